@@ -1,0 +1,122 @@
+/**
+ * The shape of a ruleset file. `ruleset.schema.json` is the authority at load time;
+ * these types mirror it so the rest of the engine is checked by the compiler.
+ */
+
+export type FamilyId = 'classic' | 'storytelling' | 'pool-minus-difficulty' | 'd20';
+
+/**
+ * What a trait is for the composition rules (RM002):
+ * - `attribute`: Атрибут / Характеристика;
+ * - `ability`: Навык, Талант, Знание, Способность;
+ * - `rollable`: a trait rolled on its own (Сила воли, Ярость, Гнозис, Арете);
+ * - `power`: a vampire Discipline, rolled with an Attribute (power check);
+ * - `generic`: a word for a whole class («Характеристика», «Навык»), used in formulas;
+ * - `other`: known to the game but not normally part of a pool (Размер, Защита, …).
+ */
+export type TraitCategory = 'attribute' | 'ability' | 'rollable' | 'power' | 'generic' | 'other';
+
+export interface TraitEntry {
+  /** Canonical nominative form, spelled and capitalised as the ruleset's text spells it. */
+  name: string;
+  category: TraitCategory;
+  /** The group the game files it under, for display: «Физические», «Таланты», «Сфера». */
+  group?: string;
+  /** English name, for the English UI and for users who know the original. */
+  en?: string;
+  /** Other spellings this ruleset accepts as the same trait without complaint. */
+  aliases?: string[];
+  /** Spellings from other translations or rulesets: accepted with RM014 and a fix to `name`. */
+  variants?: string[];
+  /** Inflected forms attested in the text; the analysis also derives case forms by stemming. */
+  forms?: string[];
+  /** True when the rules text spells the trait this way; false for the game's list filled in. */
+  attested: boolean;
+}
+
+export interface DifficultyRange {
+  min: number;
+  max: number;
+  /** Used when a check omits the difficulty; absent when the ruleset requires one. */
+  default?: number;
+}
+
+export interface ClassicParams {
+  difficulty: DifficultyRange;
+}
+
+export interface StorytellingParams {
+  /** A die at or above this succeeds (8). */
+  target: number;
+  /** Successes in one roll for an exceptional success (5). */
+  exceptionalAt: number;
+  specialtyDice: number;
+  willpowerDice: number;
+}
+
+export interface PoolMinusDifficultyParams {
+  target: number;
+  specialtyDice: number;
+  /** Pool size from which a base success may be taken without a roll (4). */
+  highCompetenceAt: number;
+  difficulty: DifficultyRange;
+}
+
+export interface D20Params {
+  difficulty: DifficultyRange;
+  /** At most this many Преимущества and, separately, Помехи (2). */
+  maxEdge: number;
+  staticBase: number;
+  staticEdgeBonus: number;
+}
+
+export type FamilyParams =
+  | { family: 'classic'; params: ClassicParams }
+  | { family: 'storytelling'; params: StorytellingParams }
+  | { family: 'pool-minus-difficulty'; params: PoolMinusDifficultyParams }
+  | { family: 'd20'; params: D20Params };
+
+/** An item of a composition rule: a trait category or a trait's canonical name. */
+export type CompositionItem = string;
+
+export interface CompositionRules {
+  /** More traits than this in one pool is RM002. */
+  maxTraits: number;
+  /** Pairs (or larger sets) that must not appear together, e.g. [["ability", "ability"]]. */
+  forbidden?: CompositionItem[][];
+  /** When present, a pool must match one of these exactly (vampire-pack). */
+  allowedOnly?: CompositionItem[][];
+}
+
+export interface ModifierLimit {
+  /** Largest absolute value before RM015. */
+  max: number;
+  /** Whether the limit applies to each modifier or to their sum. */
+  scope: 'each' | 'total';
+}
+
+export interface OutcomeName {
+  ru: string;
+  en: string;
+}
+
+export interface RulesetData {
+  id: string;
+  title: string;
+  titleEn?: string;
+  /** One or two sentences for hovers and `rollmark rulesets`. */
+  summary: string;
+  summaryEn?: string;
+  /** A built-in ruleset id this one extends (user rulesets only). */
+  extends?: string;
+  vocabulary: 'closed' | 'open';
+  /** The pool a roll uses when the check's pool is unknown and nobody gave one. */
+  typicalPool: number;
+  composition: CompositionRules;
+  modifierLimit?: ModifierLimit;
+  /** Outcome key (as in CLI.md) → its name in the text's words. */
+  outcomes: Record<string, OutcomeName>;
+  traits: TraitEntry[];
+}
+
+export type Ruleset = RulesetData & FamilyParams;
