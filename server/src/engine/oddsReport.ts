@@ -9,8 +9,7 @@ export type OddsNote =
   | 'no_dice'
   | 'high_competence'
   | 'willpower'
-  | 'static_value'
-  | 'pool_floor';
+  | 'static_value';
 
 export interface ContestOdds {
   win: number;
@@ -21,8 +20,8 @@ export interface ContestOdds {
 export interface PoolOdds {
   /** Dice rolled (d10) or total modifier (d20); 0 for no dice left or a chance die. */
   pool: number;
-  /** A partition of outcome keys (d20: plus overlapping critical keys). */
-  outcomes: Record<string, number>;
+  /** A partition of outcome keys (d20: plus overlapping critical keys); contests have `contest` instead. */
+  outcomes?: Record<string, number>;
   /** P(exactly k successes); d10 families only. */
   successes?: number[];
   /** d20: P(total − difficulty = m), keyed by the decimal integer m. */

@@ -1,0 +1,29 @@
+// Bundles what ships: the extension client, the language server and the CLI, each one file
+// with its dependencies (the .vsix carries no node_modules).
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+
+const bundles = [
+  { entry: 'server/src/cli/main.ts', out: 'dist/cli.js' },
+  { entry: 'server/src/main.ts', out: 'dist/server.js' },
+  { entry: 'client/src/extension.ts', out: 'dist/client.js' },
+].filter((bundle) => existsSync(bundle.entry));
+
+await Promise.all(
+  bundles.map((bundle) =>
+    build({
+      entryPoints: [bundle.entry],
+      outfile: bundle.out,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      external: ['vscode'],
+      sourcemap: !production,
+      minify: production,
+      logLevel: 'warning',
+    }),
+  ),
+);

@@ -1,0 +1,143 @@
+import type { AgainRule, RollSide } from '../checkSpec';
+import { countsFromZero, type Distribution, mean, sumOfIndependent, TAIL_EPSILON, trimUpperTail } from '../distribution';
+import { countAtLeast, MAX_CHAIN, rollDice } from '../dice';
+import type { PoolOdds } from '../oddsReport';
+import type { RandomSource } from '../random';
+import type { SideRoll } from '../rollReport';
+import type { Ruleset } from '../ruleset';
+import { D10_POOL_RANGE, type ExtendedStep, type FamilyModel } from './family';
+
+type StorytellingRuleset = Extract<Ruleset, { family: 'storytelling' }>;
+
+/**
+ * Successes of one die and its re-roll chain. Each roll either re-rolls (a success at or above
+ * the again threshold), stops with a success, or stops without one, so
+ * P(k) = again^k·fail + again^(k−1)·stop for k ≥ 1, a geometric series cut where it is negligible.
+ */
+function chainSuccesses(againChance: number, stopSuccessChance: number): Distribution {
+  const fail = 1 - againChance - stopSuccessChance;
+  const p = [fail];
+  let carried = 1;
+  while (carried > TAIL_EPSILON / 100) {
+    p.push(carried * stopSuccessChance + carried * againChance * fail);
+    carried *= againChance;
+    if (againChance === 0) break;
+  }
+  return { min: 0, p };
+}
+
+function againChance(target: number, again: AgainRule): number {
+  if (again === 'none') return 0;
+  return (11 - Math.max(again, target)) / 10;
+}
+
+/** Dice rolled: traits and modifiers, then a specialty and Willpower, before any chance-die decision. */
+function dicePool(ruleset: StorytellingRuleset, side: RollSide): number | null {
+  if (side.base === null) return null;
+  const { specialtyDice, willpowerDice } = ruleset.params;
+  return side.base + side.specialties * specialtyDice + (side.willpower ? willpowerDice : 0);
+}
+
+/** Rolls one extra die for every die at or above `threshold`, and for every extra die that does too. */
+function rollChains(random: RandomSource, dice: readonly number[], threshold: number | null): number[] {
+  const rerolled: number[] = [];
+  if (threshold === null) return rerolled;
+  let pending = countAtLeast(dice, threshold);
+  while (pending > 0 && rerolled.length < MAX_CHAIN) {
+    const face = random.int(1, 10);
+    rerolled.push(face);
+    pending += (face >= threshold ? 1 : 0) - 1;
+  }
+  return rerolled;
+}
+
+function outcomeOf(successes: number, exceptionalAt: number): string {
+  if (successes === 0) return 'failure';
+  return successes >= exceptionalAt ? 'exceptional_success' : 'success';
+}
+
+interface StorytellingRoll {
+  successes: Distribution;
+  dramaticFailure: number;
+}
+
+function storytellingRoll(ruleset: StorytellingRuleset, side: RollSide, pool: number): StorytellingRoll {
+  if (pool <= 0) {
+    // The chance die: only a 10 succeeds and only a 10 re-rolls, whatever the again option.
+    return { successes: trimUpperTail(chainSuccesses(0.1, 0)), dramaticFailure: 0.1 };
+  }
+  const target = ruleset.params.target;
+  const again = againChance(target, side.again);
+  const success = (11 - target) / 10;
+  return { successes: sumOfIndependent(chainSuccesses(again, success - again), pool), dramaticFailure: 0 };
+}
+
+export const storytellingFamily: FamilyModel<StorytellingRuleset> = {
+  unknownPoolRange: D10_POOL_RANGE,
+
+  resolvePool(ruleset, side) {
+    const pool = dicePool(ruleset, side);
+    return pool === null ? null : Math.max(0, pool);
+  },
+
+  odds(ruleset, side, pool): PoolOdds {
+    const roll = storytellingRoll(ruleset, side, pool);
+    const counts = countsFromZero(roll.successes);
+    const exceptionalAt = ruleset.params.exceptionalAt;
+    let belowExceptional = 0;
+    for (let k = 0; k < exceptionalAt && k < counts.length; k++) belowExceptional += counts[k];
+    const chanceDie = pool <= 0;
+    const notes: PoolOdds['notes'] = [];
+    if (chanceDie) notes.push('chance_die');
+    if (side.willpower) notes.push('willpower');
+    return {
+      pool: Math.max(0, pool),
+      outcomes: {
+        dramatic_failure: roll.dramaticFailure,
+        failure: counts[0] - roll.dramaticFailure,
+        success: belowExceptional - counts[0],
+        // Exact: the head of the distribution is never truncated, only its far tail.
+        exceptional_success: 1 - belowExceptional,
+      },
+      successes: counts,
+      expected: mean(roll.successes),
+      ...(chanceDie ? { chance_die: true } : {}),
+      notes,
+    };
+  },
+
+  extendedStep(ruleset, side, pool): ExtendedStep {
+    const roll = storytellingRoll(ruleset, side, pool);
+    const gain = countsFromZero(roll.successes);
+    gain[0] -= roll.dramaticFailure;
+    return { gain, abort: roll.dramaticFailure };
+  },
+
+  contestScore(ruleset, side, pool) {
+    return storytellingRoll(ruleset, side, pool).successes;
+  },
+
+  roll(ruleset, side, pool, random): SideRoll {
+    const exceptionalAt = ruleset.params.exceptionalAt;
+    if (pool <= 0) {
+      const dice = rollDice(random, 1);
+      const rerolled = rollChains(random, dice, 10);
+      const successes = countAtLeast([...dice, ...rerolled], 10);
+      const outcome = dice[0] === 1 ? 'dramatic_failure' : outcomeOf(successes, exceptionalAt);
+      return { pool: 0, dice, rerolled, bonus: [], successes, outcome, chance_die: true };
+    }
+    const target = ruleset.params.target;
+    const dice = rollDice(random, pool);
+    const rerolled = rollChains(random, dice, side.again === 'none' ? null : Math.max(side.again, target));
+    const successes = countAtLeast([...dice, ...rerolled], target);
+    return { pool, dice, rerolled, bonus: [], successes, outcome: outcomeOf(successes, exceptionalAt) };
+  },
+
+  extendedGain(roll) {
+    return { gain: roll.successes, aborts: roll.outcome === 'dramatic_failure' };
+  },
+
+  rolledScore(roll) {
+    return roll.successes;
+  },
+};
