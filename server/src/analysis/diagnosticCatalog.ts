@@ -1,0 +1,174 @@
+import type { DiagnosticCode, Locale, Severity } from './types';
+
+/** Default severities (MARKUP.md §8); RM001 and RM004 depend on the ruleset and are decided where they are raised. */
+export const DEFAULT_SEVERITY: Record<DiagnosticCode, Severity> = {
+  RM001: 'error',
+  RM002: 'warning',
+  RM003: 'error',
+  RM004: 'info',
+  RM005: 'warning',
+  RM006: 'info',
+  RM007: 'error',
+  RM008: 'info',
+  RM009: 'error',
+  RM010: 'warning',
+  RM011: 'error',
+  RM012: 'hint',
+  RM013: 'error',
+  RM014: 'warning',
+  RM015: 'warning',
+};
+
+/** One line per code for the README, hovers and `rollmark check --help`. */
+export const CODE_SUMMARY: Record<DiagnosticCode, Record<Locale, string>> = {
+  RM001: { ru: 'неизвестная характеристика', en: 'unknown trait' },
+  RM002: { ru: 'состав пула не по правилам', en: 'pool composition the ruleset forbids' },
+  RM003: { ru: 'сложность вне допустимых пределов', en: 'difficulty out of range' },
+  RM004: { ru: 'не указана сложность', en: 'difficulty missing' },
+  RM005: { ru: 'параметр не используется в этих правилах', en: 'parameter not used by this ruleset' },
+  RM006: { ru: 'пул 0 или меньше', en: 'pool is 0 or less' },
+  RM007: { ru: 'неизвестный персонаж', en: 'unknown character' },
+  RM008: { ru: 'в листе персонажа нет характеристики', en: 'character sheet lacks a trait' },
+  RM009: { ru: 'ошибка в записи проверки', en: 'malformed check' },
+  RM010: { ru: 'неканоническое написание', en: 'non-canonical spelling' },
+  RM011: { ru: 'неизвестные правила или ошибка во front matter', en: 'unknown ruleset or malformed front matter' },
+  RM012: { ru: 'проверка записана прозой', en: 'check written as prose' },
+  RM013: { ru: 'больше двух Преимуществ или Помех', en: 'more than 2 Преимущества or Помехи' },
+  RM014: { ru: 'термин из другого перевода или других правил', en: 'term from another translation or ruleset' },
+  RM015: { ru: 'модификатор вне обычных пределов', en: 'modifier outside the usual range' },
+};
+
+type Text = Record<Locale, string>;
+
+/** Every message the analysis words, in both languages; the caller's locale picks one. */
+export const messages = {
+  unknownTrait: (name: string, suggestions: string[]): Text => ({
+    ru: `Неизвестная характеристика «${name}»${suggestions.length ? `. Возможно: ${suggestions.join(', ')}` : ''}`,
+    en: `Unknown trait "${name}"${suggestions.length ? `. Did you mean: ${suggestions.join(', ')}` : ''}`,
+  }),
+  unknownTraitOpen: (name: string, ruleset: string): Text => ({
+    ru: `«${name}» нет в словаре правил ${ruleset} (словарь открытый); добавьте её в словарь проекта`,
+    en: `"${name}" is not in the ${ruleset} vocabulary (an open one); add it to the project dictionary`,
+  }),
+  variant: (written: string, canonical: string, ruleset: string): Text => ({
+    ru: `«${written}» — термин другого перевода; в правилах ${ruleset}: «${canonical}»`,
+    en: `"${written}" comes from another translation; ${ruleset} calls it "${canonical}"`,
+  }),
+  caseForm: (written: string, canonical: string): Text => ({
+    ru: `Неканоническое написание «${written}»: пишите «${canonical}»`,
+    en: `Non-canonical spelling "${written}": write "${canonical}"`,
+  }),
+  spacing: (canonical: string): Text => ({
+    ru: `Неканоническая запись проверки: «${canonical}»`,
+    en: `Non-canonical check layout: «${canonical}»`,
+  }),
+  tooManyTraits: (count: number, max: number): Text => ({
+    ru: `В пуле ${count} характеристик(и); правила обычно складывают не больше ${max}`,
+    en: `The pool combines ${count} traits; the rules normally combine at most ${max}`,
+  }),
+  forbiddenCombination: (names: string[]): Text => ({
+    ru: `Правила не складывают ${names.join(' + ')} в один пул`,
+    en: `The rules do not combine ${names.join(' + ')} in one pool`,
+  }),
+  notAllowedCombination: (allowed: string): Text => ({
+    ru: `Пул проверки в этих правилах: ${allowed}`,
+    en: `A pool in this ruleset is: ${allowed}`,
+  }),
+  difficultyOutOfRange: (value: number, min: number, max: number): Text => ({
+    ru: `Сложность ${value} вне пределов ${min}–${max}`,
+    en: `Difficulty ${value} is outside ${min}–${max}`,
+  }),
+  difficultyNegative: (value: number): Text => ({
+    ru: `Сложность ${value}: должна быть целым числом не меньше 0`,
+    en: `Difficulty ${value}: must be a whole number of at least 0`,
+  }),
+  difficultyDefault: (value: number): Text => ({
+    ru: `Сложность не указана: применяется стандартная сложность ${value}`,
+    en: `No difficulty given: the standard difficulty ${value} applies`,
+  }),
+  difficultyZero: (): Text => ({
+    ru: 'Сложность не указана: считается 0, из пула ничего не вычитается',
+    en: 'No difficulty given: it counts as 0 and removes no dice',
+  }),
+  difficultyRequired: (): Text => ({
+    ru: 'Проверке нужна сложность (например, «сложность 15»), кроме состязания',
+    en: 'This check needs a difficulty (e.g. «сложность 15») unless it is a contest',
+  }),
+  difficultyUnused: (): Text => ({
+    ru: 'В Системе Повествования нет сложности: успех всегда на 8+. Вместо сложности добавьте или вычтите кости модификатором',
+    en: 'The Storytelling System has no difficulty: dice succeed on 8+. Use a dice modifier instead',
+  }),
+  paramUnused: (param: string, ruleset: string): Text => ({
+    ru: `Параметр «${param}» не используется в правилах ${ruleset}`,
+    en: `The parameter "${param}" is not used by ${ruleset}`,
+  }),
+  chanceDie: (): Text => ({
+    ru: 'Пул 0 или меньше: бросок на удачу (одна кость, успех только на 10, 1 — полный провал)',
+    en: 'Pool of 0 or less: a chance die (one die, success only on a 10, a 1 is a dramatic failure)',
+  }),
+  noDiceLeft: (): Text => ({
+    ru: 'Костей не осталось: бросок невозможен — примите провал и получите Ускорение, перегруппируйтесь или помогите другому',
+    en: 'No dice left: no roll — accept failure and gain Momentum (Ускорение), regroup, or help another',
+  }),
+  cannotRoll: (): Text => ({
+    ru: 'Пул 0 или меньше: бросок невозможен, действие проваливается',
+    en: 'Pool of 0 or less: no roll is possible, the action fails',
+  }),
+  unknownCharacter: (name: string, known: string[]): Text => ({
+    ru: `Неизвестный персонаж «${name}»${known.length ? ` (в front matter: ${known.join(', ')})` : ' (в front matter нет персонажей)'}`,
+    en: `Unknown character "${name}"${known.length ? ` (front matter has: ${known.join(', ')})` : ' (front matter lists no characters)'}`,
+  }),
+  sheetLacksTrait: (character: string, trait: string): Text => ({
+    ru: `В листе персонажа «${character}» нет «${trait}»: шансы показаны по размеру пула`,
+    en: `"${character}"'s sheet has no "${trait}": odds are shown per pool size`,
+  }),
+  characterSheet: (character: string): Text => ({
+    ru: `Лист персонажа «${character}»`,
+    en: `"${character}"'s character sheet`,
+  }),
+  tooManyEdges: (count: number, kind: 'advantage' | 'hindrance', max: number): Text => ({
+    ru: `${count} ${kind === 'advantage' ? 'Преимущества' : 'Помехи'}: в броске не больше ${max}`,
+    en: `${count} ${kind === 'advantage' ? 'Преимущества (advantages)' : 'Помехи (hindrances)'}: a roll takes at most ${max}`,
+  }),
+  modifierEach: (value: number, max: number): Text => ({
+    ru: `Модификатор ${value} больше обычных ±${max}`,
+    en: `Modifier ${value} exceeds the usual ±${max}`,
+  }),
+  modifierTotal: (value: number, max: number): Text => ({
+    ru: `Модификаторы в сумме ${value}: обычно не больше ±${max}`,
+    en: `Modifiers total ${value}: usually at most ±${max}`,
+  }),
+  unknownRuleset: (id: string, known: string[]): Text => ({
+    ru: `Неизвестные правила «${id}». Доступны: ${known.join(', ')}`,
+    en: `Unknown ruleset "${id}". Available: ${known.join(', ')}`,
+  }),
+  badFrontMatter: (detail: string): Text => ({
+    ru: `Ошибка во front matter: ${detail}`,
+    en: `Malformed front matter: ${detail}`,
+  }),
+  proseCheck: (markup: string): Text => ({
+    ru: `Проверка записана прозой; разметка: ${markup}`,
+    en: `Check written as prose; as markup: ${markup}`,
+  }),
+  unclosedGuillemet: (): Text => ({
+    ru: 'Незакрытая «: проверке не хватает »',
+    en: 'Unclosed «: the check lacks its »',
+  }),
+} satisfies Record<string, (...args: never[]) => Text>;
+
+/** Fix titles. */
+export const fixTitles = {
+  replaceWith: (name: string): Text => ({ ru: `Заменить на «${name}»`, en: `Replace with "${name}"` }),
+  addToDictionary: (name: string): Text => ({
+    ru: `Добавить «${name}» в словарь проекта`,
+    en: `Add "${name}" to the project dictionary`,
+  }),
+  rewriteCheck: (): Text => ({ ru: 'Переписать в канонической форме', en: 'Rewrite in canonical form' }),
+  toMarkup: (markup: string): Text => ({ ru: `Разметить как ${markup}`, en: `Mark up as ${markup}` }),
+  setDifficulty: (value: number): Text => ({ ru: `Указать сложность ${value}`, en: `Set difficulty ${value}` }),
+  removeParam: (param: string): Text => ({ ru: `Убрать «${param}»`, en: `Remove "${param}"` }),
+  useRuleset: (id: string): Text => ({ ru: `Использовать правила ${id}`, en: `Use the ${id} ruleset` }),
+  useCharacter: (name: string): Text => ({ ru: `Заменить на «${name}»`, en: `Replace with "${name}"` }),
+  closeGuillemet: (): Text => ({ ru: 'Закрыть проверку »', en: 'Close the check with »' }),
+  closeParen: (): Text => ({ ru: 'Закрыть скобку )', en: 'Close the parenthesis )' }),
+};

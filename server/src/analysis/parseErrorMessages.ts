@@ -1,0 +1,39 @@
+import type { ParseError } from './checkExpression';
+import type { Locale } from './types';
+
+type Text = Record<Locale, string>;
+
+/** RM009 wording for each syntax error the check parser reports. */
+export function parseErrorMessage(error: ParseError): Text {
+  const at = error.text ? ` «${error.text}»` : '';
+  switch (error.code) {
+    case 'empty':
+      return { ru: 'Пустая проверка', en: 'Empty check' };
+    case 'empty-actor':
+      return { ru: 'Перед «:» нет имени персонажа', en: 'No character name before ":"' };
+    case 'missing-term':
+      return { ru: 'Здесь нужна характеристика или число', en: 'A trait or a number is missing here' };
+    case 'dangling-sign':
+      return { ru: `Знак${at} без слагаемого`, en: `Sign${at} without a term` };
+    case 'missing-sign':
+      return { ru: `Перед${at} нужен «+» или «−»`, en: `"+" or "−" needed before${at}` };
+    case 'bad-number':
+      return { ru: `Неверное число${at}: нужно целое от 0 до 1000`, en: `Bad number${at}: a whole number from 0 to 1000 is needed` };
+    case 'missing-number':
+      return { ru: 'Параметру не хватает числа', en: 'The parameter lacks its number' };
+    case 'unknown-param':
+      return { ru: `Неизвестный параметр${at}`, en: `Unknown parameter${at}` };
+    case 'duplicate-param':
+      return { ru: `Параметр${at} указан дважды`, en: `Parameter${at} given twice` };
+    case 'empty-param':
+      return { ru: 'Пустой параметр', en: 'Empty parameter' };
+    case 'unclosed-paren':
+      return { ru: 'Скобка «(» не закрыта', en: 'Unclosed "("' };
+    case 'unclosed-bracket':
+      return { ru: 'Скобка «[» не закрыта', en: 'Unclosed "["' };
+    case 'empty-specialty':
+      return { ru: 'Пустая специализация «[]»', en: 'Empty specialty "[]"' };
+    case 'unexpected-token':
+      return { ru: `Лишнее${at}`, en: `Unexpected${at}` };
+  }
+}

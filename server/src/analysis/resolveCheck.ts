@@ -1,0 +1,282 @@
+import { type CheckSpec, plainSide, type RollSide } from '../engine/checkSpec';
+import { familyOf } from '../engine/odds';
+import type { Ruleset, TraitEntry } from '../engine/ruleset';
+import { type CheckExpression, formatCanonical, type Param, type PoolExpr, type TraitTerm } from './checkExpression';
+import { checkComposition } from './composition';
+import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
+import { parseErrorMessage } from './parseErrorMessages';
+import type { TraitIndex, TraitMatch } from './traitIndex';
+import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, Locale, ResolvedSide, ResolvedTerm, Severity, TextRange } from './types';
+
+export interface CheckContext {
+  ruleset: Ruleset;
+  index: TraitIndex;
+  locale: Locale;
+  characters: readonly CharacterSheet[];
+}
+
+export interface ResolvedCheck {
+  sides: ResolvedSide[];
+  actor?: string;
+  spec?: CheckSpec;
+  diagnostics: AnalysisDiagnostic[];
+}
+
+type Text = Record<Locale, string>;
+
+class DiagnosticSink {
+  readonly list: AnalysisDiagnostic[] = [];
+  constructor(private readonly locale: Locale) {}
+
+  add(code: DiagnosticCode, text: Text, range: TextRange, fixes: Fix[] = [], severity: Severity = DEFAULT_SEVERITY[code], related?: AnalysisDiagnostic['related']): void {
+    this.list.push({ code, severity, message: text[this.locale], range, fixes, ...(related ? { related } : {}) });
+  }
+
+  fix(title: Text, range: TextRange, newText: string, preferred: boolean): Fix {
+    return { title: title[this.locale], edits: [{ range, newText }], preferred };
+  }
+}
+
+/** The ruleset's own spelling of the Willpower trait, which is also how its parameter is written. */
+function willpowerName(ruleset: Ruleset): string | undefined {
+  return ruleset.traits.find((t) => t.en === 'Willpower')?.name;
+}
+
+function resolveTerm(term: TraitTerm, sideIndex: number, ctx: CheckContext, sheet: CharacterSheet | undefined, sink: DiagnosticSink): ResolvedTerm {
+  const match: TraitMatch | undefined = ctx.index.lookup(term.name);
+  const resolved: ResolvedTerm = { written: term.name, range: term.range };
+  if (!match) {
+    reportUnknownTrait(term, ctx, sink);
+  } else {
+    resolved.trait = match.trait;
+    reportSpelling(term, match, sideIndex, ctx, sink);
+  }
+  if (term.rating && Number.isFinite(term.rating.value)) {
+    resolved.value = term.rating.value;
+    resolved.valueSource = 'inline';
+  } else if (sheet) {
+    const key = match?.trait.name ?? term.name;
+    const fromSheet = sheet.traits.get(key);
+    if (fromSheet) {
+      resolved.value = fromSheet.value;
+      resolved.valueSource = 'sheet';
+    } else if (match && match.trait.category !== 'generic') {
+      sink.add('RM008', messages.sheetLacksTrait(sheet.name, match.trait.name), term.nameRange, [], 'info', [
+        { range: sheet.range, message: messages.characterSheet(sheet.name)[ctx.locale] },
+      ]);
+    }
+  }
+  return resolved;
+}
+
+function reportUnknownTrait(term: TraitTerm, ctx: CheckContext, sink: DiagnosticSink): void {
+  const addToDictionary: Fix = { title: fixTitles.addToDictionary(term.name)[ctx.locale], edits: [], preferred: false, addToDictionary: term.name };
+  if (ctx.ruleset.vocabulary === 'open') {
+    sink.add('RM001', messages.unknownTraitOpen(term.name, ctx.ruleset.id), term.nameRange, [addToDictionary], 'info');
+    return;
+  }
+  const suggestions = ctx.index.suggest(term.name);
+  const replacements = suggestions.map((name) => sink.fix(fixTitles.replaceWith(name), term.nameRange, name, suggestions.length === 1));
+  sink.add('RM001', messages.unknownTrait(term.name, suggestions), term.nameRange, [...replacements, addToDictionary]);
+}
+
+function reportSpelling(term: TraitTerm, match: TraitMatch, sideIndex: number, ctx: CheckContext, sink: DiagnosticSink): void {
+  const canonical = match.trait.name;
+  if (match.kind === 'variant') {
+    sink.add('RM014', messages.variant(term.name, canonical, ctx.ruleset.id), term.nameRange, [sink.fix(fixTitles.replaceWith(canonical), term.nameRange, canonical, true)]);
+    return;
+  }
+  // After «против» the genitive is as canonical as the nominative (MARKUP §6).
+  if (match.kind === 'case-form' && sideIndex > 0) return;
+  if (match.kind === 'spelling' || match.kind === 'case-form') {
+    sink.add('RM010', messages.caseForm(term.name, canonical), term.nameRange, [sink.fix(fixTitles.replaceWith(canonical), term.nameRange, canonical, true)]);
+  }
+}
+
+/** Applies a side's parameters to its roll, reporting what the ruleset does not use. */
+function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
+  const { ruleset } = ctx;
+  const unused = (param: Param) =>
+    sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, [sink.fix(fixTitles.removeParam(param.keyword), param.range, '', false)]);
+  for (const param of side.params) {
+    switch (param.kind) {
+      case 'difficulty':
+        applyDifficulty(param.value, param.range, roll, ctx, sink, isContest);
+        break;
+      case 'advantage':
+      case 'hindrance':
+        if (ruleset.family !== 'd20') {
+          unused(param);
+          break;
+        }
+        if (param.count > ruleset.params.maxEdge) sink.add('RM013', messages.tooManyEdges(param.count, param.kind, ruleset.params.maxEdge), param.range);
+        if (param.kind === 'advantage') roll.advantages = param.count;
+        else roll.hindrances = param.count;
+        break;
+      case 'static':
+        if (ruleset.family === 'd20') roll.isStatic = true;
+        else unused(param);
+        break;
+      case 'again':
+        if (ruleset.family === 'storytelling') roll.again = param.rule === 'none' ? 'none' : param.rule;
+        else unused(param);
+        break;
+      case 'specialty':
+        roll.specialties += 1;
+        break;
+      case 'willpower':
+        if (ruleset.family === 'classic' || ruleset.family === 'storytelling') roll.willpower = true;
+        else unused(param);
+        break;
+      case 'successesNeeded':
+      case 'rollLimit':
+      case 'extendedMarker':
+        break;
+    }
+  }
+  if (side.params.every((p) => p.kind !== 'difficulty')) reportMissingDifficulty(side, ctx, sink, isContest);
+}
+
+function applyDifficulty(value: number, range: TextRange, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
+  const { ruleset } = ctx;
+  switch (ruleset.family) {
+    case 'storytelling':
+      sink.add('RM005', messages.difficultyUnused(), range, [sink.fix(fixTitles.removeParam('сложность'), range, '', false)]);
+      return;
+    case 'pool-minus-difficulty':
+      // The text: contests subtract no difficulty from either pool, so a written one is ignored.
+      if (value < 0) sink.add('RM003', messages.difficultyNegative(value), range);
+      if (!isContest) roll.difficulty = value;
+      return;
+    case 'classic':
+    case 'd20': {
+      const { min, max } = ruleset.params.difficulty;
+      if (value < min || value > max) sink.add('RM003', messages.difficultyOutOfRange(value, min, max), range);
+      roll.difficulty = value;
+    }
+  }
+}
+
+function reportMissingDifficulty(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
+  const { ruleset } = ctx;
+  const where = side.paramsRange ?? side.range;
+  if (!where) return;
+  if (ruleset.family === 'classic' && !isContest) {
+    const value = ruleset.params.difficulty.default ?? 6;
+    sink.add('RM004', messages.difficultyDefault(value), where, [], 'info');
+  } else if (ruleset.family === 'pool-minus-difficulty' && !isContest) {
+    sink.add('RM004', messages.difficultyZero(), where, [], 'warning');
+  } else if (ruleset.family === 'd20' && !isContest) {
+    sink.add('RM004', messages.difficultyRequired(), where, [], 'error');
+  }
+}
+
+function reportModifiers(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink): void {
+  const limit = ctx.ruleset.modifierLimit;
+  if (!limit) return;
+  const modifiers = side.terms.filter((t) => t.kind === 'modifier' && Number.isFinite(t.value));
+  if (limit.scope === 'each') {
+    for (const m of modifiers) {
+      if (m.kind === 'modifier' && m.value > limit.max) sink.add('RM015', messages.modifierEach(m.sign * m.value, limit.max), m.range);
+    }
+    return;
+  }
+  const total = modifiers.reduce((sum, m) => sum + (m.kind === 'modifier' ? m.sign * m.value : 0), 0);
+  if (Math.abs(total) > limit.max && modifiers.length > 0) {
+    const first = modifiers[0].range.start;
+    const last = modifiers[modifiers.length - 1].range.end;
+    sink.add('RM015', messages.modifierTotal(total, limit.max), { start: first, end: last });
+  }
+}
+
+function reportPoolEmpty(pool: number | null, ctx: CheckContext, range: TextRange | undefined, sink: DiagnosticSink): void {
+  if (pool === null || pool > 0 || !range) return;
+  const family = ctx.ruleset.family;
+  if (family === 'storytelling') sink.add('RM006', messages.chanceDie(), range);
+  else if (family === 'pool-minus-difficulty') sink.add('RM006', messages.noDiceLeft(), range);
+  else if (family === 'classic') sink.add('RM006', messages.cannotRoll(), range);
+}
+
+function findSheet(ast: CheckExpression, ctx: CheckContext, sink: DiagnosticSink): CharacterSheet | undefined {
+  if (!ast.actor) return undefined;
+  const name = ast.actor.name;
+  const sheet = ctx.characters.find((c) => c.name === name) ?? ctx.characters.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (sheet) return sheet;
+  const known = ctx.characters.map((c) => c.name);
+  const fixes = known.map((k) => sink.fix(fixTitles.useCharacter(k), ast.actor!.range, k, known.length === 1));
+  sink.add('RM007', messages.unknownCharacter(name, known), ast.actor.range, fixes);
+  return undefined;
+}
+
+/** Spacing, signs and parameter keywords: the layout MARKUP §6 calls canonical, names left as written. */
+function reportLayout(ast: CheckExpression, content: string, ctx: CheckContext, canonicalOf: (t: TraitTerm) => string, sink: DiagnosticSink): void {
+  const options = { willpower: willpowerName(ctx.ruleset) };
+  const asWritten = formatCanonical(ast, (term) => term.name, options);
+  // Any of the three dashes is an accepted minus; only spacing, order and keywords count here.
+  const relaxed = (s: string) => s.replace(/[-–−]/g, '−');
+  if (relaxed(asWritten) === relaxed(content)) return;
+  const canonical = formatCanonical(ast, canonicalOf, options);
+  sink.add('RM010', messages.spacing(canonical), ast.range, [sink.fix(fixTitles.rewriteCheck(), ast.range, canonical, true)]);
+}
+
+/**
+ * Resolves a parsed check against the ruleset and the characters: every diagnostic of a
+ * check's content (all but RM011 and RM012), and the engine's spec when the check can be rolled.
+ */
+export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckContext): ResolvedCheck {
+  const sink = new DiagnosticSink(ctx.locale);
+  for (const error of ast.errors) {
+    const fixes = error.code === 'unclosed-paren' ? [sink.fix(fixTitles.closeParen(), { start: ast.range.end, end: ast.range.end }, ')', true)] : [];
+    sink.add('RM009', parseErrorMessage(error), error.range, fixes);
+  }
+  const sheet = findSheet(ast, ctx, sink);
+  const isContest = ast.sides.length > 1;
+  const family = familyOf(ctx.ruleset);
+  const canonical = new Map<TraitTerm, string>();
+  const rolls: RollSide[] = [];
+  const sides: ResolvedSide[] = ast.sides.map((side, sideIndex) => {
+    // The actor's sheet applies to the acting side only; the opponent is someone else.
+    const sideSheet = sideIndex === 0 ? sheet : undefined;
+    const terms: ResolvedTerm[] = [];
+    let modifiers = 0;
+    let known = true;
+    for (const term of side.terms) {
+      if (term.kind === 'modifier') {
+        if (Number.isFinite(term.value)) modifiers += term.sign * term.value;
+        continue;
+      }
+      const resolved = resolveTerm(term, sideIndex, ctx, sideSheet, sink);
+      if (resolved.trait) canonical.set(term, sideIndex > 0 && ctx.index.lookup(term.name)?.kind === 'case-form' ? term.name : resolved.trait.name);
+      if (resolved.value === undefined) known = false;
+      else modifiers += term.sign * resolved.value;
+      terms.push(resolved);
+    }
+    const specialties = side.terms.filter((t) => t.kind === 'trait' && t.specialty).length;
+    const roll = plainSide(known ? modifiers : null, { specialties });
+    applyParams(side, roll, ctx, sink, isContest);
+    reportModifiers(side, ctx, sink);
+    if (!isContest) reportPoolEmpty(family.resolvePool(ctx.ruleset, roll, 'check'), ctx, side.range, sink);
+    const traitsOfSide = terms.map((t) => t.trait).filter((t): t is TraitEntry => t !== undefined);
+    if (terms.length === traitsOfSide.length && side.range) {
+      const problem = checkComposition(ctx.ruleset, traitsOfSide);
+      if (problem) sink.add('RM002', problem, side.range);
+    }
+    rolls.push(roll);
+    return { terms, modifiers: side.terms.reduce((sum, t) => sum + (t.kind === 'modifier' && Number.isFinite(t.value) ? t.sign * t.value : 0), 0) };
+  });
+
+  if (ast.errors.length === 0) reportLayout(ast, content, ctx, (t) => canonical.get(t) ?? t.name, sink);
+
+  const result: ResolvedCheck = { sides, diagnostics: sink.list, ...(sheet ? { actor: sheet.name } : {}) };
+  const cannotRoll = ast.errors.length > 0 || sink.list.some((d) => d.code === 'RM004' && d.severity === 'error');
+  if (cannotRoll || ast.sides[0].terms.length === 0) return result;
+  const spec: CheckSpec = { side: rolls[0] };
+  if (isContest) spec.opponent = rolls[1];
+  const target = ast.sides[0].params.find((p) => p.kind === 'successesNeeded');
+  const limit = ast.sides[0].params.find((p) => p.kind === 'rollLimit');
+  if (target && target.kind === 'successesNeeded') {
+    spec.extended = { target: target.value, ...(limit && limit.kind === 'rollLimit' ? { maxRolls: limit.value } : {}) };
+  }
+  result.spec = spec;
+  return result;
+}

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { listBuiltinRulesets } from '../engine/builtinRulesets';
+import { computeOdds } from '../engine/odds';
+import { rollCheck } from '../engine/roll';
+import { requireCheck } from './checkArgument';
+import { type CliIo, toJson, UsageError } from './io';
+import { oddsText } from './oddsText';
+import { requireRuleset } from './rulesetArgument';
+import { rollText } from './rollText';
+
+function integerOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d{1,9}$/.test(value)) throw new UsageError(`${name} must be a whole number, got "${value}"`);
+  return Number(value);
+}
+
+export function oddsCommand(args: string[], io: CliIo): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ruleset: { type: 'string' }, json: { type: 'boolean' } } });
+  const ruleset = requireRuleset(values.ruleset);
+  const check = positionals.join(' ');
+  const spec = requireCheck(check, ruleset, io);
+  const { ruleset: id, ...report } = computeOdds(ruleset, spec);
+  io.out(values.json ? `${toJson({ ruleset: id, check, ...report })}\n` : oddsText(check, { ruleset: id, ...report }, ruleset, io.locale));
+  return 0;
+}
+
+export function rollCommand(args: string[], io: CliIo): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ruleset: { type: 'string' }, json: { type: 'boolean' }, seed: { type: 'string' }, pool: { type: 'string' } },
+  });
+  const ruleset = requireRuleset(values.ruleset);
+  const check = positionals.join(' ');
+  const spec = requireCheck(check, ruleset, io);
+  const seed = integerOption(values.seed, '--seed');
+  const pool = integerOption(values.pool, '--pool');
+  const report = rollCheck(ruleset, spec, { ...(seed !== undefined ? { seed } : {}), ...(pool !== undefined ? { pool } : {}) });
+  const { ruleset: id, ...rest } = report;
+  io.out(values.json ? `${toJson({ ruleset: id, check, ...rest })}\n` : rollText(check, report, ruleset, io.locale));
+  return 0;
+}
+
+export function rulesetsCommand(args: string[], io: CliIo): number {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } });
+  const rulesets = listBuiltinRulesets();
+  if (values.json) {
+    const rows = rulesets.map((r) => ({ id: r.id, title: r.title, family: r.family, vocabulary: r.vocabulary, traits: r.traits.length, summary: r.summary }));
+    io.out(`${toJson(rows)}\n`);
+    return 0;
+  }
+  for (const r of rulesets) {
+    const title = io.locale === 'en' && r.titleEn ? r.titleEn : r.title;
+    const summary = io.locale === 'en' && r.summaryEn ? r.summaryEn : r.summary;
+    io.out(`${r.id.padEnd(18)} ${title}\n${' '.repeat(19)}${r.family}, ${r.traits.length} traits, ${r.vocabulary} vocabulary\n${' '.repeat(19)}${summary}\n`);
+  }
+  return 0;
+}
+

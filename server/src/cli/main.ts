@@ -1,0 +1,35 @@
+import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
+import { type CliIo, processIo, UsageError } from './io';
+
+const USAGE = `rollmark — dice checks in Russian RPG scenarios
+
+  rollmark odds  --ruleset ID [--json] "«check»"
+  rollmark roll  --ruleset ID [--seed S] [--pool N] [--json] "«check»"
+  rollmark rulesets [--json]
+`;
+
+type Command = (args: string[], io: CliIo) => number | Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  odds: oddsCommand,
+  roll: rollCommand,
+  rulesets: rulesetsCommand,
+};
+
+/** Runs one CLI invocation; returns the exit code (0 ok, 1 problems found, 2 usage or input error). */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.err(name && name !== '--help' ? `rollmark: unknown command "${name}"\n\n${USAGE}` : USAGE);
+    return name && name !== '--help' ? 2 : 0;
+  }
+  try {
+    return await command(args, io);
+  } catch (error) {
+    // Bad input is the user's to fix: a message, never a stack trace.
+    const usage = error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+    io.err(`rollmark ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return usage ? 2 : 3;
+  }
+}
