@@ -1,8 +1,10 @@
+import { checkCommand } from './checkCommand';
 import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
 import { type CliIo, processIo, UsageError } from './io';
 
 const USAGE = `rollmark — dice checks in Russian RPG scenarios
 
+  rollmark check [--ruleset ID] [--format text|json|sarif] [--max-warnings N] [--checks [--seed S]] FILES|DIRS…
   rollmark odds  --ruleset ID [--json] "«check»"
   rollmark roll  --ruleset ID [--seed S] [--pool N] [--json] "«check»"
   rollmark rulesets [--json]
@@ -11,6 +13,7 @@ const USAGE = `rollmark — dice checks in Russian RPG scenarios
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
+  check: checkCommand,
   odds: oddsCommand,
   roll: rollCommand,
   rulesets: rulesetsCommand,
