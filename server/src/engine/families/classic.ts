@@ -62,7 +62,8 @@ export const classicFamily: FamilyModel<ClassicRuleset> = {
     else if (side.willpower) notes.push('willpower');
     return {
       pool: Math.max(0, pool),
-      outcomes: { botch: roll.botch, failure: 1 - roll.success - roll.botch, success: roll.success },
+      // Clamped: 1 − success − botch can round to −3e-17 when nothing is left for a plain failure.
+      outcomes: { botch: roll.botch, failure: Math.max(0, 1 - roll.success - roll.botch), success: roll.success },
       successes: countsFromZero(roll.successes),
       expected: mean(roll.successes),
       notes,

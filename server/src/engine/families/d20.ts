@@ -86,7 +86,7 @@ export const d20Family: FamilyModel<D20Ruleset> = {
     return {
       pool: modifier,
       outcomes: {
-        failure: 1 - success,
+        failure: Math.max(0, 1 - success),
         success,
         critical_success: criticalSuccess,
         critical_failure: kept.p[0],

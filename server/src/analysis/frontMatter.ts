@@ -1,0 +1,144 @@
+import { distance } from 'fastest-levenshtein';
+import { isMap, isScalar, type Node as YamlNode, parseDocument, type Pair } from 'yaml';
+import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
+import type { TraitIndex } from './traitIndex';
+import type { AnalysisDiagnostic, CharacterSheet, Locale, RulesetProvider, TextRange } from './types';
+
+const RULESET_KEYS = ['ruleset', 'система', 'правила'];
+const CHARACTER_KEYS = ['characters', 'персонажи'];
+
+/** Front matter as written, before the ruleset is known. */
+export interface RawFrontMatter {
+  range: TextRange;
+  rulesetId?: { value: string; range: TextRange };
+  characters: { name: string; range: TextRange; traits: { name: string; nameRange: TextRange; value: unknown; valueRange: TextRange }[] }[];
+  diagnostics: AnalysisDiagnostic[];
+}
+
+/**
+ * A hostile front matter must not stall the analysis: its nodes are walked, never converted
+ * with toJS, so aliases are never expanded; YAML errors become RM011.
+ */
+const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: false } as const;
+
+function nodeRange(node: YamlNode | null | undefined, base: number): TextRange | undefined {
+  const r = node?.range;
+  return r ? { start: base + r[0], end: base + r[1] } : undefined;
+}
+
+function keyName(pair: Pair): string | undefined {
+  return isScalar(pair.key) && pair.key.value !== null ? String(pair.key.value) : undefined;
+}
+
+function firstLine(text: string, range: TextRange): TextRange {
+  const end = text.indexOf('\n', range.start);
+  return { start: range.start, end: end < 0 || end > range.end ? range.end : end };
+}
+
+export function readFrontMatter(text: string, block: { range: TextRange; content: TextRange }, locale: Locale): RawFrontMatter {
+  const result: RawFrontMatter = { range: block.range, characters: [], diagnostics: [] };
+  const malformed = (detail: string, range: TextRange) =>
+    result.diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(detail)[locale], range, fixes: [] });
+  const base = block.content.start;
+  let doc;
+  try {
+    doc = parseDocument(text.slice(block.content.start, block.content.end), YAML_OPTIONS);
+  } catch (error) {
+    malformed(error instanceof Error ? error.message : String(error), firstLine(text, block.range));
+    return result;
+  }
+  for (const error of doc.errors) {
+    const at = base + error.pos[0];
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    malformed(error.message.split('\n')[0], firstLine(text, { start: lineStart, end: block.range.end }));
+  }
+  if (doc.errors.length > 0 || doc.contents === null) return result;
+  if (!isMap(doc.contents)) {
+    malformed(locale === 'ru' ? 'ожидался словарь «ключ: значение»' : 'expected a "key: value" mapping', firstLine(text, block.range));
+    return result;
+  }
+  for (const pair of doc.contents.items) {
+    const key = keyName(pair)?.toLowerCase();
+    if (key && RULESET_KEYS.includes(key)) {
+      const range = nodeRange(pair.value as YamlNode, base);
+      if (isScalar(pair.value) && typeof pair.value.value === 'string' && range) result.rulesetId = { value: pair.value.value.trim(), range };
+      else malformed(locale === 'ru' ? 'правила задаются строкой, например vampire-pack' : 'the ruleset is a string such as vampire-pack', range ?? firstLine(text, block.range));
+    } else if (key && CHARACTER_KEYS.includes(key)) {
+      readCharacters(pair, base, result, malformed, locale);
+    }
+  }
+  return result;
+}
+
+function readCharacters(pair: Pair, base: number, result: RawFrontMatter, malformed: (detail: string, range: TextRange) => void, locale: Locale): void {
+  const keyRange = nodeRange(pair.key as YamlNode, base) ?? result.range;
+  if (!isMap(pair.value)) {
+    malformed(locale === 'ru' ? 'персонажи — словарь «Имя: { Характеристика: значение }»' : 'characters is a mapping "Name: { Trait: value }"', keyRange);
+    return;
+  }
+  for (const character of pair.value.items) {
+    const name = keyName(character);
+    const nameRange = nodeRange(character.key as YamlNode, base);
+    if (!name || !nameRange) continue;
+    const sheet: RawFrontMatter['characters'][number] = { name, range: nameRange, traits: [] };
+    if (isMap(character.value)) {
+      for (const trait of character.value.items) {
+        const traitName = keyName(trait);
+        const traitRange = nodeRange(trait.key as YamlNode, base);
+        const valueRange = nodeRange(trait.value as YamlNode, base);
+        if (!traitName || !traitRange) continue;
+        sheet.traits.push({ name: traitName, nameRange: traitRange, value: isScalar(trait.value) ? trait.value.value : undefined, valueRange: valueRange ?? traitRange });
+      }
+    } else if (character.value !== null) {
+      malformed(locale === 'ru' ? `лист персонажа «${name}» — словарь характеристик` : `"${name}"'s sheet is a mapping of traits`, nameRange);
+    }
+    result.characters.push(sheet);
+  }
+}
+
+/** RM011 for an unknown ruleset id, with the closest known ids as fixes. */
+export function unknownRulesetDiagnostic(id: { value: string; range: TextRange }, rulesets: RulesetProvider, locale: Locale): AnalysisDiagnostic {
+  const known = rulesets.ids();
+  const closest = [...known].sort((a, b) => distance(a, id.value) - distance(b, id.value)).slice(0, 2);
+  return {
+    code: 'RM011',
+    severity: DEFAULT_SEVERITY.RM011,
+    message: messages.unknownRuleset(id.value, known)[locale],
+    range: id.range,
+    fixes: closest.map((candidate, i) => ({ title: fixTitles.useRuleset(candidate)[locale], edits: [{ range: id.range, newText: candidate }], preferred: i === 0 && distance(candidate, id.value) <= 3 })),
+  };
+}
+
+/** Character sheets with trait names resolved to the ruleset's canonical forms. */
+export function resolveSheets(raw: RawFrontMatter, index: TraitIndex, locale: Locale): { sheets: CharacterSheet[]; diagnostics: AnalysisDiagnostic[] } {
+  const diagnostics: AnalysisDiagnostic[] = [];
+  const sheets = raw.characters.map((character) => {
+    const traits = new Map<string, { value: number; range: TextRange }>();
+    for (const trait of character.traits) {
+      const value = typeof trait.value === 'number' ? trait.value : Number.NaN;
+      if (!Number.isInteger(value)) {
+        diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(locale === 'ru' ? `значение «${trait.name}» должно быть целым числом` : `the value of "${trait.name}" must be a whole number`)[locale], range: trait.valueRange, fixes: [] });
+        continue;
+      }
+      const match = index.lookup(trait.name);
+      const canonical = match?.trait.name ?? trait.name;
+      if (!match) {
+        const suggestions = index.suggest(trait.name);
+        diagnostics.push({
+          code: 'RM001',
+          severity: index.ruleset.vocabulary === 'open' ? 'info' : DEFAULT_SEVERITY.RM001,
+          message: messages.unknownTrait(trait.name, suggestions)[locale],
+          range: trait.nameRange,
+          fixes: suggestions.map((s) => ({ title: fixTitles.replaceWith(s)[locale], edits: [{ range: trait.nameRange, newText: s }], preferred: suggestions.length === 1 })),
+        });
+      } else if (match.kind !== 'exact' && match.kind !== 'dictionary') {
+        const code = match.kind === 'variant' ? 'RM014' : 'RM010';
+        const message = match.kind === 'variant' ? messages.variant(trait.name, canonical, index.ruleset.id) : messages.caseForm(trait.name, canonical);
+        diagnostics.push({ code, severity: DEFAULT_SEVERITY[code], message: message[locale], range: trait.nameRange, fixes: [{ title: fixTitles.replaceWith(canonical)[locale], edits: [{ range: trait.nameRange, newText: canonical }], preferred: true }] });
+      }
+      traits.set(canonical, { value, range: trait.valueRange });
+    }
+    return { name: character.name, range: character.range, traits };
+  });
+  return { sheets, diagnostics };
+}

@@ -1,0 +1,68 @@
+/**
+ * The five rulesets that ship with Rollmark (RULESETS.md). The JSON files are imported
+ * statically so that the bundle carries them; each is validated on first use, then cached.
+ */
+import type { Ruleset } from './ruleset';
+import { validateRuleset } from './rulesetLoader';
+import mageRevised from './rulesets/mage-revised.json';
+import storytelling from './rulesets/storytelling.json';
+import threadsOfFate from './rulesets/threads-of-fate.json';
+import vampirePack from './rulesets/vampire-pack.json';
+import werewolfRevised from './rulesets/werewolf-revised.json';
+
+export const BUILTIN_RULESET_IDS = ['storytelling', 'mage-revised', 'threads-of-fate', 'werewolf-revised', 'vampire-pack'] as const;
+
+export type BuiltinRulesetId = (typeof BUILTIN_RULESET_IDS)[number];
+
+const sources: Record<BuiltinRulesetId, unknown> = {
+  storytelling,
+  'mage-revised': mageRevised,
+  'threads-of-fate': threadsOfFate,
+  'werewolf-revised': werewolfRevised,
+  'vampire-pack': vampirePack,
+};
+
+const cache = new Map<BuiltinRulesetId, Ruleset>();
+
+export function isBuiltinRulesetId(id: string): id is BuiltinRulesetId {
+  return (BUILTIN_RULESET_IDS as readonly string[]).includes(id);
+}
+
+/**
+ * The built-in ruleset with this id, or undefined. The object is shared and frozen: copy it
+ * (structuredClone) before changing anything.
+ */
+export function getBuiltinRuleset(id: string): Ruleset | undefined {
+  if (!isBuiltinRulesetId(id)) return undefined;
+  const cached = cache.get(id);
+  if (cached) return cached;
+  const result = validateRuleset(sources[id]);
+  if (!result.ok) {
+    // Shipped data that fails its own schema is a build defect, not a user error: fail loudly.
+    const details = result.errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ');
+    throw new Error(`built-in ruleset "${id}" is invalid: ${details}`);
+  }
+  if (result.ruleset.id !== id) {
+    throw new Error(`built-in ruleset file for "${id}" declares id "${result.ruleset.id}"`);
+  }
+  const ruleset = deepFreeze(result.ruleset);
+  cache.set(id, ruleset);
+  return ruleset;
+}
+
+/** All built-in rulesets, in the order of BUILTIN_RULESET_IDS. */
+export function listBuiltinRulesets(): Ruleset[] {
+  return BUILTIN_RULESET_IDS.map((id) => {
+    const ruleset = getBuiltinRuleset(id);
+    if (!ruleset) throw new Error(`built-in ruleset "${id}" is missing`);
+    return ruleset;
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,207 @@
+import { type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentAnalysis, Locale, RulesetProvider } from '../analysis/types';
+import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
+import { traitHoverMarkdown } from './hover';
+import { CATEGORY_WORDS } from './oddsText';
+
+/** Characters after which an editor should ask for completions without a keystroke of a word. */
+export const COMPLETION_TRIGGERS = ['«', '(', '+', ',', ';', '−', ':'];
+
+const CATEGORY_ORDER: Record<TraitCategory, number> = { attribute: 0, ability: 1, rollable: 2, power: 3, other: 4, generic: 5 };
+
+const CATEGORY_KIND: Record<TraitCategory, CompletionItemKind> = {
+  attribute: CompletionItemKind.Field,
+  ability: CompletionItemKind.Property,
+  rollable: CompletionItemKind.Variable,
+  power: CompletionItemKind.Function,
+  other: CompletionItemKind.Constant,
+  generic: CompletionItemKind.Class,
+};
+
+interface ParamSuggestion {
+  label: string;
+  /** Snippet text; the label when absent. */
+  snippet?: string;
+  detail: Record<Locale, string>;
+}
+
+/** Parameters of the grammar (MARKUP §3) that the ruleset's family uses. */
+function paramSuggestions(ruleset: Ruleset): ParamSuggestion[] {
+  const out: ParamSuggestion[] = [];
+  if (ruleset.family !== 'storytelling') {
+    const example = ruleset.params.difficulty.default ?? (ruleset.family === 'd20' ? 12 : 2);
+    out.push({ label: 'сложность', snippet: `сложность \${1:${example}}`, detail: { ru: 'сложность проверки', en: 'difficulty' } });
+  }
+  out.push(
+    { label: 'успехов', snippet: '${1:10} успехов', detail: { ru: 'продолжительное действие: сколько успехов нужно', en: 'extended action: successes needed' } },
+    { label: 'бросков', snippet: '${1:5} бросков', detail: { ru: 'продолжительное действие: предел бросков', en: 'extended action: roll limit' } },
+    { label: 'продолжительное', detail: { ru: 'продолжительное действие', en: 'extended action' } },
+    { label: 'специализация', detail: { ru: 'специализация применима', en: 'a specialty applies' } },
+  );
+  if (ruleset.family === 'd20') {
+    out.push(
+      { label: 'Преимущество', detail: { ru: 'бросить 2к20, взять лучший', en: 'roll 2d20, keep the highest' } },
+      { label: '2 Преимущества', detail: { ru: 'бросить 3к20, взять лучший', en: 'roll 3d20, keep the highest' } },
+      { label: 'Помеха', detail: { ru: 'бросить 2к20, взять худший', en: 'roll 2d20, keep the lowest' } },
+      { label: '2 Помехи', detail: { ru: 'бросить 3к20, взять худший', en: 'roll 3d20, keep the lowest' } },
+      { label: 'статичная', detail: { ru: 'статичное значение, без броска', en: 'static value, no roll' } },
+    );
+  }
+  if (ruleset.family === 'storytelling') {
+    out.push(
+      { label: 'снова-9', detail: { ru: 'переброс на 9 и 10', en: '9-again' } },
+      { label: 'снова-8', detail: { ru: 'переброс на 8, 9 и 10', en: '8-again' } },
+      { label: 'без снова-10', detail: { ru: 'без переброса десяток', en: 'no 10-again' } },
+      { label: 'Воля', detail: { ru: `трата Воли: +${ruleset.params.willpowerDice} кости`, en: `spend Willpower: +${ruleset.params.willpowerDice} dice` } },
+    );
+  }
+  if (ruleset.family === 'classic') {
+    const name = ruleset.traits.find((t) => t.en === 'Willpower')?.name ?? 'Сила воли';
+    out.push({ label: name, detail: { ru: 'трата Силы воли: автоматический успех', en: 'spend Willpower: an automatic success' } });
+  }
+  return out;
+}
+
+const FRONT_MATTER_KEYS: { label: string; detail: Record<Locale, string> }[] = [
+  { label: 'ruleset', detail: { ru: 'правила документа', en: 'the document’s ruleset' } },
+  { label: 'characters', detail: { ru: 'листы персонажей', en: 'character sheets' } },
+  { label: 'система', detail: { ru: 'правила документа (то же, что ruleset)', en: 'the ruleset (same as ruleset)' } },
+  { label: 'правила', detail: { ru: 'правила документа (то же, что ruleset)', en: 'the ruleset (same as ruleset)' } },
+  { label: 'персонажи', detail: { ru: 'листы персонажей (то же, что characters)', en: 'character sheets (same as characters)' } },
+];
+
+function traitItems(ruleset: Ruleset, dictionary: readonly string[], range: Range, locale: Locale): CompletionItem[] {
+  const items = ruleset.traits.map((trait: TraitEntry): CompletionItem => {
+    const category = CATEGORY_WORDS[trait.category][locale] + (trait.group ? ` · ${trait.group}` : '');
+    return {
+      label: trait.name,
+      labelDetails: { description: category },
+      kind: CATEGORY_KIND[trait.category],
+      detail: category,
+      documentation: { kind: MarkupKind.Markdown, value: traitHoverMarkdown(trait, ruleset, locale) },
+      // Grouped by category (attributes first), alphabetical inside a group.
+      sortText: `${CATEGORY_ORDER[trait.category]}_${trait.name}`,
+      filterText: trait.name,
+      textEdit: { range, newText: trait.name },
+    };
+  });
+  const known = new Set(ruleset.traits.map((t) => t.name));
+  for (const term of dictionary) {
+    if (known.has(term)) continue;
+    const description = locale === 'ru' ? 'словарь проекта' : 'project dictionary';
+    items.push({ label: term, labelDetails: { description }, kind: CompletionItemKind.Text, detail: description, sortText: `6_${term}`, filterText: term, textEdit: { range, newText: term } });
+  }
+  return items;
+}
+
+/** The line's text from its start to the cursor. */
+function lineBefore(document: TextDocument, position: Position): string {
+  return document.getText({ start: { line: position.line, character: 0 }, end: position });
+}
+
+/** Whether a line is inside the front matter block, judged from the text so that it works mid-edit. */
+function inFrontMatter(document: TextDocument, line: number): boolean {
+  if (line === 0) return false;
+  const first = document.getText({ start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }).replace(/^\uFEFF/, '');
+  if (first.trimEnd() !== '---') return false;
+  for (let l = 1; l < line; l++) {
+    const text = document.getText({ start: { line: l, character: 0 }, end: { line: l + 1, character: 0 } }).trimEnd();
+    if (text === '---' || text === '...') return false;
+  }
+  return true;
+}
+
+function frontMatterCompletions(document: TextDocument, position: Position, analysis: DocumentAnalysis, rulesets: RulesetProvider, dictionary: readonly string[], locale: Locale): CompletionItem[] {
+  const before = lineBefore(document, position);
+  const at = (start: number): Range => ({ start: { line: position.line, character: start }, end: position });
+  const rulesetValue = /^((?:ruleset|система|правила)\s*:\s*)([\w-]*)$/u.exec(before);
+  if (rulesetValue) {
+    return rulesets.ids().flatMap((id) => {
+      const ruleset = rulesets.get(id);
+      if (!ruleset) return [];
+      const title = locale === 'en' && ruleset.titleEn ? ruleset.titleEn : ruleset.title;
+      const summary = locale === 'en' && ruleset.summaryEn ? ruleset.summaryEn : ruleset.summary;
+      return [{ label: id, kind: CompletionItemKind.EnumMember, detail: title, documentation: { kind: MarkupKind.Markdown, value: summary }, textEdit: { range: at(rulesetValue[1].length), newText: id } }];
+    });
+  }
+  const key = /^[\p{L}_]*$/u.exec(before);
+  if (key) {
+    return FRONT_MATTER_KEYS.map((k) => ({ label: k.label, kind: CompletionItemKind.Keyword, detail: k.detail[locale], textEdit: { range: at(0), newText: `${k.label}: ` } }));
+  }
+  // A trait key of a character sheet: indented under a name, or inside `{ … }` after one.
+  const traitKey = /^(\s{3,})([\p{L} ]*)$/u.exec(before) ?? /^(.*[{,]\s*)([\p{L} ]*)$/u.exec(before);
+  if (traitKey) return traitItems(analysis.ruleset, dictionary, at(traitKey[1].length), locale);
+  return [];
+}
+
+const TERM_SEPARATORS = new Set(['+', '-', '−', '–', ':', '(', ')']);
+
+/** Where the term being typed starts: after the last separator or «против» (JS `\b` knows no Cyrillic, hence the scan). */
+function termStartOf(content: string): number {
+  for (let i = content.length - 1; i >= 0; i--) {
+    if (TERM_SEPARATORS.has(content[i])) return i + 1;
+    if (/\s/.test(content[i]) && /^против$/iu.test(content.slice(Math.max(0, i - 6), i)) && (i - 6 === 0 || /\s/.test(content[i - 7] ?? ''))) return i + 1;
+  }
+  return 0;
+}
+
+/** Where in a «…» the cursor is, from the text of the line up to it. */
+function checkContext(before: string): { content: string; contentStart: number } | undefined {
+  const open = before.lastIndexOf('«');
+  if (open < 0 || before.indexOf('»', open) >= 0) return undefined;
+  return { content: before.slice(open + 1), contentStart: open + 1 };
+}
+
+function checkCompletions(position: Position, content: string, contentStart: number, analysis: DocumentAnalysis, dictionary: readonly string[], locale: Locale): CompletionItem[] {
+  const at = (start: number): Range => ({ start: { line: position.line, character: contentStart + start }, end: position });
+  const lastOpen = content.lastIndexOf('(');
+  if (lastOpen > content.lastIndexOf(')')) {
+    // Parameters: replace the word being typed after `(`, `,` or `;`.
+    const sep = Math.max(lastOpen, content.lastIndexOf(','), content.lastIndexOf(';'));
+    const start = sep + 1 + (content.slice(sep + 1).length - content.slice(sep + 1).trimStart().length);
+    return paramSuggestions(analysis.ruleset).map((p, i) => ({
+      label: p.label,
+      kind: CompletionItemKind.Keyword,
+      detail: p.detail[locale],
+      sortText: String(i).padStart(2, '0'),
+      filterText: p.label,
+      textEdit: { range: at(start), newText: p.snippet ?? p.label },
+      ...(p.snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
+    }));
+  }
+  // A term: replace from after the last sign, colon, parenthesis or «против» to the cursor.
+  const termStartRaw = termStartOf(content);
+  const termStart = termStartRaw + (content.slice(termStartRaw).length - content.slice(termStartRaw).trimStart().length);
+  const items = traitItems(analysis.ruleset, dictionary, at(termStart), locale);
+  // Before anything else is written, the check may start with a character's name and a colon.
+  if (termStartRaw === 0 && analysis.frontMatter) {
+    for (const sheet of analysis.frontMatter.characters) {
+      items.push({
+        label: sheet.name,
+        kind: CompletionItemKind.Reference,
+        detail: locale === 'ru' ? 'персонаж' : 'character',
+        sortText: ` ${sheet.name}`,
+        filterText: sheet.name,
+        textEdit: { range: at(termStart), newText: `${sheet.name}: ` },
+      });
+    }
+  }
+  return items;
+}
+
+/**
+ * Completion inside «…» (traits of the active ruleset grouped by category, parameters after
+ * `(`, character names before `:`) and in the front matter (keys, ruleset ids, sheet traits).
+ * Null elsewhere, so the editor's own Markdown completion is not crowded.
+ */
+export function provideCompletion(document: TextDocument, analysis: DocumentAnalysis, position: Position, rulesets: RulesetProvider, dictionary: readonly string[], locale: Locale): CompletionList | null {
+  const clamped = document.positionAt(document.offsetAt(position));
+  if (inFrontMatter(document, clamped.line)) {
+    const items = frontMatterCompletions(document, clamped, analysis, rulesets, dictionary, locale);
+    return items.length > 0 ? { isIncomplete: false, items } : null;
+  }
+  const context = checkContext(lineBefore(document, clamped));
+  if (!context) return null;
+  return { isIncomplete: false, items: checkCompletions(clamped, context.content, context.contentStart, analysis, dictionary, locale) };
+}

@@ -1,0 +1,63 @@
+import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentAnalysis, Locale } from '../analysis/types';
+import { toRange } from './convert';
+import { poolSummary } from './oddsText';
+
+interface OpenHeading {
+  depth: number;
+  symbol: DocumentSymbol;
+}
+
+/**
+ * The outline: headings are scenes, nested by level as Markdown nests them; each check is a
+ * child of the scene it is written in, with its pool and odds as the detail.
+ */
+export function provideDocumentSymbols(document: TextDocument, analysis: DocumentAnalysis, locale: Locale): DocumentSymbol[] {
+  const textEnd = document.getText().length;
+  const headings = [...analysis.headings].sort((a, b) => a.range.start - b.range.start);
+  // Section ends first: a section runs to the next heading of the same or a higher level.
+  const ends = headings.map((h, i) => {
+    for (let j = i + 1; j < headings.length; j++) if (headings[j].depth <= h.depth) return headings[j].range.start;
+    return textEnd;
+  });
+  const roots: DocumentSymbol[] = [];
+  const stack: OpenHeading[] = [];
+  const checks = analysis.checks;
+  let next = 0;
+  const addChecksBefore = (offset: number) => {
+    while (next < checks.length && checks[next].range.start < offset) {
+      const check = checks[next++];
+      const range = toRange(document, check.range);
+      const symbol: DocumentSymbol = { name: check.text, detail: poolSummary(check, analysis.ruleset, locale), kind: SymbolKind.Event, range, selectionRange: range };
+      const parent = stack[stack.length - 1];
+      if (parent) (parent.symbol.children ??= []).push(symbol);
+      else roots.push(symbol);
+    }
+  };
+  headings.forEach((heading, i) => {
+    addChecksBefore(heading.range.start);
+    while (stack.length > 0 && stack[stack.length - 1].depth >= heading.depth) stack.pop();
+    const symbol: DocumentSymbol = {
+      name: heading.title || '#'.repeat(heading.depth),
+      kind: SymbolKind.Namespace,
+      range: toRange(document, { start: heading.range.start, end: trimEnd(document, heading.range.start, ends[i]) }),
+      selectionRange: toRange(document, heading.range),
+      children: [],
+    };
+    const parent = stack[stack.length - 1];
+    if (parent) (parent.symbol.children ??= []).push(symbol);
+    else roots.push(symbol);
+    stack.push({ depth: heading.depth, symbol });
+  });
+  addChecksBefore(Number.POSITIVE_INFINITY);
+  return roots;
+}
+
+/** A section's range stops before the blank lines that separate it from the next heading. */
+function trimEnd(document: TextDocument, start: number, end: number): number {
+  const text = document.getText();
+  let e = end;
+  while (e > start && /\s/.test(text[e - 1])) e--;
+  return e;
+}

@@ -1,0 +1,123 @@
+/**
+ * What the language server and its clients (the VS Code extension, tests, any LSP editor)
+ * agree on beyond standard LSP: command ids, their argument and result types, settings and
+ * initialization options. Types only and plain constants, so that the client can import this
+ * module without pulling the server in.
+ */
+
+import type { DiagnosticCode } from './analysis/types';
+import type { RollReport } from './engine/rollReport';
+
+/** A position as LSP counts it: 0-based line, UTF-16 code units. */
+export interface ProtocolPosition {
+  line: number;
+  character: number;
+}
+
+export interface ProtocolRange {
+  start: ProtocolPosition;
+  end: ProtocolPosition;
+}
+
+/**
+ * Server commands, executed through `workspace/executeCommand` and advertised in
+ * `executeCommandProvider`. The VS Code client registers them from that list by itself:
+ * registering the same ids in the extension again fails with "command already exists".
+ */
+export const Commands = {
+  /** Rolls one check of a document: {@link RollCheckArgs} → {@link RollCheckResult}. */
+  rollCheck: 'rollmark.rollCheck',
+  /** Adds a term to the project dictionary: {@link AddToDictionaryArgs} → {@link AddToDictionaryResult}. */
+  addToDictionary: 'rollmark.addToDictionary',
+} as const;
+
+export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/**
+ * Which check to roll: `checkIndex` (the n-th check of the document, as code lenses send it),
+ * or the check under `line`/`character`. `checkIndex` wins when both are given.
+ */
+export interface RollCheckArgs {
+  uri: string;
+  checkIndex?: number;
+  line?: number;
+  character?: number;
+  /** The pool to use when the check's pool is unknown; otherwise ignored. */
+  pool?: number;
+  /** Replays a roll exactly; without it the server picks a fresh seed and reports it. */
+  seed?: number;
+}
+
+export interface RollCheckResult {
+  uri: string;
+  /** The check as written, guillemets included. */
+  text: string;
+  range: ProtocolRange;
+  checkIndex: number;
+  /** The engine's report: dice, re-rolls, successes, outcome key and name, seed. */
+  roll: RollReport;
+  /**
+   * Set when the check's pool was unknown: the pool rolled and where it came from
+   * (`argument`: the caller's `pool`; `typical`: the ruleset's `typicalPool`).
+   */
+  assumedPool?: { pool: number; source: 'argument' | 'typical' };
+  /** The one-line summary also sent as `window/showMessage`. */
+  message: string;
+}
+
+export interface AddToDictionaryArgs {
+  /** The document the term was found in: picks the workspace folder whose dictionary grows. */
+  uri: string;
+  term: string;
+}
+
+export interface AddToDictionaryResult {
+  /** The dictionary file's URI. */
+  file: string;
+  /** False when the term was already there. */
+  added: boolean;
+}
+
+/** Code action kinds the server offers beyond quick fixes. */
+export const CodeActionKinds = {
+  /** Rewrites every check written as prose (RM012) to markup. */
+  convertProse: 'source.rollmark.convertProse',
+  /** Applies every preferred fix of the document that edits text. */
+  fixAll: 'source.fixAll.rollmark',
+} as const;
+
+export type SeveritySetting = 'error' | 'warning' | 'info' | 'hint' | 'off';
+
+/** The `rollmark` settings section, as `workspace/configuration` returns it. */
+export interface RollmarkSettings {
+  /** Ruleset id for documents without one in their front matter; empty: the built-in default. */
+  defaultRuleset: string;
+  /** Severity per diagnostic code; `off` hides the code. */
+  severity: Partial<Record<DiagnosticCode, SeveritySetting>>;
+  inlayHints: { enabled: boolean };
+  /** Checks written as prose (RM012): not looked for (`off`), or reported at this level. */
+  proseChecks: 'off' | 'hint' | 'info' | 'warning';
+  /** Project dictionary, relative to the workspace folder. */
+  dictionaryPath: string;
+  /** Folder of user rulesets (`*.yaml`), relative to the workspace folder. */
+  rulesetsPath: string;
+}
+
+export const DEFAULT_SETTINGS: RollmarkSettings = {
+  defaultRuleset: '',
+  severity: {},
+  inlayHints: { enabled: true },
+  proseChecks: 'hint',
+  dictionaryPath: '.rollmark/dictionary.yaml',
+  rulesetsPath: '.rollmark/rulesets',
+};
+
+/** `initializationOptions` the server understands; every field is optional. */
+export interface RollmarkInitializationOptions {
+  /** Milliseconds between the last edit and the diagnostics (default 200). */
+  diagnosticsDelay?: number;
+  /** Overrides the locale `initialize` gives. */
+  locale?: 'ru' | 'en';
+  /** Settings for clients that support neither `workspace/configuration` nor `didChangeConfiguration`. */
+  settings?: Partial<RollmarkSettings>;
+}

@@ -1,0 +1,330 @@
+/**
+ * The language server: registers handlers on a connection it is given and delegates each to a
+ * feature in `features/`. It knows nothing of the transport (see main.ts) and computes nothing
+ * itself (see analysis/ and engine/).
+ */
+import {
+  type CancellationToken,
+  CodeActionKind,
+  CodeLensRefreshRequest,
+  type Connection,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  type Diagnostic,
+  DiagnosticSeverity,
+  ErrorCodes,
+  type InitializeParams,
+  type InitializeResult,
+  LSPErrorCodes,
+  MessageType,
+  ResponseError,
+  ShowMessageNotification,
+  type TextDocumentIdentifier,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeDocument } from './analysis/analyzeDocument';
+import { LineIndex } from './analysis/lineIndex';
+import type { Locale } from './analysis/types';
+import { addTermToDictionary, DictionaryError, parseDictionaryArgs } from './features/addToDictionary';
+import { provideCodeActions } from './features/codeActions';
+import { provideCodeLenses } from './features/codeLens';
+import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
+import { isPosition, isRange } from './features/convert';
+import { DIAGNOSTIC_SOURCE, provideDiagnostics } from './features/diagnostics';
+import { provideDocumentSymbols } from './features/documentSymbols';
+import { provideHover } from './features/hover';
+import { provideInlayHints } from './features/inlayHints';
+import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
+import { type AddToDictionaryResult, CodeActionKinds, Commands, type RollmarkInitializationOptions } from './protocol';
+import { type Analyze, type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
+import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
+import { fileUri, WorkspaceFolders } from './workspace/folders';
+import { type FileProblems, type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
+import { SettingsStore } from './workspace/settings';
+
+/** Language ids the server analyses: Markdown and the extension's own scenario language. */
+export const LANGUAGE_IDS: readonly string[] = ['markdown', 'scenario'];
+
+const DEFAULT_DIAGNOSTICS_DELAY = 200;
+
+/** What tests and benchmarks may replace; the defaults are the real thing. */
+export interface ServerOptions {
+  /** The file system of a workspace folder (default: the disk, for `file:` folders). */
+  fileSystem?: FsFactory;
+  /** Milliseconds between the last edit and the diagnostics; wins over `initializationOptions`. */
+  diagnosticsDelay?: number;
+  /** The analysis (default: `analyzeDocument`); tests wrap it to count runs. */
+  analyze?: Analyze;
+}
+
+interface State {
+  locale: Locale;
+  settings: SettingsStore;
+  projects: Projects;
+  analyses: DocumentAnalyses;
+  scheduler: DiagnosticsScheduler;
+  folders: WorkspaceFolders;
+  refreshLenses: boolean;
+  refreshInlayHints: boolean;
+  /** What the client lets the server register after `initialized`. */
+  dynamic: { configuration: boolean; watchedFiles: boolean; workspaceFolders: boolean };
+}
+
+function localeOf(params: InitializeParams, options: RollmarkInitializationOptions): Locale {
+  if (options.locale === 'ru' || options.locale === 'en') return options.locale;
+  return typeof params.locale === 'string' && params.locale.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function invalidParams(message: string): ResponseError<void> {
+  return new ResponseError(ErrorCodes.InvalidParams, message);
+}
+
+/** Registers every handler on the connection. The caller creates the connection and calls `listen()`. */
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const documents = new TextDocuments(TextDocument);
+  const analyze: Analyze = options.analyze ?? analyzeDocument;
+  let state: State | undefined;
+  /** Workspace files that got diagnostics, per folder, so that fixed files are cleared. */
+  const filesWithProblems = new Map<string, Set<string>>();
+  const justOpened = new Set<string>();
+
+  const log = (what: string, error: unknown) => {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    connection.console.error(`rollmark: ${what} failed: ${detail}`);
+  };
+
+  const isSupported = (document: TextDocument) => LANGUAGE_IDS.includes(document.languageId);
+
+  const publishFileProblems = (folderUri: string, problems: FileProblems[]) => {
+    const before = filesWithProblems.get(folderUri) ?? new Set<string>();
+    const now = new Set(problems.map((p) => p.uri));
+    for (const problem of problems) {
+      const lines = new LineIndex(problem.text);
+      const diagnostics: Diagnostic[] = problem.diagnostics.map((d) => ({
+        range: { start: lines.positionAt(d.range.start), end: lines.positionAt(d.range.end) },
+        severity: DiagnosticSeverity.Error,
+        code: d.code,
+        source: DIAGNOSTIC_SOURCE,
+        message: d.message,
+      }));
+      void connection.sendDiagnostics({ uri: problem.uri, diagnostics });
+    }
+    for (const uri of before) if (!now.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    filesWithProblems.set(folderUri, now);
+  };
+
+  const publish = async (uri: string): Promise<boolean> => {
+    const document = documents.get(uri);
+    if (!state || !document || !isSupported(document)) return false;
+    const analyzed = await state.analyses.get(document);
+    // Closed or edited while analysed: the next timer publishes the newer version.
+    if (documents.get(uri) !== document || document.version !== analyzed.version) return false;
+    const folder = analyzed.project.folderUri;
+    const diagnostics = provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined));
+    await connection.sendDiagnostics({ uri, version: analyzed.version, diagnostics });
+    return true;
+  };
+
+  const republishAll = () => {
+    if (!state) return;
+    for (const document of documents.all()) if (isSupported(document)) state.scheduler.now(document.uri);
+    // Lenses and hints show odds, which settings and dictionaries change too.
+    if (state.refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    if (state.refreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
+  };
+
+  const workspaceChanged = () => {
+    if (!state) return;
+    state.projects.reset();
+    state.analyses.invalidateAll();
+    republishAll();
+  };
+
+  /**
+   * The common path of every document request: malformed params are an LSP error, a closed
+   * or foreign document gets the empty answer, and an exception in a feature is logged and
+   * answered with the empty answer too, never a dead server.
+   */
+  function onDocument<P extends { textDocument: TextDocumentIdentifier }, R>(
+    name: string,
+    empty: R,
+    validate: (params: P) => boolean,
+    run: (document: TextDocument, analyzed: AnalyzedDocument, params: P, state: State) => R,
+    fresh: 'exact' | 'recent' = 'exact',
+  ): (params: P, token: CancellationToken) => Promise<R | ResponseError<void>> {
+    return async (params, token) => {
+      if (!isRecord(params) || !isRecord(params.textDocument) || typeof params.textDocument.uri !== 'string' || !validate(params)) {
+        return invalidParams(`${name}: malformed parameters`);
+      }
+      const document = documents.get(params.textDocument.uri);
+      if (!state || !document || !isSupported(document)) return empty;
+      try {
+        const analyzed = fresh === 'exact' ? await state.analyses.get(document) : await state.analyses.recent(document);
+        if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name}: cancelled`);
+        return run(document, analyzed, params, state);
+      } catch (error) {
+        log(name, error);
+        return empty;
+      }
+    };
+  }
+
+  connection.onInitialize((params): InitializeResult => {
+    const init: RollmarkInitializationOptions = isRecord(params.initializationOptions) ? (params.initializationOptions as RollmarkInitializationOptions) : {};
+    const locale = localeOf(params, init);
+    const caps = params.capabilities ?? {};
+    const folders = new WorkspaceFolders();
+    if (Array.isArray(params.workspaceFolders)) folders.set(params.workspaceFolders);
+    else if (typeof params.rootUri === 'string') folders.set([{ uri: params.rootUri, name: 'root' }]);
+    const settings = new SettingsStore(
+      caps.workspace?.configuration ? (scopeUri) => connection.workspace.getConfiguration({ scopeUri, section: 'rollmark' }) : undefined,
+      init.settings,
+    );
+    const projects = new Projects(options.fileSystem ?? nodeFsFactory, locale, publishFileProblems);
+    const analyses = new DocumentAnalyses(analyze, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
+    const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
+    const scheduler = new DiagnosticsScheduler(delay, publish, (uri, error) => log(`diagnostics of ${uri}`, error));
+    state = {
+      locale,
+      settings,
+      projects,
+      analyses,
+      scheduler,
+      folders,
+      refreshLenses: caps.workspace?.codeLens?.refreshSupport === true,
+      refreshInlayHints: caps.workspace?.inlayHint?.refreshSupport === true,
+      dynamic: {
+        configuration: caps.workspace?.didChangeConfiguration?.dynamicRegistration === true,
+        watchedFiles: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+        workspaceFolders: caps.workspace?.workspaceFolders === true,
+      },
+    };
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        inlayHintProvider: true,
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
+        documentSymbolProvider: true,
+        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'rollmark' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (!state) return;
+    const { dynamic } = state;
+    // Registration is best effort: a client that refuses still gets pushed settings and a working server.
+    if (dynamic.configuration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rollmark' }).catch((e: unknown) => log('registering for configuration changes', e));
+    if (dynamic.watchedFiles) {
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.rollmark/**' }] })
+        .catch((e: unknown) => log('registering file watchers', e));
+    }
+    if (dynamic.workspaceFolders) {
+      const folders = state.folders;
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        folders.add(event.added, event.removed);
+        workspaceChanged();
+      });
+    }
+  });
+
+  documents.onDidOpen((event) => justOpened.add(event.document.uri));
+  documents.onDidChangeContent((event) => {
+    if (!state || !isSupported(event.document)) return;
+    // Opening is not typing: publish at once; edits wait for a pause.
+    if (justOpened.delete(event.document.uri)) state.scheduler.now(event.document.uri);
+    else state.scheduler.schedule(event.document.uri);
+  });
+  documents.onDidClose((event) => {
+    const uri = event.document.uri;
+    justOpened.delete(uri);
+    if (!state) return;
+    state.scheduler.cancel(uri);
+    state.analyses.forget(uri);
+    state.settings.forget(uri);
+    if (isSupported(event.document)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+  });
+  documents.listen(connection);
+
+  connection.onDidChangeConfiguration((params) => {
+    if (!state) return;
+    state.settings.changed(isRecord(params) ? params.settings : undefined);
+    workspaceChanged();
+  });
+  connection.onDidChangeWatchedFiles(() => workspaceChanged());
+
+  connection.onHover(onDocument('hover', null, (p) => isPosition(p.position), (document, a, params, s) => provideHover(document, a.analysis, params.position, s.locale, a.project.config.dictionary)));
+  connection.onCodeLens(onDocument('codeLens', [], () => true, (document, a, _params, s) => provideCodeLenses(document, a.analysis, s.locale)));
+  connection.languages.inlayHint.on(
+    onDocument('inlayHint', [], (p) => isRange(p.range), (document, a, params, s) => (a.settings.inlayHints.enabled ? provideInlayHints(document, a.analysis, params.range, s.locale) : [])),
+  );
+  connection.onCompletion(
+    onDocument(
+      'completion',
+      null,
+      (p) => isPosition(p.position),
+      (document, a, params, s) => provideCompletion(document, a.analysis, params.position, a.project.config.rulesets, a.project.config.dictionary, s.locale),
+      'recent',
+    ),
+  );
+  connection.onCodeAction(
+    onDocument('codeAction', [], (p) => isRange(p.range), (document, a, params, s) => {
+      const folder = a.project.folderUri;
+      return provideCodeActions(document, a.analysis, params, a.settings, s.locale, (file) => (folder ? fileUri(folder, file) : undefined));
+    }),
+  );
+  connection.onDocumentSymbol(onDocument('documentSymbol', [], () => true, (document, a, _params, s) => provideDocumentSymbols(document, a.analysis, s.locale)));
+
+  connection.onExecuteCommand(async (params) => {
+    if (!state) return new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
+    const s = state;
+    const command = isRecord(params) ? params.command : undefined;
+    const arg = isRecord(params) && Array.isArray(params.arguments) ? params.arguments[0] : undefined;
+    try {
+      if (command === Commands.rollCheck) {
+        const args = parseRollArgs(arg);
+        const document = documents.get(args.uri);
+        if (!document || !isSupported(document)) return invalidParams(`${Commands.rollCheck}: the document is not open`);
+        const analyzed = await s.analyses.get(document);
+        const result = provideRoll(document, analyzed.analysis, args, s.locale);
+        // A notification, not `showInformationMessage` (a request that waits for the user): every client shows it.
+        void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: result.message });
+        return result;
+      }
+      if (command === Commands.addToDictionary) {
+        const args = parseDictionaryArgs(arg);
+        const folderUri = s.folders.folderFor(args.uri);
+        const settings = await s.settings.forResource(args.uri);
+        const fs = folderUri ? (options.fileSystem ?? nodeFsFactory)(folderUri) : undefined;
+        if (!folderUri || !fs) return new ResponseError(ErrorCodes.InvalidRequest, `${Commands.addToDictionary}: the document is not in a workspace folder, so there is no project dictionary`);
+        const path = settings.dictionaryPath;
+        const edited = addTermToDictionary(await fs.readFile(path), args.term);
+        if (edited.added) await fs.writeFile(path, edited.text);
+        workspaceChanged();
+        const result: AddToDictionaryResult = { file: fileUri(folderUri, path), added: edited.added };
+        return result;
+      }
+      return invalidParams(`unknown command: ${String(command)}`);
+    } catch (error) {
+      if (error instanceof RollArgumentError || error instanceof DictionaryError) return invalidParams(`${String(command)}: ${error.message}`);
+      log(String(command), error);
+      return new ResponseError(LSPErrorCodes.RequestFailed, `${String(command)} failed; the server log has the details`);
+    }
+  });
+
+  connection.onShutdown(() => {
+    state?.scheduler.dispose();
+  });
+}

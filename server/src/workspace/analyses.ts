@@ -1,0 +1,113 @@
+/**
+ * One analysis per document version (and per generation of settings and project files), shared
+ * by diagnostics and every request; a request for the version being analysed waits for it
+ * instead of starting another.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { AnalysisOptions, DocumentAnalysis, Locale } from '../analysis/types';
+import type { RollmarkSettings } from '../protocol';
+import type { Project } from './projects';
+
+export type Analyze = (text: string, options: AnalysisOptions) => DocumentAnalysis;
+
+export interface AnalyzedDocument {
+  /** The version analysed; the live document may have moved on. */
+  version: number;
+  analysis: DocumentAnalysis;
+  settings: RollmarkSettings;
+  project: Project;
+}
+
+interface Entry {
+  /** The document object: a document closed and opened again restarts its versions. */
+  document: TextDocument;
+  version: number;
+  generation: number;
+  result: Promise<AnalyzedDocument>;
+}
+
+export interface AnalysisInputs {
+  settings(uri: string): Promise<RollmarkSettings>;
+  project(uri: string, settings: RollmarkSettings): Promise<Project>;
+}
+
+export class DocumentAnalyses {
+  private readonly entries = new Map<string, Entry>();
+  /** The newest finished analysis per document, for requests that can live with a slightly old one. */
+  private readonly latest = new Map<string, AnalyzedDocument>();
+  private generation = 0;
+
+  constructor(
+    private readonly analyze: Analyze,
+    private readonly inputs: AnalysisInputs,
+    private readonly locale: Locale,
+  ) {}
+
+  /**
+   * The analysis of the document as it is now. Settings and project files are fetched
+   * asynchronously; if the document changes meanwhile, the newer text is analysed, so the
+   * result always matches the live document when the promise settles.
+   */
+  async get(document: TextDocument): Promise<AnalyzedDocument> {
+    for (;;) {
+      const result = await this.entryFor(document).result;
+      if (result.version === document.version) return result;
+    }
+  }
+
+  /**
+   * The newest finished analysis, even of an older version, or the current one when there is
+   * none yet. Completion needs only the ruleset and the characters: waiting for a fresh
+   * analysis on every keystroke would make it as slow as the document is long.
+   */
+  async recent(document: TextDocument): Promise<AnalyzedDocument> {
+    return this.latest.get(document.uri) ?? this.get(document);
+  }
+
+  /** Settings or project files changed: every cached analysis is stale. */
+  invalidateAll(): void {
+    this.generation++;
+    this.entries.clear();
+    this.latest.clear();
+  }
+
+  forget(uri: string): void {
+    this.entries.delete(uri);
+    this.latest.delete(uri);
+  }
+
+  private entryFor(document: TextDocument): Entry {
+    const cached = this.entries.get(document.uri);
+    if (cached && cached.document === document && cached.version === document.version && cached.generation === this.generation) return cached;
+    const generation = this.generation;
+    const entry: Entry = { document, version: document.version, generation, result: this.run(document, generation) };
+    this.entries.set(document.uri, entry);
+    // A failure must not stick: the next request for this version tries again.
+    entry.result.catch(() => {
+      if (this.entries.get(document.uri) === entry) this.entries.delete(document.uri);
+    });
+    return entry;
+  }
+
+  private async run(document: TextDocument, generation: number): Promise<AnalyzedDocument> {
+    const settings = await this.inputs.settings(document.uri);
+    const project = await this.inputs.project(document.uri, settings);
+    // Text and version are read together, after the awaits, so that they always agree.
+    const version = document.version;
+    const analysis = this.analyze(document.getText(), {
+      locale: this.locale,
+      rulesets: project.config.rulesets,
+      ...(settings.defaultRuleset ? { defaultRuleset: settings.defaultRuleset } : {}),
+      dictionary: project.config.dictionary,
+      proseChecks: settings.proseChecks === 'off' ? 'off' : 'on',
+    });
+    const result: AnalyzedDocument = { version, analysis, settings, project };
+    const entry = this.entries.get(document.uri);
+    // The document moved on while settings were fetched: this result belongs to the newer version.
+    if (entry && entry.document === document && entry.version !== version && entry.generation === generation) {
+      this.entries.set(document.uri, { document, version, generation, result: Promise.resolve(result) });
+    }
+    if (entry?.document === document) this.latest.set(document.uri, result);
+    return result;
+  }
+}

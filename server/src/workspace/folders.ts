@@ -1,0 +1,34 @@
+/** Which workspace folder a document belongs to: its project dictionary and rulesets come from there. */
+import type { WorkspaceFolder } from 'vscode-languageserver';
+
+function withSlash(uri: string): string {
+  return uri.endsWith('/') ? uri : `${uri}/`;
+}
+
+export class WorkspaceFolders {
+  private folders: WorkspaceFolder[] = [];
+
+  set(folders: readonly WorkspaceFolder[]): void {
+    // Longest first, so that a nested folder wins over the one containing it.
+    this.folders = [...folders].sort((a, b) => b.uri.length - a.uri.length);
+  }
+
+  add(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
+    const gone = new Set(removed.map((f) => f.uri));
+    this.set([...this.folders.filter((f) => !gone.has(f.uri)), ...added]);
+  }
+
+  all(): readonly WorkspaceFolder[] {
+    return this.folders;
+  }
+
+  /** The folder URI containing a document, or undefined (an untitled buffer, a file outside every folder). */
+  folderFor(uri: string): string | undefined {
+    return this.folders.find((f) => uri.startsWith(withSlash(f.uri)))?.uri;
+  }
+}
+
+/** A workspace-relative path as a URI under its folder. */
+export function fileUri(folderUri: string, path: string): string {
+  return withSlash(folderUri) + path.split(/[\\/]/).map(encodeURIComponent).join('/');
+}

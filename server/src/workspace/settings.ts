@@ -1,0 +1,92 @@
+import type { DiagnosticCode } from '../analysis/types';
+import { DEFAULT_SETTINGS, type RollmarkSettings, type SeveritySetting } from '../protocol';
+
+const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'info', 'hint', 'off'];
+const PROSE_LEVELS: readonly RollmarkSettings['proseChecks'][] = ['off', 'hint', 'info', 'warning'];
+const CODE = /^RM0\d\d$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function severityOf(value: unknown): SeveritySetting | undefined {
+  // Editors and users also write the LSP/VS Code spellings; accept them rather than ignore the override.
+  const text = typeof value === 'string' ? value.toLowerCase() : '';
+  const alias = text === 'information' ? 'info' : text === 'none' ? 'off' : text;
+  return (SEVERITIES as readonly string[]).includes(alias) ? (alias as SeveritySetting) : undefined;
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * Turns whatever a client sent as the `rollmark` section into complete settings. Anything
+ * missing or malformed falls back to its default: a typo in settings.json must not stop the
+ * server.
+ */
+export function normalizeSettings(raw: unknown): RollmarkSettings {
+  const section = isRecord(raw) ? raw : {};
+  const severity: RollmarkSettings['severity'] = {};
+  if (isRecord(section.severity)) {
+    for (const [code, value] of Object.entries(section.severity)) {
+      const level = severityOf(value);
+      if (CODE.test(code) && level) severity[code as DiagnosticCode] = level;
+    }
+  }
+  const inlay = isRecord(section.inlayHints) ? section.inlayHints : {};
+  const prose = typeof section.proseChecks === 'string' ? section.proseChecks : '';
+  return {
+    defaultRuleset: nonEmptyString(section.defaultRuleset) ?? DEFAULT_SETTINGS.defaultRuleset,
+    severity,
+    inlayHints: { enabled: typeof inlay.enabled === 'boolean' ? inlay.enabled : DEFAULT_SETTINGS.inlayHints.enabled },
+    proseChecks: (PROSE_LEVELS as readonly string[]).includes(prose) ? (prose as RollmarkSettings['proseChecks']) : DEFAULT_SETTINGS.proseChecks,
+    dictionaryPath: nonEmptyString(section.dictionaryPath) ?? DEFAULT_SETTINGS.dictionaryPath,
+    rulesetsPath: nonEmptyString(section.rulesetsPath) ?? DEFAULT_SETTINGS.rulesetsPath,
+  };
+}
+
+/** Asks the client for the `rollmark` section of one resource (`workspace/configuration`). */
+export type ConfigurationSource = (scopeUri: string | undefined) => Promise<unknown>;
+
+/**
+ * Settings per resource, asked for once and cached until the client says they changed.
+ * Without `workspace/configuration` support, the settings pushed by `didChangeConfiguration`
+ * (or given in `initializationOptions`) apply to every document.
+ */
+export class SettingsStore {
+  private readonly perResource = new Map<string, Promise<RollmarkSettings>>();
+  private global: RollmarkSettings;
+
+  constructor(
+    private readonly source: ConfigurationSource | undefined,
+    initial: unknown,
+  ) {
+    this.global = normalizeSettings(initial);
+  }
+
+  get pullsFromClient(): boolean {
+    return this.source !== undefined;
+  }
+
+  forResource(uri: string): Promise<RollmarkSettings> {
+    if (!this.source) return Promise.resolve(this.global);
+    let cached = this.perResource.get(uri);
+    if (!cached) {
+      const fallback = this.global;
+      cached = this.source(uri).then(normalizeSettings, () => fallback);
+      this.perResource.set(uri, cached);
+    }
+    return cached;
+  }
+
+  /** `didChangeConfiguration`: forget what was asked; with push-only clients, take the new values. */
+  changed(pushed: unknown): void {
+    this.perResource.clear();
+    if (!this.source && isRecord(pushed) && 'rollmark' in pushed) this.global = normalizeSettings(pushed.rollmark);
+  }
+
+  forget(uri: string): void {
+    this.perResource.delete(uri);
+  }
+}

@@ -1,0 +1,430 @@
+/**
+ * The engine against the brute-force oracle (./bruteForce.ts), family by family, for small
+ * pools where listing every face is cheap. Every reported number must agree to 1e-12.
+ *
+ * Storytelling series are infinite; the engine may stop a series where the rest is below
+ * 1e-12 (RULESETS.md), so there the comparison allows exactly what was left out: the missing
+ * tail of `successes`, and its share of `expected`.
+ */
+import * as assert from 'node:assert/strict';
+import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
+import { plainSide } from '../../../server/out/engine/checkSpec';
+import type { AgainRule, CheckSpec, RollSide } from '../../../server/out/engine/checkSpec';
+import { computeOdds } from '../../../server/out/engine/odds';
+import { isKnownPool } from '../../../server/out/engine/oddsReport';
+import type { PoolOdds } from '../../../server/out/engine/oddsReport';
+import type { Ruleset } from '../../../server/out/engine/ruleset';
+import { FAMILY_OF, d20Edge, oracleForDice, oracleOdds, outcomeKeys } from './bruteForce';
+import type { Family, OracleOdds } from './bruteForce';
+
+const TOL = 1e-12;
+
+function ruleset(id: string): Ruleset {
+  const r = getBuiltinRuleset(id);
+  assert.ok(r, `built-in ruleset ${id} is missing`);
+  assert.equal(r.family, FAMILY_OF[id], `${id} belongs to the ${FAMILY_OF[id]} family`);
+  return r;
+}
+
+/** Collects every disagreement of one test, so a failure lists them all (first 12 shown). */
+class Mismatches {
+  readonly found: string[] = [];
+  cases = 0;
+
+  near(label: string, what: string, got: number | undefined, want: number, tol = TOL): void {
+    if (got === undefined || !Number.isFinite(got) || !(Math.abs(got - want) <= tol)) {
+      this.found.push(`${label}\n    ${what}: engine ${got}, oracle ${want}` + (got === undefined ? '' : ` (|Δ| = ${Math.abs(got - want)})`));
+    }
+  }
+
+  ok(label: string, what: string, condition: boolean): void {
+    if (!condition) this.found.push(`${label}\n    ${what}`);
+  }
+
+  done(): void {
+    assert.ok(this.cases > 0, 'no case was compared');
+    if (this.found.length > 0) {
+      assert.fail(`${this.found.length} disagreement(s) in ${this.cases} case(s):\n  ` + this.found.slice(0, 12).join('\n  '));
+    }
+  }
+}
+
+/** Compares one PoolOdds of the engine with the oracle's view of it. */
+function comparePoolOdds(m: Mismatches, label: string, family: Family, got: PoolOdds, want: OracleOdds): void {
+  m.cases += 1;
+  m.ok(label, `pool: engine ${got.pool}, oracle ${want.pool}`, got.pool === want.pool);
+
+  if (want.contest) {
+    // CLI.md: contests replace the outcomes by `contest`; other fields are optional.
+    const tol = TOL + want.residual;
+    m.ok(label, 'contest missing', got.contest !== undefined);
+    m.near(label, 'contest.win', got.contest?.win, want.contest.win, tol);
+    m.near(label, 'contest.tie', got.contest?.tie, want.contest.tie, tol);
+    m.near(label, 'contest.lose', got.contest?.lose, want.contest.lose, tol);
+    return;
+  }
+
+  // successes (d10) first: the storytelling tail the engine left out widens the tolerances.
+  let tailMass = 0;
+  let tailMean = 0;
+  if (family === 'd20') {
+    m.ok(label, 'd20 reports no successes', got.successes === undefined);
+  } else if (want.noDice && got.successes === undefined) {
+    // vampire-pack with no dice left: `no_dice` and nothing else is fine.
+  } else if (!got.successes) {
+    m.ok(label, 'successes missing', false);
+  } else {
+    const wantS = want.successes ?? [];
+    const gotS = got.successes;
+    for (let k = 0; k < Math.min(gotS.length, wantS.length); k += 1) m.near(label, `successes[${k}]`, gotS[k], wantS[k]);
+    for (let k = gotS.length; k < wantS.length; k += 1) {
+      tailMass += wantS[k];
+      tailMean += k * wantS[k];
+    }
+    let extra = 0;
+    for (let k = wantS.length; k < gotS.length; k += 1) extra += gotS[k];
+    m.ok(label, `successes: the engine leaves out ${tailMass} (allowed below 1e-12)`, tailMass < 1e-12 + want.residual);
+    m.ok(label, `successes: the engine has ${extra} beyond the oracle's last entry`, extra <= 1e-12 + want.residual);
+  }
+  const tol = TOL + tailMass + want.residual;
+
+  // outcomes: only the family's keys; a key left out counts as 0.
+  const allowed = outcomeKeys(family);
+  const outcomes = got.outcomes ?? {};
+  m.ok(label, 'outcomes missing', got.outcomes !== undefined);
+  for (const key of Object.keys(outcomes)) m.ok(label, `unexpected outcome key ${key}`, allowed.includes(key));
+  for (const key of allowed) m.near(label, `outcomes.${key}`, outcomes[key] ?? 0, want.outcomes[key] ?? 0, tol);
+
+  m.near(label, 'expected', got.expected, want.expected, TOL + tailMean + 100 * want.residual);
+
+  if (family === 'd20') {
+    const margin = got.margin ?? {};
+    m.ok(label, 'margin missing', got.margin !== undefined);
+    for (const key of Object.keys(margin)) m.ok(label, `margin key ${key} is not a decimal integer`, String(Number(key)) === key);
+    const keys = new Set([...Object.keys(margin), ...Object.keys(want.margin ?? {})]);
+    for (const key of keys) m.near(label, `margin[${key}]`, margin[key] ?? 0, want.margin?.[key] ?? 0);
+  }
+
+  m.ok(label, `chance_die: engine ${got.chance_die}, oracle ${want.chanceDie}`, (got.chance_die === true) === want.chanceDie);
+  if (family === 'pool-minus-difficulty') {
+    const noted = got.notes.includes('high_competence');
+    m.ok(label, `high_competence noted: ${noted}, pool ≥ 4: ${want.highCompetence}`, noted === want.highCompetence);
+  }
+
+  if (want.within) {
+    const w = got.within;
+    if (!w) {
+      m.ok(label, 'within missing', false);
+    } else if (!want.withinOpenEnded) {
+      m.ok(label, `within has ${w.length} entries, not ${want.within.length}`, w.length === want.within.length);
+    } else {
+      // No roll limit: up to and including the first roll with P ≥ 0.99, else 20 rolls.
+      // 1e-9 of slack keeps a value that is 0.99 on paper from deciding the length by rounding.
+      const last = w.length - 1;
+      m.ok(label, `within has ${w.length} entries (1…20 allowed)`, w.length >= 1 && w.length <= 20);
+      for (let k = 0; k < last; k += 1) m.ok(label, `within stops late: roll ${k + 1} already has ${want.within[k]}`, want.within[k] < 0.99 + 1e-9);
+      if (w.length < 20 && last >= 0) m.ok(label, `within stops early at ${want.within[last]}`, want.within[last] >= 0.99 - 1e-9);
+    }
+    if (w) for (let k = 0; k < Math.min(w.length, want.within.length); k += 1) m.near(label, `within[${k}]`, w[k], want.within[k], TOL + want.residual);
+  }
+}
+
+function check(m: Mismatches, rulesetId: string, spec: CheckSpec): void {
+  const family = FAMILY_OF[rulesetId];
+  const label = `${rulesetId} ${JSON.stringify(spec)}`;
+  let report;
+  try {
+    report = computeOdds(ruleset(rulesetId), spec);
+  } catch (e) {
+    m.cases += 1;
+    m.ok(label, `computeOdds threw ${String(e)}`, false);
+    return;
+  }
+  if (!isKnownPool(report)) {
+    m.cases += 1;
+    m.ok(label, 'reported an unknown pool', false);
+    return;
+  }
+  m.ok(label, `ruleset: ${report.ruleset}`, report.ruleset === rulesetId);
+  comparePoolOdds(m, label, family, report, oracleOdds(family, spec));
+}
+
+const CLASSIC_IDS = ['mage-revised', 'werewolf-revised'];
+const AGAINS: AgainRule[] = [10, 9, 8, 'none'];
+
+describe('computeOdds against the brute-force oracle', () => {
+  for (const id of CLASSIC_IDS) {
+    describe(`classic pool (${id})`, () => {
+      it('matches for 1–4 dice at every difficulty 2–10, with and without a specialty and Willpower', () => {
+        const m = new Mismatches();
+        for (let base = 1; base <= 4; base += 1) {
+          for (let difficulty = 2; difficulty <= 10; difficulty += 1) {
+            for (const specialties of [0, 1]) {
+              for (const willpower of [false, true]) {
+                check(m, id, { side: plainSide(base, { difficulty, specialties, willpower }) });
+              }
+            }
+          }
+        }
+        m.done();
+      });
+
+      it('matches with the difficulty left out (6) and with two specialties (still one bonus die per 10)', () => {
+        const m = new Mismatches();
+        for (let base = 1; base <= 4; base += 1) {
+          check(m, id, { side: plainSide(base) });
+          check(m, id, { side: plainSide(base, { willpower: true }) });
+          check(m, id, { side: plainSide(base, { difficulty: 7, specialties: 2 }) });
+        }
+        m.done();
+      });
+
+      it('reports a pool of 0 or less as a certain failure, Willpower or not', () => {
+        const m = new Mismatches();
+        for (const base of [0, -1, -3]) {
+          for (const willpower of [false, true]) {
+            check(m, id, { side: plainSide(base, { difficulty: 6, willpower, specialties: willpower ? 1 : 0 }) });
+          }
+        }
+        m.done();
+      });
+    });
+  }
+
+  describe('storytelling pool', () => {
+    it('matches for 1–4 dice with 10-, 9-, 8-again and no again', () => {
+      const m = new Mismatches();
+      for (let base = 1; base <= 4; base += 1) for (const again of AGAINS) check(m, 'storytelling', { side: plainSide(base, { again }) });
+      m.done();
+    });
+
+    it('matches the chance die whatever the again option', () => {
+      const m = new Mismatches();
+      for (const base of [0, -1, -3]) for (const again of AGAINS) check(m, 'storytelling', { side: plainSide(base, { again }) });
+      m.done();
+    });
+
+    it('adds a specialty and Willpower to the pool before deciding on a chance die', () => {
+      const m = new Mismatches();
+      for (const again of [10, 8] as AgainRule[]) {
+        for (let base = -4; base <= 1; base += 1) check(m, 'storytelling', { side: plainSide(base, { willpower: true, again }) });
+        for (let base = -1; base <= 3; base += 1) check(m, 'storytelling', { side: plainSide(base, { specialties: 1, again }) });
+        for (let base = -5; base <= 0; base += 1) check(m, 'storytelling', { side: plainSide(base, { specialties: 1, willpower: true, again }) });
+      }
+      m.done();
+    });
+
+    it('ignores a written difficulty', () => {
+      const m = new Mismatches();
+      for (const difficulty of [2, 6, 9]) check(m, 'storytelling', { side: plainSide(2, { difficulty }) });
+      m.done();
+    });
+  });
+
+  describe('pool minus difficulty (vampire-pack)', () => {
+    it('matches for 1–4 dice less difficulties 0–5, with and without a specialty', () => {
+      const m = new Mismatches();
+      for (let base = 1; base <= 4; base += 1) {
+        for (const difficulty of [undefined, 0, 1, 2, 3, 4, 5]) {
+          for (const specialties of [0, 1]) check(m, 'vampire-pack', { side: plainSide(base, { difficulty, specialties }) });
+        }
+      }
+      m.done();
+    });
+
+    it('ignores Willpower and the again options', () => {
+      const m = new Mismatches();
+      check(m, 'vampire-pack', { side: plainSide(3, { willpower: true }) });
+      check(m, 'vampire-pack', { side: plainSide(3, { again: 8 }) });
+      m.done();
+    });
+  });
+
+  describe('d20 (threads-of-fate)', () => {
+    const difficulties = [1, 2, 3, 5, 8, 10, 11, 13, 15, 18, 20, 21, 22, 24, 25, 28, 30];
+
+    it('matches for modifiers −3…+8 against sampled difficulties 1–30 with every edge up to 3 and 3', () => {
+      const m = new Mismatches();
+      for (let base = -3; base <= 8; base += 1) {
+        for (const difficulty of difficulties) {
+          for (let advantages = 0; advantages <= 3; advantages += 1) {
+            for (let hindrances = 0; hindrances <= 3; hindrances += 1) {
+              check(m, 'threads-of-fate', { side: plainSide(base, { difficulty, advantages, hindrances }) });
+            }
+          }
+        }
+      }
+      m.done();
+    });
+
+    it('matches static values with and without an edge', () => {
+      const m = new Mismatches();
+      for (let base = -3; base <= 8; base += 1) {
+        for (const difficulty of difficulties) {
+          for (const [advantages, hindrances] of [[0, 0], [1, 0], [0, 1], [2, 1], [1, 1]]) {
+            check(m, 'threads-of-fate', { side: plainSide(base, { difficulty, advantages, hindrances, isStatic: true }) });
+          }
+        }
+      }
+      m.done();
+    });
+  });
+
+  describe('a few larger pools', () => {
+    it('matches 5 and 6 dice where listing them stays cheap', () => {
+      const m = new Mismatches();
+      check(m, 'mage-revised', { side: plainSide(5, { difficulty: 6, specialties: 1 }) });
+      check(m, 'werewolf-revised', { side: plainSide(6, { difficulty: 8, willpower: true }) });
+      check(m, 'vampire-pack', { side: plainSide(6) });
+      check(m, 'storytelling', { side: plainSide(5) });
+      check(m, 'storytelling', { side: plainSide(6, { again: 'none' }) });
+      m.done();
+    });
+  });
+
+  describe('extended actions', () => {
+    const targets = [1, 2, 3, 4];
+    const limits = [1, 2, 3, undefined];
+    const sides: [string, RollSide][] = [
+      ['mage-revised', plainSide(1, { difficulty: 6 })],
+      ['mage-revised', plainSide(2, { difficulty: 4 })],
+      ['mage-revised', plainSide(3, { difficulty: 8, specialties: 1 })],
+      ['mage-revised', plainSide(2, { difficulty: 10, specialties: 1 })],
+      ['werewolf-revised', plainSide(1, { difficulty: 7, willpower: true })],
+      ['werewolf-revised', plainSide(3, { difficulty: 9 })],
+      ['storytelling', plainSide(0)],
+      ['storytelling', plainSide(-2, { again: 8 })],
+      ['storytelling', plainSide(1)],
+      ['storytelling', plainSide(2, { again: 8 })],
+      ['storytelling', plainSide(3, { again: 'none' })],
+      ['storytelling', plainSide(-3, { willpower: true, again: 9 })],
+      ['vampire-pack', plainSide(1)],
+      ['vampire-pack', plainSide(3, { difficulty: 1 })],
+      ['vampire-pack', plainSide(2, { specialties: 1 })],
+      ['threads-of-fate', plainSide(0, { difficulty: 11 })],
+      ['threads-of-fate', plainSide(5, { difficulty: 20, advantages: 1 })],
+      ['threads-of-fate', plainSide(2, { difficulty: 15, hindrances: 2 })],
+      ['threads-of-fate', plainSide(0, { difficulty: 3 })],
+    ];
+
+    it('matches P(done by roll k) for targets 1–4 within 1–3 rolls or without a limit, in every family', () => {
+      const m = new Mismatches();
+      for (const [id, side] of sides) {
+        for (const target of targets) {
+          for (const maxRolls of limits) {
+            check(m, id, { side, extended: maxRolls === undefined ? { target } : { target, maxRolls } });
+          }
+        }
+      }
+      m.done();
+    });
+  });
+
+  describe('contests', () => {
+    it('matches classic contests, each side at its own difficulty', () => {
+      const m = new Mismatches();
+      const options: Partial<RollSide>[] = [{}, { difficulty: 4 }, { difficulty: 8, specialties: 1 }, { difficulty: 10 }, { willpower: true, difficulty: 7 }];
+      for (const id of CLASSIC_IDS) {
+        for (let a = 1; a <= 3; a += 1) {
+          for (let b = 1; b <= 3; b += 1) {
+            for (const oa of options) for (const ob of options) check(m, id, { side: plainSide(a, oa), opponent: plainSide(b, ob) });
+          }
+        }
+      }
+      m.done();
+    });
+
+    it('matches storytelling contests, chance dice included', () => {
+      const m = new Mismatches();
+      for (let a = 0; a <= 3; a += 1) {
+        for (let b = 0; b <= 3; b += 1) {
+          for (const [ga, gb] of [[10, 10], [8, 'none'], [9, 10]] as [AgainRule, AgainRule][]) {
+            check(m, 'storytelling', { side: plainSide(a, { again: ga }), opponent: plainSide(b, { again: gb }) });
+          }
+        }
+      }
+      check(m, 'storytelling', { side: plainSide(-2, { willpower: true }), opponent: plainSide(0, { specialties: 1 }) });
+      m.done();
+    });
+
+    it('matches vampire-pack contests without subtracting difficulties', () => {
+      const m = new Mismatches();
+      for (let a = 0; a <= 3; a += 1) {
+        for (let b = 0; b <= 3; b += 1) {
+          check(m, 'vampire-pack', { side: plainSide(a), opponent: plainSide(b) });
+          check(m, 'vampire-pack', { side: plainSide(a, { difficulty: 2, specialties: 1 }), opponent: plainSide(b, { difficulty: 3 }) });
+        }
+      }
+      check(m, 'vampire-pack', { side: plainSide(-1), opponent: plainSide(2) });
+      m.done();
+    });
+
+    it('matches d20 contests by total, each side with its own edge', () => {
+      const m = new Mismatches();
+      for (const a of [-3, 0, 2, 8]) {
+        for (const b of [-3, 0, 5]) {
+          for (const [ea, eb] of [[0, 0], [1, 0], [0, -1], [2, -2], [-1, 1]]) {
+            const edge = (k: number): Partial<RollSide> => (k > 0 ? { advantages: k } : { hindrances: -k });
+            check(m, 'threads-of-fate', { side: plainSide(a, edge(ea)), opponent: plainSide(b, edge(eb)) });
+          }
+        }
+      }
+      check(m, 'threads-of-fate', { side: plainSide(1, { advantages: 1, hindrances: 1, difficulty: 12 }), opponent: plainSide(1, { difficulty: 30 }) });
+      m.done();
+    });
+  });
+
+  describe('unknown pools', () => {
+    function byPool(id: string, side: RollSide): Record<string, PoolOdds> | undefined {
+      const report = computeOdds(ruleset(id), { side });
+      assert.equal(report.pool, null, `${id} ${JSON.stringify(side)}: pool should be null`);
+      return isKnownPool(report) ? undefined : report.by_pool;
+    }
+
+    it('reports pools 1–10 for d10 families, each what that many dice would give', () => {
+      const m = new Mismatches();
+      const cases: [string, RollSide][] = [
+        ['mage-revised', plainSide(null, { difficulty: 7 })],
+        ['werewolf-revised', plainSide(null, { difficulty: 5, specialties: 1, willpower: true })],
+        ['storytelling', plainSide(null, { again: 8 })],
+        // Dice actually rolled: the specialty and Willpower are already in n.
+        ['storytelling', plainSide(null, { specialties: 1, willpower: true })],
+        ['vampire-pack', plainSide(null, { difficulty: 2, specialties: 1 })],
+      ];
+      for (const [id, side] of cases) {
+        const family = FAMILY_OF[id];
+        const pools = byPool(id, side);
+        m.ok(`${id} ${JSON.stringify(side)}`, `by_pool keys ${Object.keys(pools ?? {}).join(',')}`, JSON.stringify(Object.keys(pools ?? {}).map(Number).sort((a, b) => a - b)) === JSON.stringify([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+        for (let n = 1; n <= 4; n += 1) {
+          const got = pools?.[String(n)];
+          const label = `${id} ${JSON.stringify(side)} by_pool[${n}]`;
+          if (!got) m.ok(label, 'missing', false);
+          else comparePoolOdds(m, label, family, got, oracleForDice(family, n, side));
+        }
+      }
+      m.done();
+    });
+
+    it('reports d20 total modifiers −2…+12, each what that modifier would give', () => {
+      const m = new Mismatches();
+      const sides = [
+        plainSide(null, { difficulty: 14 }),
+        plainSide(null, { difficulty: 20, advantages: 2 }),
+        plainSide(null, { difficulty: 9, hindrances: 1 }),
+        plainSide(null, { difficulty: 16, isStatic: true, advantages: 1 }),
+      ];
+      for (const side of sides) {
+        const pools = byPool('threads-of-fate', side);
+        const keys = Object.keys(pools ?? {}).map(Number).sort((a, b) => a - b);
+        m.ok(JSON.stringify(side), `by_pool keys ${keys.join(',')}`, JSON.stringify(keys) === JSON.stringify(Array.from({ length: 15 }, (_, i) => i - 2)));
+        for (let base = -2; base <= 12; base += 1) {
+          const got = pools?.[String(base)];
+          const label = `threads-of-fate ${JSON.stringify(side)} by_pool[${base}] (edge ${d20Edge(side)})`;
+          if (!got) m.ok(label, 'missing', false);
+          else comparePoolOdds(m, label, 'd20', got, oracleOdds('d20', { side: { ...side, base } }));
+        }
+      }
+      m.done();
+    });
+  });
+});

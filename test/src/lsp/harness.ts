@@ -1,0 +1,328 @@
+/**
+ * A real LSP session in memory: the server's `startServer` on one end of two PassThrough
+ * streams, a plain JSON-RPC client on the other. Message readers and writers (never raw
+ * streams) keep vscode-languageserver from calling `process.exit` when a stream ends, and the
+ * client never sends `exit`: mocha must survive every test.
+ */
+import { PassThrough } from 'node:stream';
+import {
+  createMessageConnection,
+  type MessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-jsonrpc/node';
+import {
+  type ClientCapabilities,
+  type CodeAction,
+  type CodeActionContext,
+  type CodeLens,
+  type CompletionList,
+  createConnection,
+  type DocumentSymbol,
+  type Hover,
+  type InitializeResult,
+  type InlayHint,
+  type LogMessageParams,
+  type Position,
+  type PublishDiagnosticsParams,
+  type Range,
+  type ShowMessageParams,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
+import { startServer } from '../../../server/out/server';
+import type { WritableWorkspaceFs } from '../../../server/out/workspace/nodeFs';
+
+/** The marker for the cursor in test texts, as in vscode-markdown-languageservice. */
+export const CURSOR = '$$CURSOR$$';
+
+export const joinLines = (...lines: string[]): string => lines.join('\n');
+
+export const joinLinesCrlf = (...lines: string[]): string => lines.join('\r\n');
+
+/** A text with one or more cursor markers → the text without them and the marked positions. */
+export function withCursors(marked: string): { text: string; positions: Position[] } {
+  const offsets: number[] = [];
+  let text = '';
+  let from = 0;
+  for (;;) {
+    const at = marked.indexOf(CURSOR, from);
+    if (at < 0) break;
+    text += marked.slice(from, at);
+    offsets.push(text.length);
+    from = at + CURSOR.length;
+  }
+  text += marked.slice(from);
+  const document = TextDocument.create('file:///cursor.md', 'markdown', 1, text);
+  return { text, positions: offsets.map((o) => document.positionAt(o)) };
+}
+
+export function withCursor(marked: string): { text: string; position: Position } {
+  const { text, positions } = withCursors(marked);
+  if (positions.length !== 1) throw new Error(`expected exactly one ${CURSOR}, found ${positions.length}`);
+  return { text, position: positions[0] };
+}
+
+export function range(startLine: number, startCharacter: number, endLine: number, endCharacter: number): Range {
+  return { start: { line: startLine, character: startCharacter }, end: { line: endLine, character: endCharacter } };
+}
+
+export const WORKSPACE = 'file:///workspace';
+
+export function docUri(name: string): string {
+  return `${WORKSPACE}/${name}`;
+}
+
+/** Workspace files in memory, keyed by workspace-relative path. */
+export class MemoryFs implements WritableWorkspaceFs {
+  readonly files = new Map<string, string>();
+
+  constructor(files: Record<string, string> = {}) {
+    for (const [path, text] of Object.entries(files)) this.files.set(path, text);
+  }
+
+  async readFile(path: string): Promise<string | undefined> {
+    return this.files.get(path);
+  }
+
+  async listFiles(dir: string, extensions: readonly string[]): Promise<string[]> {
+    const prefix = `${dir.replace(/\/+$/, '')}/`;
+    return [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/') && extensions.some((e) => p.endsWith(e))).sort();
+  }
+
+  async writeFile(path: string, text: string): Promise<void> {
+    this.files.set(path, text);
+  }
+}
+
+export interface StartOptions {
+  /** `initialize`'s locale (default `ru`). */
+  locale?: string;
+  /** The `rollmark` section `workspace/configuration` answers with; mutable through `client.settings`. */
+  settings?: Record<string, unknown>;
+  /** Replaces the default VS Code-like capabilities. */
+  capabilities?: ClientCapabilities;
+  files?: Record<string, string>;
+  /** null: no workspace folder at all. */
+  workspaceFolder?: string | null;
+  diagnosticsDelay?: number;
+  initializationOptions?: Record<string, unknown>;
+}
+
+export const VSCODE_LIKE_CAPABILITIES: ClientCapabilities = {
+  workspace: {
+    configuration: true,
+    didChangeConfiguration: { dynamicRegistration: true },
+    didChangeWatchedFiles: { dynamicRegistration: true },
+    workspaceFolders: true,
+    inlayHint: { refreshSupport: true },
+    codeLens: { refreshSupport: true },
+    applyEdit: true,
+  },
+  textDocument: {
+    synchronization: { dynamicRegistration: false },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    completion: { completionItem: { snippetSupport: true } },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } }, isPreferredSupport: true },
+    publishDiagnostics: { relatedInformation: true, versionSupport: true },
+  },
+};
+
+/** Waits for a condition on received notifications, with a timeout that names what was awaited. */
+interface Waiter<T> {
+  accept: (value: T) => boolean;
+}
+
+export class LspTestClient {
+  readonly diagnostics: PublishDiagnosticsParams[] = [];
+  readonly messages: ShowMessageParams[] = [];
+  readonly logs: LogMessageParams[] = [];
+  /** Every server→client request method, in order (configuration, registrations, refreshes). */
+  readonly serverRequests: string[] = [];
+  settings: Record<string, unknown>;
+  readonly fs: MemoryFs;
+  initializeResult!: InitializeResult;
+  private readonly diagnosticWaiters: Waiter<PublishDiagnosticsParams>[] = [];
+  private readonly messageWaiters: Waiter<ShowMessageParams>[] = [];
+
+  private constructor(
+    readonly connection: MessageConnection,
+    private readonly closeServer: () => void,
+    settings: Record<string, unknown>,
+    fs: MemoryFs,
+    /** Every analysis the server ran, by the length of the text analysed. */
+    readonly analyses: number[],
+  ) {
+    this.settings = settings;
+    this.fs = fs;
+    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      this.diagnostics.push(params);
+      this.resolve(this.diagnosticWaiters, params);
+    });
+    connection.onNotification('window/showMessage', (params: ShowMessageParams) => {
+      this.messages.push(params);
+      this.resolve(this.messageWaiters, params);
+    });
+    connection.onNotification('window/logMessage', (params: LogMessageParams) => this.logs.push(params));
+    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
+      this.serverRequests.push('workspace/configuration');
+      return params.items.map((item) => (item.section === 'rollmark' ? this.settings : null));
+    });
+    for (const method of ['client/registerCapability', 'client/unregisterCapability', 'workspace/inlayHint/refresh', 'workspace/codeLens/refresh']) {
+      connection.onRequest(method, () => {
+        this.serverRequests.push(method);
+        return null;
+      });
+    }
+  }
+
+  static async start(options: StartOptions = {}): Promise<LspTestClient> {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const serverConnection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+    const fs = new MemoryFs(options.files);
+    const analyses: number[] = [];
+    startServer(serverConnection, {
+      fileSystem: (folder) => (folder === WORKSPACE ? fs : undefined),
+      diagnosticsDelay: options.diagnosticsDelay ?? 0,
+      analyze: (text: string, analysisOptions: AnalysisOptions): DocumentAnalysis => {
+        analyses.push(text.length);
+        return analyzeDocument(text, analysisOptions);
+      },
+    });
+    serverConnection.listen();
+    const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    const client = new LspTestClient(
+      connection,
+      () => {
+        serverConnection.dispose();
+        toServer.end();
+        toClient.end();
+      },
+      options.settings ?? {},
+      fs,
+      analyses,
+    );
+    connection.listen();
+    const folder = options.workspaceFolder === undefined ? WORKSPACE : options.workspaceFolder;
+    client.initializeResult = await connection.sendRequest('initialize', {
+      processId: null,
+      locale: options.locale ?? 'ru',
+      rootUri: folder,
+      workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }] : null,
+      capabilities: options.capabilities ?? VSCODE_LIKE_CAPABILITIES,
+      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
+    });
+    await connection.sendNotification('initialized', {});
+    return client;
+  }
+
+  private resolve<T>(waiters: Waiter<T>[], value: T): void {
+    for (let i = 0; i < waiters.length; i++) {
+      if (waiters[i].accept(value)) {
+        waiters.splice(i, 1);
+        i--;
+      }
+    }
+  }
+
+  private wait<T>(waiters: Waiter<T>[], what: string, matches: (value: T) => boolean, timeout: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const index = waiters.indexOf(waiter);
+        if (index >= 0) waiters.splice(index, 1);
+        reject(new Error(`timed out after ${timeout} ms waiting for ${what}`));
+      }, timeout);
+      const waiter: Waiter<T> = {
+        accept: (value) => {
+          if (!matches(value)) return false;
+          clearTimeout(timer);
+          resolve(value);
+          return true;
+        },
+      };
+      waiters.push(waiter);
+    });
+  }
+
+  /** The next diagnostics published for a document (optionally for a given version). */
+  nextDiagnostics(uri: string, version?: number, timeout = 5000): Promise<PublishDiagnosticsParams> {
+    return this.wait(this.diagnosticWaiters, `diagnostics of ${uri}${version === undefined ? '' : ` v${version}`}`, (p) => p.uri === uri && (version === undefined || p.version === version), timeout);
+  }
+
+  nextMessage(timeout = 5000): Promise<ShowMessageParams> {
+    return this.wait(this.messageWaiters, 'window/showMessage', () => true, timeout);
+  }
+
+  /** Opens a document and resolves with its first diagnostics. */
+  async open(uri: string, text: string, languageId = 'markdown', version = 1): Promise<PublishDiagnosticsParams> {
+    const published = this.nextDiagnostics(uri, version);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+    return published;
+  }
+
+  /** Opens a document without waiting for anything (for languages the server ignores). */
+  async openOnly(uri: string, text: string, languageId = 'markdown', version = 1): Promise<void> {
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+  }
+
+  async change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void> {
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
+  hover(uri: string, position: Position): Promise<Hover | null> {
+    return this.request('textDocument/hover', { textDocument: { uri }, position });
+  }
+
+  codeLenses(uri: string): Promise<CodeLens[] | null> {
+    return this.request('textDocument/codeLens', { textDocument: { uri } });
+  }
+
+  inlayHints(uri: string, r: Range): Promise<InlayHint[] | null> {
+    return this.request('textDocument/inlayHint', { textDocument: { uri }, range: r });
+  }
+
+  completion(uri: string, position: Position): Promise<CompletionList | null> {
+    return this.request('textDocument/completion', { textDocument: { uri }, position });
+  }
+
+  codeActions(uri: string, r: Range, context: CodeActionContext = { diagnostics: [] }): Promise<CodeAction[] | null> {
+    return this.request('textDocument/codeAction', { textDocument: { uri }, range: r, context });
+  }
+
+  documentSymbols(uri: string): Promise<DocumentSymbol[] | null> {
+    return this.request('textDocument/documentSymbol', { textDocument: { uri } });
+  }
+
+  executeCommand<R>(command: string, ...args: unknown[]): Promise<R> {
+    return this.request('workspace/executeCommand', { command, arguments: args });
+  }
+
+  async changeSettings(settings: Record<string, unknown>): Promise<void> {
+    this.settings = settings;
+    await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { rollmark: settings } });
+  }
+
+  /** `shutdown`, never `exit` (which would end mocha's process), then both ends closed. */
+  async stop(): Promise<void> {
+    await this.connection.sendRequest('shutdown');
+    this.connection.dispose();
+    this.closeServer();
+  }
+}
+
+/** Applies LSP text edits to a text, as an editor would. */
+export function applyEdits(text: string, edits: { range: Range; newText: string }[]): string {
+  const document = TextDocument.create('file:///apply.md', 'markdown', 1, text);
+  return TextDocument.applyEdits(document, edits);
+}
