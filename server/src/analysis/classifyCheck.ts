@@ -12,7 +12,8 @@ function knownAnywhere(name: string, active: TraitIndex): boolean {
 
 /**
  * MARKUP §2: a «…» is a check when it has a parameter keyword (a), two or more terms at least
- * one of which is a trait of any built-in ruleset (b), or a single trait of the active one (c).
+ * one of which is a trait of any built-in ruleset (b), or a single trait of the active one (c)
+ * that can be rolled (an Attribute, a Skill, a rollable trait or a power).
  * Everything else is a quotation and gets nothing.
  */
 export function isCheck(ast: CheckExpression, active: TraitIndex): boolean {
@@ -20,6 +21,10 @@ export function isCheck(ast: CheckExpression, active: TraitIndex): boolean {
   return ast.sides.some((side) => {
     const traits = side.terms.filter((t) => t.kind === 'trait');
     if (side.terms.length >= 2) return traits.some((t) => knownAnywhere(t.name, active));
-    return traits.length === 1 && active.lookup(traits[0].name) !== undefined;
+    if (traits.length !== 1) return false;
+    // A lone «Недостатки» or «Человечность» names a rule or a section, not a roll: (c) counts
+    // only traits a pool is made of.
+    const category = active.lookup(traits[0].name)?.trait.category;
+    return category !== undefined && category !== 'other' && category !== 'generic';
   });
 }
