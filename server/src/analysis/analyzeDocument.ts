@@ -38,6 +38,10 @@ function chooseRuleset(options: AnalysisOptions, fromFrontMatter: string | undef
   return { ruleset: fallback, source: 'default' };
 }
 
+function sameDiagnostic(a: AnalysisDiagnostic, b: AnalysisDiagnostic): boolean {
+  return a.code === b.code && a.message === b.message && a.range.start === b.range.start && a.range.end === b.range.end;
+}
+
 interface GuillemetSpan {
   open: number;
   /** Offset of », or −1 when the « is never closed in its text. */
@@ -123,6 +127,8 @@ export function analyzeDocument(text: string, options: AnalysisOptions): Documen
   const prose = options.proseChecks === 'off' ? { checks: [], diagnostics: [] } : findProseChecks(text, proseSegments, index, locale);
   diagnostics.push(...prose.diagnostics);
   diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+  // YAML can report two errors on one line; the author needs to read it once.
+  const unique = diagnostics.filter((d, i) => i === 0 || !sameDiagnostic(d, diagnostics[i - 1]));
 
   return {
     ruleset,
@@ -132,7 +138,7 @@ export function analyzeDocument(text: string, options: AnalysisOptions): Documen
       : {}),
     checks,
     proseChecks: prose.checks,
-    diagnostics,
+    diagnostics: unique,
     headings: layout.headings,
   };
 }

@@ -22,8 +22,9 @@
  * - A pool needs a trait that is rolled (attribute, ability, rollable, power, or a project
  *   dictionary term): a sum of `other` traits is a derived value («Прочности + Размеру»), and
  *   Mage Spheres are `other` («Силы + Жизнь» is an effect, not a roll). In a pool that has a
- *   rolled trait, an `other` trait sharing a stem with a rolled one is read as the rolled one
- *   («Силы + Атлетизм» is Сила, not the Sphere Силы).
+ *   rolled trait, and for a single trait with a difficulty, an `other` trait sharing a stem
+ *   with a rolled one is read as the rolled one («Силы + Атлетизм», «бросок Силы со
+ *   сложностью 9» are Сила, not the Sphere Силы).
  * - Letter case: the texts capitalise trait names and write the same words in lower case as
  *   ordinary nouns («время», «жизнь», «дух», «сила», «до»). A trait must be written with a
  *   capital letter, except inside a `+` pool of two or more traits, where a rolled trait
@@ -31,9 +32,11 @@
  * - Not a check, because the span would cut a larger expression: a pool preceded or
  *   followed by `+`/`−` that does not continue it («12 + Ловкость»,
  *   «Самообладание + Упорство − сложность», «… + рейтинг Управления»); alternatives with
- *   `/` («Ловкость + Атлетизм/Вождение», «Выносливость/Интеллект + Медитация»); a single
- *   trait after «или»/«либо» («Ловкость + Фехтование или Огнестрельное Оружие
- *   (сложность 4)», where the difficulty belongs to the whole phrase). The hyphen and the
+ *   `/` («Ловкость + Атлетизм/Вождение», «Выносливость/Интеллект + Медитация») or with
+ *   «или»/«либо» for one term («Ловкость или Интеллект + Техника», «Интеллект + Языки или
+ *   Компьютеры»; «Ловкости + Атлетики или Выносливости + Атлетики» is two pools and both
+ *   count); a single trait after «или»/«либо» («Ловкость + Фехтование или Огнестрельное
+ *   Оружие (сложность 4)», where the difficulty belongs to the whole phrase). The hyphen and the
  *   en dash are also Russian punctuation dashes, so only `+` and `−` (U+2212) are taken as
  *   proof that a formula goes on; a dash after a pool just ends it.
  * - A number that is followed by a word is not a rating or a modifier («Атлетика 2 раза»,
@@ -51,7 +54,7 @@ import { formatCanonical, parseCheckExpression } from './checkExpression';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { ProseTokens, TokenKind, tokenizeProse } from './proseTokens';
 import { stemKey } from './russianWords';
-import type { TraitIndex, TraitMatch } from './traitIndex';
+import type { TraitIndex, TraitMatch, TraitMatchKind } from './traitIndex';
 import type { AnalysisDiagnostic, Locale, ProseCheck, TextRange } from './types';
 
 export interface ProseCheckResult {
@@ -77,8 +80,15 @@ const MAX_GROUP_TOKENS = 24;
 const ROLLED: ReadonlySet<TraitCategory> = new Set<TraitCategory>(['attribute', 'ability', 'rollable', 'power']);
 /** Punctuation after which a number still ends a term («Ловкость 3.», «Сила 2)»). */
 const TERM_END_PUNCTUATION = new Set(['.', ';', ':', '!', '?', '…', '»', '"', '\u201c', '\u201d', '=']);
+/**
+ * Words that may follow a rating or modifier: they join clauses, so the number before them
+ * ends a term («Ловкость + Вождение + 3 − 4 и …»). Any other word makes the number a count
+ * of something («+ 2 кости», «+ 1 за каждые 15 км/ч», «Атлетика 2 раза»).
+ */
+const CONJUNCTIONS = new Set(['и', 'или', 'либо', 'а', 'но', 'да', 'что', 'чтобы', 'если', 'когда', 'пока', 'то', 'тогда', 'однако', 'поэтому', 'причем', 'потому', 'так']);
 /** A difficulty followed by these is a range or an alternative, not one number. */
 const RANGE_WORDS = new Set(['или', 'либо', 'до', 'и']);
+const OR_WORDS = new Set(['или', 'либо']);
 const DIFFICULTY_ONLY = /^(?:(?:со|с)\s+сложностью|по\s+сложности|сложность)\s+(\d{1,4})$/iu;
 /** What the parser reads as the trait in front of a parameter group being tried. */
 const PLACEHOLDER_TRAIT = 'Х';
@@ -125,6 +135,8 @@ interface TraitTerm {
   kind: 'trait';
   sign: 1 | -1;
   trait: TraitEntry;
+  /** How the lookup matched the written name. */
+  matchKind: TraitMatchKind;
   /** The lookup found it through the project dictionary: the user says it is a trait. */
   fromDictionary: boolean;
   written: string;
@@ -142,6 +154,8 @@ type Term = TraitTerm | ModifierTerm;
 
 interface Side {
   terms: Term[];
+  /** The token after the last term (where the parameters, if any, begin). */
+  poolEnd: number;
   /** Parameters in a form the check grammar reads («сложность 2», «сложность 6, специализация»). */
   params?: string;
   hasDifficulty: boolean;
@@ -163,10 +177,27 @@ function traitTerms(side: Side): TraitTerm[] {
   return side.terms.filter((t): t is TraitTerm => t.kind === 'trait');
 }
 
-function sideText(side: Side): string {
+/** Same number of words, each starting in the same letter case. */
+function sameCapitals(a: string, b: string): boolean {
+  const wa = a.split(' ');
+  const wb = b.split(' ');
+  const upper = (w: string) => w !== '' && w[0] !== w[0].toLowerCase();
+  return wa.length === wb.length && wa.every((w, k) => upper(w) === upper(wb[k]));
+}
+
+/**
+ * A trait's name in the markup: the nominative, or after «против» the case form as written
+ * (Russian puts the genitive there, as canonical as the nominative, MARKUP §6) when it is
+ * capitalised as the ruleset spells the name: «против Силы Воли».
+ */
+function markupName(term: TraitTerm, afterVersus: boolean): string {
+  return afterVersus && term.matchKind === 'case-form' && sameCapitals(term.written, term.trait.name) ? term.written : term.trait.name;
+}
+
+function sideText(side: Side, afterVersus: boolean): string {
   let out = '';
   side.terms.forEach((term, k) => {
-    const body = term.kind === 'modifier' ? String(term.value) : term.trait.name + (term.rating === undefined ? '' : ` ${term.rating}`);
+    const body = term.kind === 'modifier' ? String(term.value) : markupName(term, afterVersus) + (term.rating === undefined ? '' : ` ${term.rating}`);
     out += k === 0 ? body : `${term.sign < 0 ? ' \u2212 ' : ' + '}${body}`;
   });
   return side.params === undefined ? out : `${out} (${side.params})`;
@@ -251,7 +282,7 @@ class ProseScanner {
         return TERM_END_PUNCTUATION.has(this.char(i));
       case TokenKind.word: {
         const key = this.key(i);
-        return key === 'против' || this.isDifficultyWord(i) || ((key === 'со' || key === 'с' || key === 'по') && this.isDifficultyWord(i + 1));
+        return key === 'против' || CONJUNCTIONS.has(key) || this.isDifficultyWord(i) || ((key === 'со' || key === 'с' || key === 'по') && this.isDifficultyWord(i + 1));
       }
       default:
         return false;
@@ -269,13 +300,19 @@ class ProseScanner {
     return found ?? undefined;
   }
 
-  /** The longest trait name (up to three words) starting at token i. */
-  private matchName(i: number): NameMatch | undefined {
+  /**
+   * The longest trait name (up to three words) starting at token i. For the first term of a
+   * pool (`asStart`), only names followed by what a check needs next (a sign, a parameter
+   * group or a difficulty phrase, perhaps after a rating) are looked up: most words near a
+   * dash are no check, and this keeps the lookups to a few per real check.
+   */
+  private matchName(i: number, asStart = false): NameMatch | undefined {
     const { count, kind } = this.t;
     if (i >= count || kind[i] !== TokenKind.word) return undefined;
     let words = 1;
     while (words < MAX_TRAIT_WORDS && i + words < count && kind[i + words] === TokenKind.word) words++;
     for (let k = words; k >= 1; k--) {
+      if (asStart && !this.canFollowStart(i + k)) continue;
       let written = this.slice(i);
       for (let j = 1; j < k; j++) written += ` ${this.slice(i + j)}`;
       const match = this.lookup(written);
@@ -287,6 +324,25 @@ class ProseScanner {
     return undefined;
   }
 
+  /** Whether token j (after a first trait) can begin the rest of a check. */
+  private canFollowStart(j: number): boolean {
+    const { count, kind } = this.t;
+    if (j < count && kind[j] === TokenKind.integer) j++; // a rating
+    if (j >= count) return false;
+    switch (kind[j]) {
+      case TokenKind.sign:
+      case TokenKind.lparen:
+      case TokenKind.comma:
+        return true;
+      case TokenKind.word: {
+        const key = this.key(j);
+        return key === 'со' || key === 'с' || key === 'по' || this.isDifficultyWord(j);
+      }
+      default:
+        return false;
+    }
+  }
+
   /** Letter case as a term of a pool (see the header): capitalised, or a rolled trait joined by a sign. */
   private caseAllowedInPool(m: NameMatch): boolean {
     return m.capitalised || ROLLED.has(m.match.trait.category) || m.match.kind === 'dictionary';
@@ -295,8 +351,9 @@ class ProseScanner {
   // ---- checks ----
 
   private tryAt(i: number): { next: number; check?: ProseCheck } {
-    const first = this.matchName(i);
+    const first = this.matchName(i, true);
     if (!first) return { next: i + 1 };
+    if (!this.caseAllowedInPool(first)) return { next: first.end };
     // A failed start skips the whole name, so that «Воли» of «Силы Воли» never starts a check.
     const miss = { next: first.end };
     if (this.joinedBefore(i)) return miss;
@@ -312,7 +369,7 @@ class ProseScanner {
         last = read.last;
       }
     }
-    if (!this.qualifies(side1, side2, first, i)) return miss;
+    if (!this.qualifies(side1, side2, first, i) || this.isAlternative(side1, i)) return miss;
     const markup = this.markup(side1, side2);
     if (markup === undefined) return miss;
     return { next: last + 1, check: { range: { start: this.t.start[i], end: this.t.end[last] }, markup } };
@@ -354,7 +411,7 @@ class ProseScanner {
     }
     if (p < this.t.count && kind[p] === TokenKind.slash) return undefined;
     const params = this.readParams(p);
-    const side: Side = { terms, hasDifficulty: params?.hasDifficulty ?? false, last: params ? params.last : p - 1 };
+    const side: Side = { terms, poolEnd: p, hasDifficulty: params?.hasDifficulty ?? false, last: params ? params.last : p - 1 };
     if (params) side.params = params.text;
     return side;
   }
@@ -366,6 +423,7 @@ class ProseScanner {
       kind: 'trait',
       sign,
       trait: m.match.trait,
+      matchKind: m.match.kind,
       fromDictionary: m.match.kind === 'dictionary',
       written: m.written,
       capitalised: m.capitalised,
@@ -431,20 +489,65 @@ class ProseScanner {
     const traits1 = traitTerms(side1);
     const all = side2 ? [...traits1, ...traitTerms(side2)] : traits1;
     if (all.some((term) => term.trait.category === 'generic')) return false;
-    this.preferRolled(traits1);
-    if (side2) this.preferRolled(traitTerms(side2));
+    this.preferRolled(traits1, side1.hasDifficulty);
+    if (side2) this.preferRolled(traitTerms(side2), side2.hasDifficulty);
     if (traits1.length >= 2) return traits1.some(isRolled);
     if (traits1.length !== 1 || !side1.hasDifficulty) return false;
     const only = traits1[0];
     if (!isRolled(only) || !first.capitalised) return false;
     // «Фехтование или Огнестрельное Оружие (сложность 4)»: the difficulty is the whole phrase's.
-    const before = this.key(i - 1);
-    return before !== 'или' && before !== 'либо';
+    return !OR_WORDS.has(this.key(i - 1));
   }
 
-  /** In a pool with a rolled trait, «Силы» is Сила, not the Sphere Силы (see the header). */
-  private preferRolled(terms: TraitTerm[]): void {
-    if (!terms.some(isRolled)) return;
+  /**
+   * «Ловкость или Интеллект + Техника», «Интеллект + Языки или Компьютеры»: one term has two
+   * alternatives, so the pool alone would misquote the rule. «Ловкости + Атлетики или
+   * Выносливости + Атлетики» is two pools and stays: the trait across «или» is itself joined
+   * by a sign.
+   */
+  private isAlternative(side: Side, i: number): boolean {
+    const { kind } = this.t;
+    if (OR_WORDS.has(this.key(i - 1))) {
+      const before = this.nameEndingAt(i - 2);
+      if (before !== undefined && !(before > 0 && kind[before - 1] === TokenKind.sign)) return true;
+    }
+    if (OR_WORDS.has(this.key(side.poolEnd))) {
+      const after = this.matchName(side.poolEnd + 1);
+      if (after) {
+        let next = after.end;
+        if (this.integerAt(next) !== undefined) next++;
+        if (!(next < this.t.count && kind[next] === TokenKind.sign)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** The first token of a trait name (up to three words) that ends at token j. */
+  private nameEndingAt(j: number): number | undefined {
+    const { kind } = this.t;
+    for (let k = MAX_TRAIT_WORDS; k >= 1; k--) {
+      const first = j - k + 1;
+      if (first < 0) continue;
+      let written = '';
+      let words = true;
+      for (let w = first; w <= j; w++) {
+        if (kind[w] !== TokenKind.word) {
+          words = false;
+          break;
+        }
+        written += w === first ? this.slice(w) : ` ${this.slice(w)}`;
+      }
+      if (words && this.lookup(written)) return first;
+    }
+    return undefined;
+  }
+
+  /**
+   * «Силы» is Сила, not the Sphere Силы (see the header), in a pool with a rolled trait, and
+   * as a single trait with a difficulty: `other` traits are not rolled on their own.
+   */
+  private preferRolled(terms: TraitTerm[], withDifficulty: boolean): void {
+    if (!terms.some(isRolled) && !(withDifficulty && terms.length === 1)) return;
     for (const term of terms) {
       if (term.fromDictionary || term.trait.category !== 'other') continue;
       const rolled = this.facts.rolledByStem.get(stemKey(term.written));
@@ -454,7 +557,7 @@ class ProseScanner {
 
   /** The canonical markup, through the check parser so that it is exactly what §6 prints. */
   private markup(side1: Side, side2: Side | undefined): string | undefined {
-    const content = side2 ? `${sideText(side1)} против ${sideText(side2)}` : sideText(side1);
+    const content = side2 ? `${sideText(side1, false)} против ${sideText(side2, true)}` : sideText(side1, false);
     const ast = parseCheckExpression(content);
     // Cannot happen for what the scanner builds; if it did, a fix must not write a broken check.
     if (ast.errors.length > 0) return undefined;

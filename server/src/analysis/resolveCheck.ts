@@ -93,15 +93,29 @@ function reportSpelling(term: TraitTerm, match: TraitMatch, sideIndex: number, c
   }
 }
 
+/**
+ * What to delete to drop one parameter and leave a well-formed check: its separator with it,
+ * or the whole group (and the space before it) when it is the group's only parameter.
+ */
+function removalRange(side: PoolExpr, param: Param): TextRange {
+  const at = side.params.indexOf(param);
+  if (side.params.length === 1 && side.paramsRange) {
+    const start = side.range ? Math.min(side.paramsRange.start, side.range.end) : side.paramsRange.start;
+    return { start, end: side.paramsRange.end };
+  }
+  if (at > 0) return { start: side.params[at - 1].range.end, end: param.range.end };
+  return { start: param.range.start, end: side.params[1].range.start };
+}
+
 /** Applies a side's parameters to its roll, reporting what the ruleset does not use. */
-function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
+function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean, malformed: boolean): void {
   const { ruleset } = ctx;
   const unused = (param: Param) =>
-    sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, [sink.fix(fixTitles.removeParam(param.keyword), param.range, '', false)]);
+    sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, [sink.fix(fixTitles.removeParam(param.keyword), removalRange(side, param), '', false)]);
   for (const param of side.params) {
     switch (param.kind) {
       case 'difficulty':
-        applyDifficulty(param.value, param.range, roll, ctx, sink, isContest);
+        applyDifficulty(param.value, param.range, removalRange(side, param), roll, ctx, sink, isContest);
         break;
       case 'advantage':
       case 'hindrance':
@@ -134,14 +148,14 @@ function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: Di
         break;
     }
   }
-  if (side.params.every((p) => p.kind !== 'difficulty')) reportMissingDifficulty(side, ctx, sink, isContest);
+  if (side.params.every((p) => p.kind !== 'difficulty') && !malformed) reportMissingDifficulty(side, ctx, sink, isContest);
 }
 
-function applyDifficulty(value: number, range: TextRange, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
+function applyDifficulty(value: number, range: TextRange, removal: TextRange, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
   const { ruleset } = ctx;
   switch (ruleset.family) {
     case 'storytelling':
-      sink.add('RM005', messages.difficultyUnused(), range, [sink.fix(fixTitles.removeParam('сложность'), range, '', false)]);
+      sink.add('RM005', messages.difficultyUnused(), range, [sink.fix(fixTitles.removeParam('сложность'), removal, '', false)]);
       return;
     case 'pool-minus-difficulty':
       // The text: contests subtract no difficulty from either pool, so a written one is ignored.
@@ -253,11 +267,12 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     }
     const specialties = side.terms.filter((t) => t.kind === 'trait' && t.specialty).length;
     const roll = plainSide(known ? modifiers : null, { specialties });
-    applyParams(side, roll, ctx, sink, isContest);
+    applyParams(side, roll, ctx, sink, isContest, ast.errors.length > 0);
     reportModifiers(side, ctx, sink);
     if (!isContest) reportPoolEmpty(family.resolvePool(ctx.ruleset, roll, 'check'), ctx, side.range, sink);
     const traitsOfSide = terms.map((t) => t.trait).filter((t): t is TraitEntry => t !== undefined);
-    if (terms.length === traitsOfSide.length && side.range) {
+    // A check that did not parse gets its syntax error, not guesses about a pool it may not have.
+    if (terms.length === traitsOfSide.length && side.range && ast.errors.length === 0) {
       const problem = checkComposition(ctx.ruleset, traitsOfSide);
       if (problem) sink.add('RM002', problem, side.range);
     }

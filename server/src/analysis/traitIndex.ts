@@ -78,7 +78,8 @@ class RulesetTraitIndex implements TraitIndex {
     if (direct) return { trait: direct, kind: 'exact' };
     const normalized = normalizeWords(written);
     const spelled = this.normalized.get(normalized);
-    if (spelled) return { trait: spelled, kind: normalized === written ? 'exact' : 'spelling' };
+    // Not in the exact map, so the letters, ё or spacing differ from every accepted spelling.
+    if (spelled) return { trait: spelled, kind: 'spelling' };
     const stem = stemKey(written);
     const inflected = this.stems.get(stem);
     if (inflected) return { trait: inflected, kind: 'case-form' };

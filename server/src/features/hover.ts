@@ -131,7 +131,8 @@ function unknownPoolSection(check: AnalyzedCheck, report: UnknownPoolReport, rul
   const lead = ru
     ? `Пул неизвестен${missing.length ? ` (нет значения: ${missing.join(', ')})` : ''}. Шансы по ${ruleset.family === 'd20' ? 'модификатору' : 'размеру пула'}:`
     : `Pool unknown${missing.length ? ` (no value for ${missing.join(', ')})` : ''}. Odds by ${ruleset.family === 'd20' ? 'modifier' : 'pool size'}:`;
-  const rows = Object.entries(report.by_pool);
+  // Integer-like keys come first in a JS object whatever their order: "-2" would follow "12".
+  const rows = Object.entries(report.by_pool).sort((a, b) => Number(a[0]) - Number(b[0]));
   const first = rows[0]?.[1];
   if (!first) return [lead];
   const keyHeader = ruleset.family === 'd20' ? (ru ? 'Модификатор' : 'Modifier') : ru ? 'Пул' : 'Pool';
@@ -217,6 +218,20 @@ function rulesetHoverMarkdown(ruleset: Ruleset, locale: Locale): string {
   return [`**${rulesetTitle(ruleset, locale)}** (\`${ruleset.id}\`)`, summary, `${FAMILY_WORDS[ruleset.family][locale]} · ${vocabulary} · ${typical}`].join('\n\n');
 }
 
+/**
+ * A sheet entry from its key to its value («Атлетика: 3»). The analysis gives the value's
+ * range; the key is what precedes it on the line, after `{`, `,` or the indentation.
+ */
+function sheetEntryRange(text: string, value: TextRange): TextRange {
+  let start = value.start;
+  while (start > 0 && text[start - 1] === ' ') start--;
+  if (text[start - 1] !== ':') return value;
+  start--;
+  while (start > 0 && !/[{,\n\r]/.test(text[start - 1])) start--;
+  while (text[start] === ' ' || text[start] === '\t') start++;
+  return { start, end: value.end };
+}
+
 function markdownHover(document: TextDocument, value: string, range: TextRange): Hover {
   return { contents: { kind: MarkupKind.Markdown, value }, range: toRange(document, range) };
 }
@@ -232,11 +247,13 @@ export function provideHover(document: TextDocument, analysis: DocumentAnalysis,
     const id = frontMatter.rulesetId;
     if (id && contains(id.range, offset) && ruleset.id === id.value) return markdownHover(document, rulesetHoverMarkdown(ruleset, locale), id.range);
     const index = traitIndex(ruleset, dictionary);
+    const text = document.getText();
     for (const sheet of frontMatter.characters) {
       for (const [name, entry] of sheet.traits) {
-        if (!contains(entry.range, offset)) continue;
+        const written = sheetEntryRange(text, entry.range);
+        if (!contains(written, offset)) continue;
         const match = index.lookup(name);
-        return match ? markdownHover(document, traitHoverMarkdown(match.trait, ruleset, locale), entry.range) : null;
+        return match ? markdownHover(document, traitHoverMarkdown(match.trait, ruleset, locale), written) : null;
       }
     }
     return null;

@@ -5,6 +5,9 @@ const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'info', 'hin
 const PROSE_LEVELS: readonly RollmarkSettings['proseChecks'][] = ['off', 'hint', 'info', 'warning'];
 const CODE = /^RM0\d\d$/;
 
+/** Milliseconds to wait for `workspace/configuration` before going on with the defaults. */
+const CONFIGURATION_TIMEOUT = 3000;
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -74,7 +77,13 @@ export class SettingsStore {
     let cached = this.perResource.get(uri);
     if (!cached) {
       const fallback = this.global;
-      cached = this.source(uri).then(normalizeSettings, () => fallback);
+      // A client that never answers must not stall every analysis: after a while, use the defaults.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<RollmarkSettings>((resolve) => {
+        timer = setTimeout(() => resolve(fallback), CONFIGURATION_TIMEOUT);
+        timer.unref();
+      });
+      cached = Promise.race([this.source(uri).then(normalizeSettings, () => fallback), timeout]).finally(() => clearTimeout(timer));
       this.perResource.set(uri, cached);
     }
     return cached;

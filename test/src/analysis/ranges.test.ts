@@ -14,7 +14,7 @@ import type { DocumentAnalysis } from '../../../server/out/analysis/types';
 import { joinCrlf, joinLines, marked, scenario } from './util';
 
 function analyze(text: string): DocumentAnalysis {
-  return analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets(), proseChecks: 'off' });
+  return analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
 }
 
 function ruleset(id: string): Ruleset {

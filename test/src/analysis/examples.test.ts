@@ -1,0 +1,86 @@
+/**
+ * The example scenarios in examples/: every diagnostic (code and 1-based line) and the number
+ * of checks pinned, after reading each file by hand and judging the analysis right.
+ */
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import { LineIndex } from '../../../server/out/analysis/lineIndex';
+import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+
+const EXAMPLES = path.resolve(__dirname, '../../../examples');
+
+interface Pinned {
+  ruleset: string;
+  checks: number;
+  /** [code, 1-based line, the text the diagnostic covers]. */
+  diagnostics: [string, number, string][];
+}
+
+const pinned: Record<string, Pinned> = {
+  'mage.scenario.md': {
+    ruleset: 'mage-revised',
+    checks: 5,
+    diagnostics: [
+      // «Лиза: Восприятие + Бдительность»: no difficulty, the standard 6 applies.
+      ['RM004', 20, 'Восприятие + Бдительность'],
+      // «4 бросков» is the wrong plural and сложность is not first.
+      ['RM010', 22, 'Лиза: Ловкость + Атлетизм (5 успехов, 4 бросков, сложность 7)'],
+    ],
+  },
+  'storytelling.scenario.md': {
+    ruleset: 'storytelling',
+    checks: 5,
+    diagnostics: [
+      // Марк: Сила 2 + Атлетика 1 − 4 is a chance die.
+      ['RM006', 18, 'Сила + Атлетика − 4'],
+      // «бросок Сообразительность + Ремесло» written as prose.
+      ['RM012', 27, 'Сообразительность + Ремесло'],
+    ],
+  },
+  'threads.scenario.md': { ruleset: 'threads-of-fate', checks: 4, diagnostics: [] },
+  'vampire.scenario.md': { ruleset: 'vampire-pack', checks: 5, diagnostics: [] },
+  'werewolf.scenario.md': {
+    ruleset: 'werewolf-revised',
+    checks: 4,
+    // «Ловкость + Атлетизм (сложность 4)»: mage's term in werewolf-revised.
+    diagnostics: [['RM014', 20, 'Атлетизм']],
+  },
+};
+
+describe('example scenarios', () => {
+  it('examples/ holds exactly the pinned scenarios', () => {
+    assert.deepEqual(readdirSync(EXAMPLES).filter((f) => f.endsWith('.scenario.md')).sort(), Object.keys(pinned).sort());
+  });
+
+  for (const [file, expected] of Object.entries(pinned)) {
+    it(`${file} has ${expected.checks} checks under ${expected.ruleset} and exactly the pinned diagnostics`, () => {
+      const text = readFileSync(path.join(EXAMPLES, file), 'utf8');
+      const analysis = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
+      const lines = new LineIndex(text);
+      assert.equal(analysis.ruleset.id, expected.ruleset);
+      assert.equal(analysis.rulesetSource, 'front-matter');
+      assert.equal(analysis.checks.length, expected.checks);
+      assert.deepEqual(
+        analysis.diagnostics.map((d) => [d.code, lines.positionAt(d.range.start).line + 1, text.slice(d.range.start, d.range.end)]),
+        expected.diagnostics,
+      );
+    });
+  }
+
+  it('every check of vampire.scenario.md with an actor has a known pool, the stranger’s does not', () => {
+    const text = readFileSync(path.join(EXAMPLES, 'vampire.scenario.md'), 'utf8');
+    const analysis = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.actor ?? null, c.odds?.pool ?? null, c.scene?.title ?? null]),
+      [
+        ['Адриан', 4, 'Сцена 1. Крыши'],
+        ['Катастрофа', 4, 'Сцена 1. Крыши'],
+        ['Катастрофа', 4, 'Сцена 2. Архив'],
+        ['Адриан', 5, 'Сцена 2. Архив'],
+        [null, null, 'Сцена 2. Архив'],
+      ],
+    );
+  });
+});
