@@ -1,0 +1,466 @@
+/**
+ * Checks written as prose (MARKUP.md §7, RM012): the contract's examples with exact spans and
+ * markup, multi-word traits, case forms, signs and modifiers, difficulty phrases, «против»,
+ * near misses that must stay silent, the diagnostic and its fix, segments, and robustness.
+ *
+ * Expected spans are written inline as ⟦…⟧ in the prose; the helper strips the markers and
+ * compares the exact offsets, so an off-by-one in a range shows.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { formatCanonical, parseCheckExpression } from '../../../server/out/analysis/checkExpression';
+import { DEFAULT_SEVERITY, fixTitles, messages } from '../../../server/out/analysis/diagnosticCatalog';
+import { findProseChecks } from '../../../server/out/analysis/proseChecks';
+import type { ProseCheckResult } from '../../../server/out/analysis/proseChecks';
+import { traitIndex } from '../../../server/out/analysis/traitIndex';
+import type { TraitIndex } from '../../../server/out/analysis/traitIndex';
+import type { Locale, TextRange } from '../../../server/out/analysis/types';
+import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
+
+function indexOf(rulesetId: string, dictionary: readonly string[] = []): TraitIndex {
+  const ruleset = getBuiltinRuleset(rulesetId);
+  assert.ok(ruleset, `test bug: no ruleset ${rulesetId}`);
+  return traitIndex(ruleset, dictionary);
+}
+
+/** Strips ⟦…⟧ (not nested) from `marked`: the plain text and the marked ranges. */
+function unmark(marked: string): { text: string; ranges: TextRange[] } {
+  let text = '';
+  const ranges: TextRange[] = [];
+  let open = -1;
+  for (const ch of marked) {
+    if (ch === '⟦') {
+      assert.equal(open, -1, 'test bug: nested ⟦');
+      open = text.length;
+    } else if (ch === '⟧') {
+      assert.ok(open >= 0, 'test bug: ⟧ without ⟦');
+      ranges.push({ start: open, end: text.length });
+      open = -1;
+    } else text += ch;
+  }
+  assert.equal(open, -1, 'test bug: unclosed ⟦');
+  return { text, ranges };
+}
+
+function find(rulesetId: string, text: string, options: { segments?: TextRange[]; locale?: Locale; dictionary?: string[] } = {}): ProseCheckResult {
+  const segments = options.segments ?? [{ start: 0, end: text.length }];
+  return findProseChecks(text, segments, indexOf(rulesetId, options.dictionary), options.locale ?? 'ru');
+}
+
+/** The marked spans are exactly the checks found, with these markups in order. */
+function expectChecks(rulesetId: string, marked: string, markups: string[]): void {
+  const { text, ranges } = unmark(marked);
+  assert.equal(ranges.length, markups.length, 'test bug: one markup per ⟦…⟧');
+  const { checks, diagnostics } = find(rulesetId, text);
+  const got = checks.map((c) => ({ span: text.slice(c.range.start, c.range.end), range: c.range, markup: c.markup }));
+  const want = ranges.map((r, k) => ({ span: text.slice(r.start, r.end), range: r, markup: markups[k] }));
+  assert.deepEqual(got, want);
+  assert.equal(diagnostics.length, checks.length);
+}
+
+function expectNone(rulesetId: string, text: string): void {
+  const { checks, diagnostics } = find(rulesetId, text);
+  assert.deepEqual(
+    checks.map((c) => `${text.slice(c.range.start, c.range.end)} → ${c.markup}`),
+    [],
+  );
+  assert.deepEqual(diagnostics, []);
+}
+
+/** Applies every check's fix (back to front, as an editor does). */
+function applyFixes(text: string, result: ProseCheckResult): string {
+  const edits = result.diagnostics.flatMap((d) => d.fixes.flatMap((f) => f.edits));
+  let out = text;
+  for (const edit of [...edits].sort((a, b) => b.range.start - a.range.start)) {
+    out = out.slice(0, edit.range.start) + edit.newText + out.slice(edit.range.end);
+  }
+  return out;
+}
+
+describe('findProseChecks (MARKUP §7, RM012)', () => {
+  describe('the contract examples', () => {
+    it('«бросок Ловкость + Атлетика (сложность 4)»', () => {
+      expectChecks('werewolf-revised', 'бросок ⟦Ловкость + Атлетика (сложность 4)⟧, чтобы подняться', ['«Ловкость + Атлетика (сложность 4)»']);
+    });
+
+    it('«проверку Силы + Атлетики со сложностью 2» → «Сила + Атлетика (сложность 2)»', () => {
+      expectChecks('vampire-pack', 'Ему нужно пройти проверку ⟦Силы + Атлетики со сложностью 2⟧.', ['«Сила + Атлетика (сложность 2)»']);
+    });
+
+    it('«броска Выносливости (сложность 8)»: one trait and a difficulty', () => {
+      expectChecks('werewolf-revised', 'требует броска ⟦Выносливости (сложность 8)⟧. Этот бросок', ['«Выносливость (сложность 8)»']);
+    });
+
+    it('«Интеллект + Ремесло»: two traits without a difficulty', () => {
+      expectChecks('storytelling', 'Его ⟦Интеллект + Ремесло⟧ дают запас дайсов 6', ['«Интеллект + Ремесло»']);
+    });
+
+    it('the fix rewrites exactly the span: «проверку «Сила + Атлетика (сложность 2)»»', () => {
+      const text = 'Чтобы совершить прыжок, ему необходимо пройти проверку Силы + Атлетики со сложностью 2.';
+      const result = find('vampire-pack', text);
+      assert.equal(applyFixes(text, result), 'Чтобы совершить прыжок, ему необходимо пройти проверку «Сила + Атлетика (сложность 2)».');
+    });
+  });
+
+  describe('the diagnostic', () => {
+    const text = 'проверку Силы + Атлетики со сложностью 2';
+    const range = { start: 9, end: text.length };
+    const markup = '«Сила + Атлетика (сложность 2)»';
+
+    for (const locale of ['ru', 'en'] as const) {
+      it(`RM012, hint, the catalog's message and one preferred fix (${locale})`, () => {
+        const { checks, diagnostics } = find('vampire-pack', text, { locale });
+        assert.deepEqual(checks, [{ range, markup }]);
+        assert.deepEqual(diagnostics, [
+          {
+            code: 'RM012',
+            severity: DEFAULT_SEVERITY.RM012,
+            message: messages.proseCheck(markup)[locale],
+            range,
+            fixes: [{ title: fixTitles.toMarkup(markup)[locale], edits: [{ range, newText: markup }], preferred: true }],
+          },
+        ]);
+      });
+    }
+
+    it('the default severity is hint', () => {
+      assert.equal(DEFAULT_SEVERITY.RM012, 'hint');
+    });
+  });
+
+  describe('multi-word traits', () => {
+    it('«Огнестрельное оружие», «Знание улиц», «Обращение с животными» (three words), in any case', () => {
+      expectChecks(
+        'storytelling',
+        '⟦Ловкость + Огнестрельное оружие⟧; ⟦Ловкости + Огнестрельного оружия⟧; ⟦Сообразительность + Знание улиц⟧; ⟦Манипулирования + Обращением с животными⟧.',
+        ['«Ловкость + Огнестрельное оружие»', '«Ловкость + Огнестрельное оружие»', '«Сообразительность + Знание улиц»', '«Манипулирование + Обращение с животными»'],
+      );
+    });
+
+    it('a multi-word trait first in the pool, and with ratings («Ловкостью 2 + Огнестрельным оружием 3»)', () => {
+      expectChecks(
+        'storytelling',
+        'Обладая ⟦Ловкостью 2 + Огнестрельным оружием 3⟧, запас; ⟦Огнестрельное оружие + Ловкость⟧.',
+        ['«Ловкость 2 + Огнестрельное оружие 3»', '«Огнестрельное оружие + Ловкость»'],
+      );
+    });
+
+    it('«Сила воли (сложность 9)» and «Силы воли со сложностью 8» (werewolf-revised)', () => {
+      expectChecks('werewolf-revised', 'бросок ⟦Сила воли (сложность 9)⟧, затем ⟦Силы воли со сложностью 8⟧.', ['«Сила воли (сложность 9)»', '«Сила воли (сложность 8)»']);
+    });
+
+    it('«Силы Воли по сложности 6» in mage-revised, spelled as the ruleset spells it', () => {
+      expectChecks('mage-revised', 'успешный бросок ⟦Силы Воли по сложности 6⟧ (или трата очка)', ['«Сила Воли (сложность 6)»']);
+    });
+
+    it('«Знание Улиц», «Огнестрельное Оружие» in mage-revised', () => {
+      expectChecks(
+        'mage-revised',
+        'Удачный бросок ⟦Восприятие + Знание Улиц (сложность 8)⟧ и ⟦Огнестрельным Оружием + Ловкостью⟧.',
+        ['«Восприятие + Знание Улиц (сложность 8)»', '«Огнестрельное Оружие + Ловкость»'],
+      );
+    });
+  });
+
+  describe('case forms, letter case and other spellings', () => {
+    it('genitive, accusative, instrumental, prepositional forms become the nominative', () => {
+      expectChecks(
+        'storytelling',
+        'броска ⟦Силы + Атлетики⟧, на ⟦Силу + Атлетику⟧, с ⟦Ловкостью + Атлетикой⟧, в ⟦Выносливости + Атлетике⟧.',
+        ['«Сила + Атлетика»', '«Сила + Атлетика»', '«Ловкость + Атлетика»', '«Выносливость + Атлетика»'],
+      );
+    });
+
+    it('letter case: capitals and lower case inside a pool of rolled traits', () => {
+      expectChecks('storytelling', '⟦ЛОВКОСТЬ + АТЛЕТИКА⟧ и ⟦сила + атлетика⟧', ['«Ловкость + Атлетика»', '«Сила + Атлетика»']);
+    });
+
+    it('ё and е are the same letter', () => {
+      expectChecks('mage-revised', '⟦Восприятие + Осведомлённость⟧', ['«Восприятие + Осведомленность»']);
+    });
+
+    it("another ruleset's name is written as this ruleset's (Атлетика → Атлетизм in mage-revised)", () => {
+      expectChecks('mage-revised', 'бросок ⟦Сила + Атлетика⟧', ['«Сила + Атлетизм»']);
+    });
+
+    it('«Силы» next to a rolled trait, or alone with a difficulty, is Сила, not the Sphere Силы', () => {
+      expectChecks('mage-revised', '⟦Силы + Атлетизм⟧; бросок ⟦Силы со сложностью 9⟧.', ['«Сила + Атлетизм»', '«Сила (сложность 9)»']);
+    });
+  });
+
+  describe('signs and modifiers', () => {
+    it('«−» may be written −, - or –; the markup prints U+2212', () => {
+      expectChecks(
+        'storytelling',
+        '⟦Ловкость + Вождение + 3 − 4⟧ и ⟦Ловкость + Вождение + 3 - 4⟧ и ⟦Ловкость + Вождение + 3 – 4⟧.',
+        ['«Ловкость + Вождение + 3 − 4»', '«Ловкость + Вождение + 3 − 4»', '«Ловкость + Вождение + 3 − 4»'],
+      );
+    });
+
+    it('a modifier between a pool and a difficulty; ratings on several terms', () => {
+      expectChecks(
+        'werewolf-revised',
+        'бросок ⟦Ловкость + Атлетика + 2 (сложность 6)⟧; запас (⟦Ловкость 3 + Вождение 3 + 1⟧).',
+        ['«Ловкость + Атлетика + 2 (сложность 6)»', '«Ловкость 3 + Вождение 3 + 1»'],
+      );
+    });
+
+    it('a minus term', () => {
+      expectChecks('storytelling', 'бросок ⟦Сила − Выносливость⟧.', ['«Сила − Выносливость»']);
+    });
+
+    it('a dash after a pool is punctuation and ends it', () => {
+      expectChecks('mage-revised', 'Нужный бросок – ⟦Восприятие + Техника⟧ – обычный.', ['«Восприятие + Техника»']);
+    });
+  });
+
+  describe('difficulties and parameter groups', () => {
+    it('«сложность N», «, по сложности N», «(по сложности N)», «(со сложностью N)»', () => {
+      expectChecks(
+        'mage-revised',
+        '⟦Интеллект + Компьютеры, сложность 7⟧; ⟦Интеллект + Бдительность, по сложности 9⟧; ⟦Ловкость + Атлетизм (по сложности 6)⟧; ⟦Сила (со сложностью 5)⟧.',
+        ['«Интеллект + Компьютеры (сложность 7)»', '«Интеллект + Бдительность (сложность 9)»', '«Ловкость + Атлетизм (сложность 6)»', '«Сила (сложность 5)»'],
+      );
+    });
+
+    it('a whole parameter group the grammar reads is kept, in canonical form', () => {
+      expectChecks(
+        'mage-revised',
+        'бросок ⟦Ловкость + Атлетизм (сложность 6, специализация)⟧.',
+        ['«Ловкость + Атлетизм (сложность 6, специализация)»'],
+      );
+      expectChecks(
+        'storytelling',
+        'бросок ⟦Сообразительность + Ремесло + 3 (10 успехов, 7 бросков)⟧.',
+        ['«Сообразительность + Ремесло + 3 (10 успехов, 7 бросков)»'],
+      );
+    });
+
+    it('d20: «Скрытность 4 (сложность 15, Преимущество)», «Доблесть 3 (сложность 12, 2 Помехи)»', () => {
+      expectChecks(
+        'threads-of-fate',
+        'проверка ⟦Скрытность 4 (сложность 15, Преимущество)⟧ и ⟦Доблесть 3 (сложность 12, 2 Помехи)⟧.',
+        ['«Скрытность 4 (сложность 15, Преимущество)»', '«Доблесть 3 (сложность 12, 2 Помехи)»'],
+      );
+    });
+
+    it('parentheses that are prose, a range or an alternative stay outside the span', () => {
+      expectChecks(
+        'mage-revised',
+        '⟦Ловкость + Атлетизм⟧ (обычно, по сложности 6); ⟦Ловкость + Атлетизм⟧ (сложность 4–6); ⟦Ловкость + Атлетизм⟧, сложность 6 или 7.',
+        ['«Ловкость + Атлетизм»', '«Ловкость + Атлетизм»', '«Ловкость + Атлетизм»'],
+      );
+    });
+
+    it('a line break inside a paragraph does not end the check', () => {
+      expectChecks('mage-revised', 'в броске ⟦Восприятие + Атлетизм\n (сложность 6)⟧ позволяют', ['«Восприятие + Атлетизм (сложность 6)»']);
+    });
+  });
+
+  describe('«против»', () => {
+    it('a contest keeps the genitive after «против» when it is spelled as the ruleset spells the name', () => {
+      expectChecks('mage-revised', 'бросок ⟦Манипулирование + Хитрость против Силы Воли⟧ цели', ['«Манипулирование + Хитрость против Силы Воли»']);
+    });
+
+    it('otherwise the nominative', () => {
+      expectChecks('werewolf-revised', 'бросок ⟦Манипулирование + Хитрость против Силы Воли⟧ цели', ['«Манипулирование + Хитрость против Сила воли»']);
+    });
+
+    it('both sides with their own difficulty', () => {
+      expectChecks(
+        'werewolf-revised',
+        '⟦Ловкость + Скрытность (сложность 6) против Восприятия + Бдительности (сложность 7)⟧.',
+        ['«Ловкость + Скрытность (сложность 6) против Восприятия + Бдительности (сложность 7)»'],
+      );
+    });
+
+    it('«против» without a pool after it is left out of the span', () => {
+      expectChecks('werewolf-revised', '⟦Ловкость + Скрытность⟧ против броска Восприятия', ['«Ловкость + Скрытность»']);
+    });
+  });
+
+  describe('near misses stay silent', () => {
+    it('a lone trait, with or without a rating', () => {
+      expectNone('storytelling', 'Ловкость Тревиса равна 3, Атлетика 1. Сила 3. Бросок Ловкости со штрафом -3. Выносливость 2 раза.');
+    });
+
+    it('«Сила разума», even with a difficulty after it', () => {
+      expectNone('storytelling', 'Сила разума укрепляет его мышцы. Сила разума (сложность 6).');
+      expectNone('mage-revised', 'Сила разума + Атлетизм? Сила разума (сложность 6).');
+    });
+
+    it('ordinary lower-case words that are Spheres or other traits', () => {
+      expectNone('mage-revised', 'время (сложность 6); дух и жизнь; силы + время; жизнь + Ловкость; связи (сложность 4)');
+      expectNone('storytelling', 'воля (сложность 3); сила (сложность 2)');
+    });
+
+    it('a trait followed by an unrelated number or a count', () => {
+      expectNone('storytelling', 'Выносливость 2 раза; Сила 5 человек; Ловкость + 2 кости; Размер + 1 за каждые 15 км/ч.');
+    });
+
+    it('generic formulas, whole or mixed', () => {
+      expectNone('vampire-pack', 'Проверка = Характеристика + Навык − сложность. Сложи Характеристики + Навыка.');
+      expectNone('storytelling', 'комбинации Атрибута + Навыка; бросок на Силу + Навык.');
+    });
+
+    it('sums of traits that are not rolled (derived values, Spheres)', () => {
+      expectNone('storytelling', 'равняется его Прочности + Размеру.');
+      expectNone('mage-revised', 'Эффект Силы + Жизнь, Материя + Разум (сложность 6).');
+    });
+
+    it('a pool that is only part of a larger formula', () => {
+      expectNone('mage-revised', 'проходит (12 + Ловкость) метров; 20 + Сила + Ловкость.');
+      expectNone('vampire-pack', 'Проверка Самоконтроля = Самообладание + Упорство − сложность');
+      expectNone('storytelling', 'бросок на Ловкость + Вождение + рейтинг Управления автомобиля; Сила + Атлетика − 2 кости.');
+    });
+
+    it('alternatives written with «/» or «или» for one term', () => {
+      expectNone('mage-revised', 'Преследование (Ловкость + Атлетизм/Вождение). Хакерство (Интеллект/Сообразительность + Компьютеры).');
+      expectNone('mage-revised', 'Проникновение (Ловкость или Интеллект + Техника). Криптография (Интеллект + Языки или Компьютеры).');
+    });
+
+    it('…but two pools joined by «или» are two checks', () => {
+      expectChecks('storytelling', 'броска ⟦Ловкости + Атлетики⟧ или ⟦Выносливости + Атлетики⟧.', ['«Ловкость + Атлетика»', '«Выносливость + Атлетика»']);
+    });
+
+    it('a single trait after «или» whose difficulty belongs to the whole phrase', () => {
+      // Ловкость + (Фехтование или Огнестрельное Оружие), сложность 4: neither part alone is the check.
+      expectNone('mage-revised', 'бросок Ловкость + Фехтование или Огнестрельное Оружие (сложность 4)');
+      expectNone('werewolf-revised', 'бросок Ловкости или Выносливости (сложность 6)');
+    });
+
+    it('a difficulty phrase without a number, or not next to the trait', () => {
+      expectNone('mage-revised', 'броска Плавания, сложность которых определяется; Силе Воли оппонента, сложность равна 9.');
+      expectNone('vampire-pack', 'Выносливости противника со сложностью 2');
+    });
+
+    it('nothing joins across a blank line', () => {
+      expectNone('storytelling', 'бросок Ловкость +\n\nАтлетика');
+    });
+
+    it('text without traits', () => {
+      expectNone('storytelling', 'Хуан ненавидел метро. 2 + 2 = 4. Бонус +3 к броскам, сложность 8.');
+      expectNone('storytelling', '');
+    });
+  });
+
+  describe('segments', () => {
+    it('only the given segments are searched, with document offsets', () => {
+      const text = 'Сила + Атлетика. Мост. Ловкость + Атлетика.';
+      const start = text.indexOf('Ловкость');
+      const { checks } = find('storytelling', text, { segments: [{ start: start - 1, end: text.length }] });
+      assert.deepEqual(checks, [{ range: { start, end: start + 'Ловкость + Атлетика'.length }, markup: '«Ловкость + Атлетика»' }]);
+    });
+
+    it('a check does not run across a cut-out «…» span', () => {
+      const text = 'бросок «Сила» + Атлетика (сложность 3)';
+      const cut = text.indexOf('»') + 1;
+      const { checks } = find('vampire-pack', text, { segments: [{ start: 0, end: text.indexOf('«') }, { start: cut, end: text.length }] });
+      assert.deepEqual(checks, []);
+    });
+
+    it('results come in document order whatever the order of the segments', () => {
+      const text = 'Сила + Атлетика\n\nЛовкость + Атлетика';
+      const mid = text.indexOf('\n');
+      const { checks } = find('storytelling', text, { segments: [{ start: mid, end: text.length }, { start: 0, end: mid }] });
+      assert.deepEqual(
+        checks.map((c) => c.markup),
+        ['«Сила + Атлетика»', '«Ловкость + Атлетика»'],
+      );
+    });
+
+    it('bad segments are ignored, not thrown on', () => {
+      const text = 'Сила + Атлетика';
+      const segments = [
+        { start: -5, end: 3 },
+        { start: 10, end: 2 },
+        { start: Number.NaN, end: 4 },
+        { start: 0, end: 1e9 },
+      ];
+      const { checks } = find('storytelling', text, { segments });
+      assert.deepEqual(
+        checks.map((c) => c.markup),
+        ['«Сила + Атлетика»'],
+      );
+    });
+  });
+
+  describe('project dictionary', () => {
+    it('dictionary terms count as rolled traits (open-vocabulary threads-of-fate)', () => {
+      expectChecks('threads-of-fate', 'Ничего: Сила + Атлетика.', []);
+      const text = 'проверка Атлетика + Сила (сложность 12).';
+      const { checks } = find('threads-of-fate', text, { dictionary: ['Атлетика', 'Сила'] });
+      assert.deepEqual(
+        checks.map((c) => [text.slice(c.range.start, c.range.end), c.markup]),
+        [['Атлетика + Сила (сложность 12)', '«Атлетика + Сила (сложность 12)»']],
+      );
+    });
+  });
+
+  describe('properties', () => {
+    const pieces = [
+      'Сила', 'Силы', 'Ловкость', 'Атлетика', 'Атлетики', 'Огнестрельное', 'оружие', 'Сила воли', 'Навык', 'время', 'Размер',
+      ' ', ' ', ' ', '+', ' + ', ' − ', ' - ', ' – ', '(', ')', '(сложность 4)', ' со сложностью 2', ' по сложности ', 'сложность',
+      ', ', '/', ' или ', ' против ', '3', '12', '2.5', '\n', '\n\n', '«', '»', '.',
+    ];
+    const prose = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((a) => a.join(''));
+
+    it('never throws; spans lie in the segment, are disjoint, in order; the markup is canonical and parses', () => {
+      fc.assert(
+        fc.property(prose, fc.constantFrom('storytelling', 'mage-revised', 'threads-of-fate', 'werewolf-revised', 'vampire-pack'), (text, id) => {
+          const from = Math.min(3, text.length);
+          const { checks, diagnostics } = find(id, text, { segments: [{ start: from, end: text.length }] });
+          assert.equal(diagnostics.length, checks.length);
+          let last = from;
+          for (const check of checks) {
+            assert.ok(check.range.start >= last && check.range.end > check.range.start && check.range.end <= text.length);
+            last = check.range.end;
+            assert.ok(check.markup.startsWith('«') && check.markup.endsWith('»'));
+            const content = check.markup.slice(1, -1);
+            const ast = parseCheckExpression(content);
+            assert.deepEqual(ast.errors, []);
+            assert.equal(formatCanonical(ast, (term) => term.name), content);
+          }
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it('never throws on arbitrary text', () => {
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
+          find('mage-revised', text);
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('applying every fix changes nothing outside the spans', () => {
+      const text = 'Рассказчик требует броска Ловкости + Атлетики. Затем проверку Силы + Атлетики со сложностью 2, а потом броска Выносливости (сложность 8)!';
+      const result = find('werewolf-revised', text);
+      assert.equal(
+        applyFixes(text, result),
+        'Рассказчик требует броска «Ловкость + Атлетика». Затем проверку «Сила + Атлетика (сложность 2)», а потом броска «Выносливость (сложность 8)»!',
+      );
+    });
+  });
+
+  describe('performance', () => {
+    it('is linear: three million characters of rules prose in well under 3 s', function () {
+      this.timeout(20000);
+      const paragraph =
+        'Если протагонист карабкается по отвесной стене — он должен использовать комбинацию Силы + Атлетики; ' +
+        'для прыжка нужна проверка Ловкости + Атлетики со сложностью 2, а рывок требует броска Выносливости (сложность 8). ' +
+        'Хуан ненавидел метро – здесь воняло, здесь было шумно и здесь собирались толпы людей, 12 - 3 = 9.\n\n';
+      const text = paragraph.repeat(Math.ceil(3_000_000 / paragraph.length));
+      const index = indexOf('werewolf-revised');
+      findProseChecks(text.slice(0, 100_000), [{ start: 0, end: 100_000 }], index, 'ru'); // warm-up
+      const t0 = process.hrtime.bigint();
+      const { checks } = findProseChecks(text, [{ start: 0, end: text.length }], index, 'ru');
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      assert.equal(checks.length, 3 * Math.ceil(3_000_000 / paragraph.length));
+      // Generous (0.2–0.6 s measured, on a loaded machine); a quadratic slip would take minutes.
+      assert.ok(ms < 3000, `took ${ms.toFixed(0)} ms`);
+    });
+  });
+});
