@@ -1,7 +1,7 @@
 // Bundles what ships: the extension client, the language server and the CLI, each one file
 // with its dependencies (the .vsix carries no node_modules).
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 
@@ -27,3 +27,7 @@ await Promise.all(
     }),
   ),
 );
+
+// The extension's jsonValidation/yamlValidation point at the engine's schema inside the package.
+mkdirSync('dist', { recursive: true });
+copyFileSync('server/src/engine/ruleset.schema.json', 'dist/ruleset.schema.json');

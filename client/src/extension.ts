@@ -1,27 +1,69 @@
-import * as path from 'node:path';
-import type { ExtensionContext } from 'vscode';
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+/**
+ * The extension's entry: wires the language client, the roll flow, the roll log, the status
+ * bar and the commands. Each lives in its own file; nothing is computed here.
+ */
+import * as vscode from 'vscode';
+import type { RollmarkApi } from './api';
+import { registerCommands } from './commands';
+import { LanguageClientHost, SERVER_CHANNEL } from './languageClient';
+import { PoolPicker } from './poolPicker';
+import { RollLog } from './rollLog';
+import { RollFlow } from './rolls';
+import { SECTION, Settings } from './settings';
+import { RulesetStatus } from './statusBar';
 
-let client: LanguageClient | undefined;
+export type { RollmarkApi } from './api';
+export { ClientCommands } from './commandIds';
 
-export async function activate(context: ExtensionContext): Promise<void> {
-  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+let host: LanguageClientHost | undefined;
+
+/** Milliseconds between a change of `rollmark.markdown.enable` and the restart it needs (changes coalesce). */
+const RESTART_DELAY = 250;
+
+export async function activate(context: vscode.ExtensionContext): Promise<RollmarkApi> {
+  const log = new RollLog();
+  const serverChannel = vscode.window.createOutputChannel(SERVER_CHANNEL);
+  const pools = new PoolPicker(context.workspaceState);
+  const rolls = new RollFlow(() => host?.current, log, pools);
+  const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware() }));
+  host = clientHost;
+  const status = new RulesetStatus(clientHost);
+  const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
+
+  context.subscriptions.push(
+    log,
+    serverChannel,
+    clientHost,
+    status,
+    ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      // The document selector is fixed when the client starts: a new one needs a new client.
+      // Later, not now: the running client is about to send this change to its server, and
+      // stopping it first would make that send fail with an error notification.
+      if (event.affectsConfiguration(`${SECTION}.${Settings.markdownEnable}`)) restartSoon();
+    }),
+    // Trust granted: start again so that the server reads the user ruleset files.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
+  );
+
+  await clientHost.start().catch(reportStartFailure);
+
+  return {
+    ready: () => clientHost.whenSettled(),
+    get rolls() {
+      return log.entries;
+    },
+    isServed: (uri) => clientHost.isServed(uri),
+    statusBarInfo: () => status.info,
   };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'scenario' },
-      { scheme: 'file', language: 'markdown' },
-      { scheme: 'untitled', language: 'scenario' },
-    ],
-    synchronize: { configurationSection: 'rollmark' },
-  };
-  client = new LanguageClient('rollmark', 'Rollmark', serverOptions, clientOptions);
-  await client.start();
+}
+
+function reportStartFailure(error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the language server did not start: {0}', reason));
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  await host?.stop();
+  host = undefined;
 }

@@ -46,6 +46,11 @@ export interface RollCheckArgs {
   pool?: number;
   /** Replays a roll exactly; without it the server picks a fresh seed and reports it. */
   seed?: number;
+  /**
+   * Set by a code lens whose check has an unknown pool, so that a client can ask for a pool
+   * before rolling. The server ignores it.
+   */
+  poolUnknown?: boolean;
 }
 
 export interface RollCheckResult {
@@ -78,11 +83,14 @@ export interface AddToDictionaryResult {
   added: boolean;
 }
 
+/** Language ids the server analyses: Markdown and the extension's own scenario language. */
+export const LANGUAGE_IDS: readonly string[] = ['markdown', 'scenario'];
+
 /** Code action kinds the server offers beyond quick fixes. */
 export const CodeActionKinds = {
   /** Rewrites every check written as prose (RM012) to markup. */
   convertProse: 'source.rollmark.convertProse',
-  /** Applies every preferred fix of the document that edits text. */
+  /** Applies every preferred fix of the document that edits text, prose conversions (RM012) excepted. */
   fixAll: 'source.fixAll.rollmark',
 } as const;
 
@@ -120,4 +128,43 @@ export interface RollmarkInitializationOptions {
   locale?: 'ru' | 'en';
   /** Settings for clients that support neither `workspace/configuration` nor `didChangeConfiguration`. */
   settings?: Partial<RollmarkSettings>;
+  /** False in an untrusted workspace: no user ruleset files are loaded, built-in rulesets only. */
+  trusted?: boolean;
+}
+
+/** Custom requests beyond standard LSP (`connection.onRequest(method)`). */
+export const Requests = {
+  /** What an editor shows about one open document: {@link DocumentInfoParams} → {@link DocumentInfo} | null. */
+  documentInfo: 'rollmark/documentInfo',
+} as const;
+
+export interface DocumentInfoParams {
+  textDocument: { uri: string };
+}
+
+/** A check of the document, as a client needs it before rolling. */
+export interface DocumentCheckInfo {
+  /** The check's index: `RollCheckArgs.checkIndex`. */
+  index: number;
+  range: ProtocolRange;
+  /** False when the check has an error and cannot be rolled. */
+  rollable: boolean;
+  /** False when a term's value is unknown: a roll needs a `pool` (or uses the ruleset's typical pool). */
+  poolKnown: boolean;
+}
+
+/** The answer to {@link Requests.documentInfo}; null for a document the server does not have open. */
+export interface DocumentInfo {
+  uri: string;
+  /** The active ruleset's id. */
+  ruleset: string;
+  /** Its title in the server's locale. */
+  title: string;
+  /** Where the ruleset came from. */
+  source: 'front-matter' | 'setting' | 'default';
+  /** False when the document's workspace folder was not read for user rulesets (no folder, not a disk folder). */
+  userRulesetsLoaded: boolean;
+  /** Every ruleset a document of this folder may choose: the built-in ones first. */
+  rulesets: { id: string; title: string; builtin: boolean }[];
+  checks: DocumentCheckInfo[];
 }

@@ -11,7 +11,6 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   type Diagnostic,
-  DiagnosticSeverity,
   ErrorCodes,
   type InitializeParams,
   type InitializeResult,
@@ -24,7 +23,7 @@ import {
   TextDocumentSyncKind,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument } from './analysis/analyzeDocument';
+import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/incrementalAnalysis';
 import { LineIndex } from './analysis/lineIndex';
 import type { Locale } from './analysis/types';
 import { addTermToDictionary, DictionaryError, parseDictionaryArgs } from './features/addToDictionary';
@@ -32,20 +31,18 @@ import { provideCodeActions } from './features/codeActions';
 import { provideCodeLenses } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
 import { isPosition, isRange } from './features/convert';
-import { DIAGNOSTIC_SOURCE, provideDiagnostics } from './features/diagnostics';
+import { DIAGNOSTIC_SOURCE, LSP_SEVERITY, provideDiagnostics } from './features/diagnostics';
+import { provideDocumentInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
-import { type AddToDictionaryResult, CodeActionKinds, Commands, type RollmarkInitializationOptions } from './protocol';
-import { type Analyze, type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
+import { type AddToDictionaryResult, CodeActionKinds, Commands, type DocumentInfo, type DocumentInfoParams, LANGUAGE_IDS, Requests, type RollmarkInitializationOptions } from './protocol';
+import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { fileUri, WorkspaceFolders } from './workspace/folders';
 import { type FileProblems, type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { SettingsStore } from './workspace/settings';
-
-/** Language ids the server analyses: Markdown and the extension's own scenario language. */
-export const LANGUAGE_IDS: readonly string[] = ['markdown', 'scenario'];
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
 
@@ -55,8 +52,8 @@ export interface ServerOptions {
   fileSystem?: FsFactory;
   /** Milliseconds between the last edit and the diagnostics; wins over `initializationOptions`. */
   diagnosticsDelay?: number;
-  /** The analysis (default: `analyzeDocument`); tests wrap it to count runs. */
-  analyze?: Analyze;
+  /** The analysis, one incremental analyzer per document (default: the real one); tests wrap it to count runs. */
+  analyzers?: DocumentAnalyzers;
 }
 
 interface State {
@@ -88,7 +85,7 @@ function invalidParams(message: string): ResponseError<void> {
 /** Registers every handler on the connection. The caller creates the connection and calls `listen()`. */
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new TextDocuments(TextDocument);
-  const analyze: Analyze = options.analyze ?? analyzeDocument;
+  const analyzers: DocumentAnalyzers = options.analyzers ?? createDocumentAnalyzers();
   let state: State | undefined;
   /** Workspace files that got diagnostics, per folder, so that fixed files are cleared. */
   const filesWithProblems = new Map<string, Set<string>>();
@@ -108,7 +105,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const lines = new LineIndex(problem.text);
       const diagnostics: Diagnostic[] = problem.diagnostics.map((d) => ({
         range: { start: lines.positionAt(d.range.start), end: lines.positionAt(d.range.end) },
-        severity: DiagnosticSeverity.Error,
+        severity: LSP_SEVERITY[d.severity],
         code: d.code,
         source: DIAGNOSTIC_SOURCE,
         message: d.message,
@@ -186,8 +183,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       caps.workspace?.configuration ? (scopeUri) => connection.workspace.getConfiguration({ scopeUri, section: 'rollmark' }) : undefined,
       init.settings,
     );
-    const projects = new Projects(options.fileSystem ?? nodeFsFactory, locale, publishFileProblems);
-    const analyses = new DocumentAnalyses(analyze, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
+    const projects = new Projects(options.fileSystem ?? nodeFsFactory, locale, publishFileProblems, init.trusted !== false);
+    const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
     const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
     const scheduler = new DiagnosticsScheduler(delay, publish, (uri, error) => log(`diagnostics of ${uri}`, error));
     state = {
@@ -242,9 +239,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   documents.onDidOpen((event) => justOpened.add(event.document.uri));
   documents.onDidChangeContent((event) => {
+    const opened = justOpened.delete(event.document.uri);
     if (!state || !isSupported(event.document)) return;
     // Opening is not typing: publish at once; edits wait for a pause.
-    if (justOpened.delete(event.document.uri)) state.scheduler.now(event.document.uri);
+    if (opened) state.scheduler.now(event.document.uri);
     else state.scheduler.schedule(event.document.uri);
   });
   documents.onDidClose((event) => {
@@ -286,6 +284,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
   connection.onDocumentSymbol(onDocument('documentSymbol', [], () => true, (document, a, _params, s) => provideDocumentSymbols(document, a.analysis, s.locale)));
+  connection.onRequest(Requests.documentInfo, onDocument<DocumentInfoParams, DocumentInfo | null>('documentInfo', null, () => true, (document, a, _params, s) => provideDocumentInfo(document, a.analysis, a.project, s.locale)));
 
   connection.onExecuteCommand(async (params) => {
     if (!state) return new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');

@@ -110,6 +110,10 @@ export const messages = {
     ru: 'Костей не осталось: бросок невозможен — примите провал и получите Ускорение, перегруппируйтесь или помогите другому',
     en: 'No dice left: no roll — accept failure and gain Momentum (Ускорение), regroup, or help another',
   }),
+  poolTooLarge: (pool: number, max: number): Text => ({
+    ru: `Пул ${pool}: больше ${max} — это опечатка, а не бросок; шансы не считаются`,
+    en: `Pool of ${pool}: over ${max} is a typo, not a roll; no odds are computed`,
+  }),
   cannotRoll: (): Text => ({
     ru: 'Пул 0 или меньше: бросок невозможен, действие проваливается',
     en: 'Pool of 0 or less: no roll is possible, the action fails',

@@ -1,5 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { isMap, isScalar, type Node as YamlNode, parseDocument, type Pair } from 'yaml';
+import { MAX_INTEGER } from './checkExpression';
+import { formatInteger } from './checkParams';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import type { TraitIndex } from './traitIndex';
 import type { AnalysisDiagnostic, CharacterSheet, Locale, RulesetProvider, TextRange } from './types';
@@ -30,9 +32,12 @@ function keyName(pair: Pair): string | undefined {
   return isScalar(pair.key) && pair.key.value !== null ? String(pair.key.value) : undefined;
 }
 
+/** The range's first line, without its line end (LF, CRLF or CR). */
 function firstLine(text: string, range: TextRange): TextRange {
-  const end = text.indexOf('\n', range.start);
-  return { start: range.start, end: end < 0 || end > range.end ? range.end : end };
+  const lineEnd = /[\r\n]/g;
+  lineEnd.lastIndex = range.start;
+  const end = lineEnd.exec(text)?.index;
+  return { start: range.start, end: end === undefined || end > range.end ? range.end : end };
 }
 
 export function readFrontMatter(text: string, block: { range: TextRange; content: TextRange }, locale: Locale): RawFrontMatter {
@@ -40,9 +45,12 @@ export function readFrontMatter(text: string, block: { range: TextRange; content
   const malformed = (detail: string, range: TextRange) =>
     result.diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(detail)[locale], range, fixes: [] });
   const base = block.content.start;
+  // The YAML ends before the closing fence's line break; with CRLF that break's CR must not be
+  // read as the last value's final character («Сила: 3\r» is a string, not 3).
+  const end = block.content.end > base && text.charCodeAt(block.content.end - 1) === 13 ? block.content.end - 1 : block.content.end;
   let doc;
   try {
-    doc = parseDocument(text.slice(block.content.start, block.content.end), YAML_OPTIONS);
+    doc = parseDocument(text.slice(base, end), YAML_OPTIONS);
   } catch (error) {
     malformed(error instanceof Error ? error.message : String(error), firstLine(text, block.range));
     return result;
@@ -118,6 +126,12 @@ export function resolveSheets(raw: RawFrontMatter, index: TraitIndex, locale: Lo
       const value = typeof trait.value === 'number' ? trait.value : Number.NaN;
       if (!Number.isInteger(value)) {
         diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(locale === 'ru' ? `значение «${trait.name}» должно быть целым числом` : `the value of "${trait.name}" must be a whole number`)[locale], range: trait.valueRange, fixes: [] });
+        continue;
+      }
+      // The bound a rating written in a check has (MAX_INTEGER); a pool is computed from these.
+      if (Math.abs(value) > MAX_INTEGER) {
+        const [min, max] = [formatInteger(-MAX_INTEGER), String(MAX_INTEGER)];
+        diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(locale === 'ru' ? `значение «${trait.name}» должно быть от ${min} до ${max}` : `the value of "${trait.name}" must be from ${min} to ${max}`)[locale], range: trait.valueRange, fixes: [] });
         continue;
       }
       const match = index.lookup(trait.name);

@@ -1,23 +1,44 @@
-import type { Heading, Link, Node, Parent, Root, Text } from 'mdast';
+import type { Heading as MdHeading, Link, Node, Parent, Root, Text } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { type BlockTail, CLOSED, codeTail, frontMatterContent, htmlTail } from './blocks';
 import type { TextRange } from './types';
+
+export interface Heading {
+  title: string;
+  range: TextRange;
+  depth: number;
+}
 
 /** Where checks may be: the source ranges of prose text, the headings, and the front matter. */
 export interface MarkdownLayout {
   /** Source ranges of text nodes in paragraphs, headings, list items, block quotes and table cells. */
   prose: TextRange[];
-  headings: { title: string; range: TextRange; depth: number }[];
+  headings: Heading[];
   /** The YAML front matter block, fences included, and its content. */
   frontMatter?: { range: TextRange; content: TextRange };
 }
 
-const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
+/** One block of a document (blocks.ts), scanned alone; offsets relative to the block. */
+export interface BlockScan {
+  prose: TextRange[];
+  headings: Heading[];
+  /** What the block leaves open for the lines after it (a fence, an HTML block, a list item). */
+  tail: BlockTail;
+  /** The link and footnote definitions the block makes (`definitionKey`): they resolve references in every block. */
+  definitions: string[];
+}
+
+/** The whole-document parser (the benchmark's reference) and the per-block one: front matter never starts a later block. */
+const documentProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
+const blockProcessor = unified().use(remarkParse).use(remarkGfm);
 
 /** Containers whose text is prose. Code, HTML, link destinations and front matter never are. */
 const PROSE_CONTAINERS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'listItem', 'blockquote']);
+
+const BOM = 0xfeff;
 
 function isParent(node: Node): node is Parent {
   return 'children' in node && Array.isArray((node as Parent).children);
@@ -41,37 +62,105 @@ function plainText(node: Node): string {
   return isParent(node) ? node.children.map(plainText).join('') : '';
 }
 
-/** Parses once and lists where prose is; the text itself is always read from the source. */
-export function scanMarkdown(text: string): MarkdownLayout {
-  // remark drops a byte-order mark, so its offsets would be one short of the text's.
-  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const tree = processor.parse(shift ? text.slice(shift) : text) as Root;
-  const layout: MarkdownLayout = { prose: [], headings: [] };
+/**
+ * A link or footnote definition as a key: references resolve against the whole document's
+ * definitions, so a block's parse depends on the others' (see `definitionsText`).
+ */
+function definitionKey(node: Node): string | undefined {
+  const identifier = (node as Node & { identifier?: unknown }).identifier;
+  if (typeof identifier !== 'string') return undefined;
+  if (node.type === 'definition') return `[${identifier}`;
+  if (node.type === 'footnoteDefinition') return `^${identifier}`;
+  return undefined;
+}
+
+/**
+ * Definitions written after a block so that its references resolve as in the whole document:
+ * only whether a label is defined matters to the parse, never what it points to.
+ */
+export function definitionsText(keys: readonly string[]): string {
+  return keys.map((key) => (key.startsWith('^') ? `\n\n[^${key.slice(1)}]: #` : `\n\n[${key.slice(1)}]: #`)).join('');
+}
+
+interface Collected {
+  prose: TextRange[];
+  headings: Heading[];
+  definitions: string[];
+  frontMatter?: { range: TextRange; content: TextRange };
+}
+
+/** Walks a parse tree, reading the source text only through positions. */
+function collect(root: Root, text: string, shift: number, limit: number): Collected {
+  const out: Collected = { prose: [], headings: [], definitions: [] };
   const visit = (node: Node, inProse: boolean): void => {
     if (node.type === 'yaml') {
       const range = rangeOf(node, shift);
-      if (range) {
-        const open = text.indexOf('\n', range.start) + 1;
-        const close = text.lastIndexOf('\n', range.end - 1);
-        layout.frontMatter = { range, content: { start: open, end: Math.max(open, close) } };
-      }
+      if (range) out.frontMatter = { range, content: frontMatterContent(text, range) };
       return;
     }
     if (node.type === 'heading') {
       const range = rangeOf(node, shift);
-      if (range) layout.headings.push({ title: plainText(node).trim(), range, depth: (node as Heading).depth });
+      if (range) out.headings.push({ title: plainText(node).trim(), range, depth: (node as MdHeading).depth });
     }
     if (node.type === 'text' && inProse) {
       const range = rangeOf(node, shift);
-      if (range) layout.prose.push(range);
+      if (range) out.prose.push(range);
       return;
     }
+    const key = definitionKey(node);
+    if (key) out.definitions.push(key);
     if (isAutolink(node)) return;
     if (isParent(node)) {
       const prose = PROSE_CONTAINERS.has(node.type) || (inProse && node.type !== 'code' && node.type !== 'html');
       for (const child of node.children) visit(child, prose && child.type !== 'inlineCode' && child.type !== 'html');
     }
   };
-  visit(tree, false);
-  return layout;
+  for (const child of root.children) {
+    // Nodes past the block are the definitions written after it, not the block's own.
+    if ((child.position?.start.offset ?? 0) >= limit) break;
+    visit(child, false);
+  }
+  return out;
+}
+
+/** Parses a whole document once and lists where prose is; the text itself is always read from the source. */
+export function scanMarkdown(text: string): MarkdownLayout {
+  // remark drops a byte-order mark, so its offsets would be one short of the text's.
+  const shift = text.charCodeAt(0) === BOM ? 1 : 0;
+  const tree = documentProcessor.parse(shift ? text.slice(shift) : text) as Root;
+  const { prose, headings, frontMatter } = collect(tree, text, shift, Infinity);
+  return frontMatter ? { prose, headings, frontMatter } : { prose, headings };
+}
+
+/** The tail of a block from its last top-level node. */
+function tailOf(root: Root, text: string): BlockTail {
+  let last: Node | undefined;
+  for (const child of root.children) if ((child.position?.start.offset ?? 0) < text.length) last = child;
+  const start = last?.position?.start.offset;
+  const end = Math.min(last?.position?.end.offset ?? 0, text.length);
+  if (!last || start === undefined) return CLOSED;
+  switch (last.type) {
+    case 'list':
+    case 'footnoteDefinition':
+      return { kind: 'container' };
+    case 'code':
+      return codeTail(text, start, end);
+    case 'html':
+      return htmlTail(text, start, end);
+    default:
+      return CLOSED;
+  }
+}
+
+/**
+ * Parses one block alone; `definitions` (definitionsText) are parsed after it so that its
+ * references resolve as in the whole document. Offsets are relative to the block.
+ */
+export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
+  // micromark drops a leading byte-order mark without counting it; in a block that is not the
+  // document's start it is text, so a second one keeps it (the first is dropped, uncounted).
+  const input = (text.charCodeAt(0) === BOM ? '\ufeff' : '') + text + definitions;
+  const tree = blockProcessor.parse(input) as Root;
+  const { prose, headings, definitions: own } = collect(tree, text, 0, text.length);
+  return { prose, headings, tail: tailOf(tree, text), definitions: own };
 }

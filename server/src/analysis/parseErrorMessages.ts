@@ -3,9 +3,22 @@ import type { Locale } from './types';
 
 type Text = Record<Locale, string>;
 
+/** Longest quotation of the offending text in a message, in code points. */
+const MAX_QUOTED = 60;
+
+/**
+ * The offending text as a message quotes it: on one line whatever the document's line ends
+ * (the same error reads the same with LF and CRLF), and short even when the text is not.
+ */
+function quoted(text: string): string {
+  const oneLine = text.replace(/\s+/gu, ' ');
+  const points = Array.from(oneLine);
+  return points.length > MAX_QUOTED ? `${points.slice(0, MAX_QUOTED - 1).join('')}…` : oneLine;
+}
+
 /** RM009 wording for each syntax error the check parser reports. */
 export function parseErrorMessage(error: ParseError): Text {
-  const at = error.text ? ` «${error.text}»` : '';
+  const at = error.text ? ` «${quoted(error.text)}»` : '';
   switch (error.code) {
     case 'empty':
       return { ru: 'Пустая проверка', en: 'Empty check' };

@@ -589,6 +589,57 @@ function clampRange(range: TextRange, length: number): TextRange | undefined {
   return Number.isFinite(start) && Number.isFinite(end) && end > start ? { start, end } : undefined;
 }
 
+function isLineBreak(c: number): boolean {
+  return c === 10 || c === 13;
+}
+
+/**
+ * Where the paragraph around `offset` starts: after the last blank line before it, or at `floor`
+ * if there is none at or after `floor` (scanned backwards, never below `floor`).
+ */
+function paragraphStart(text: string, offset: number, floor: number): number {
+  let rightBreak = -1;
+  let content = false;
+  for (let k = offset - 1; k >= floor; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 13 && text.charCodeAt(k + 1) === 10) continue; // the CR of a CRLF: the LF was the break
+    if (isLineBreak(c)) {
+      if (rightBreak >= 0 && !content) return rightBreak + 1;
+      rightBreak = k;
+      content = false;
+    } else if (c !== 32 && c !== 9) {
+      content = true;
+    }
+  }
+  return floor;
+}
+
+/**
+ * For each offset (ascending), whether a « before it in its paragraph is still unpaired there.
+ * The analysis pairs a « with the first » after it in the same text, across line breaks, and a
+ * text never spans a blank line; this reads the same pairs, in one pass over the paragraphs
+ * that hold the offsets.
+ */
+function afterUnpairedGuillemet(text: string, offsets: readonly number[]): boolean[] {
+  const out: boolean[] = [];
+  let open = false;
+  let at = -1;
+  for (const offset of offsets) {
+    const from = paragraphStart(text, offset, Math.max(at, 0));
+    if (at < 0 || from > at) {
+      open = false;
+      at = from;
+    }
+    for (; at < offset; at++) {
+      const c = text.charCodeAt(at);
+      if (c === 0xab) open = true;
+      else if (c === 0xbb) open = false;
+    }
+    out.push(open);
+  }
+  return out;
+}
+
 /**
  * Finds the checks written as prose in `segments` of `text` (the ranges of Markdown prose the
  * caller allows, «…» spans already cut out) and reports each as RM012 with its fix.
@@ -612,6 +663,12 @@ export function findProseChecks(text: string, segments: readonly TextRange[], in
     }
   }
   checks.sort((a, b) => a.range.start - b.range.start);
+  // A «…» written after an unpaired « would close that « instead: the fix would swallow the
+  // text between into a broken check. Such a paragraph is being edited; no hint until it is not.
+  const unsafe = afterUnpairedGuillemet(text, checks.map((check) => check.range.start));
+  const safe = checks.filter((_, k) => !unsafe[k]);
+  checks.length = 0;
+  checks.push(...safe);
   const diagnostics = checks.map(
     (check): AnalysisDiagnostic => ({
       code: 'RM012',

@@ -1,7 +1,7 @@
 import { type CheckSpec, plainSide, type RollSide } from '../engine/checkSpec';
 import { familyOf } from '../engine/odds';
 import type { Ruleset, TraitEntry } from '../engine/ruleset';
-import { type CheckExpression, formatCanonical, type Param, type PoolExpr, type TraitTerm } from './checkExpression';
+import { type CheckExpression, formatCanonical, MAX_INTEGER, type Param, type PoolExpr, type TraitTerm } from './checkExpression';
 import { checkComposition } from './composition';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { parseErrorMessage } from './parseErrorMessages';
@@ -110,12 +110,15 @@ function removalRange(side: PoolExpr, param: Param): TextRange {
 /** Applies a side's parameters to its roll, reporting what the ruleset does not use. */
 function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean, malformed: boolean): void {
   const { ruleset } = ctx;
-  const unused = (param: Param) =>
-    sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, [sink.fix(fixTitles.removeParam(param.keyword), removalRange(side, param), '', false)]);
+  // In a malformed group the parameters read are not all its slots, so the ranges around one
+  // are not its separators: a removal could delete other text. The syntax error comes first.
+  const removal = (param: Param): TextRange | undefined => (malformed ? undefined : removalRange(side, param));
+  const removeFix = (keyword: string, range: TextRange | undefined): Fix[] => (range ? [sink.fix(fixTitles.removeParam(keyword), range, '', false)] : []);
+  const unused = (param: Param) => sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, removeFix(param.keyword, removal(param)));
   for (const param of side.params) {
     switch (param.kind) {
       case 'difficulty':
-        applyDifficulty(param.value, param.range, removalRange(side, param), roll, ctx, sink, isContest);
+        applyDifficulty(param.value, param.range, removeFix('сложность', removal(param)), roll, ctx, sink, isContest);
         break;
       case 'advantage':
       case 'hindrance':
@@ -151,11 +154,11 @@ function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: Di
   if (side.params.every((p) => p.kind !== 'difficulty') && !malformed) reportMissingDifficulty(side, ctx, sink, isContest);
 }
 
-function applyDifficulty(value: number, range: TextRange, removal: TextRange, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
+function applyDifficulty(value: number, range: TextRange, removal: Fix[], roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
   const { ruleset } = ctx;
   switch (ruleset.family) {
     case 'storytelling':
-      sink.add('RM005', messages.difficultyUnused(), range, [sink.fix(fixTitles.removeParam('сложность'), removal, '', false)]);
+      sink.add('RM005', messages.difficultyUnused(), range, removal);
       return;
     case 'pool-minus-difficulty':
       // The text: contests subtract no difficulty from either pool, so a written one is ignored.
@@ -211,6 +214,21 @@ function reportPoolEmpty(pool: number | null, ctx: CheckContext, range: TextRang
   else if (family === 'classic') sink.add('RM006', messages.cannotRoll(), range);
 }
 
+/**
+ * The largest pool (d10 dice, or a d20 modifier) the analysis computes odds for. Every number in a
+ * check is at most MAX_INTEGER, but terms add up, and character sheets can say anything; the
+ * exact odds of a pool take time quadratic in its size (a second for a few thousand dice, hours for
+ * a million), so a larger pool gets RM006 and no spec instead of stalling the analysis.
+ */
+export const MAX_POOL = MAX_INTEGER;
+
+/** RM006 for a side whose pool is too large to roll; true when it is. */
+function reportPoolTooLarge(pool: number | null, range: TextRange | undefined, sink: DiagnosticSink): boolean {
+  if (pool === null || Math.abs(pool) <= MAX_POOL) return false;
+  if (range) sink.add('RM006', messages.poolTooLarge(pool, MAX_POOL), range, [], 'warning');
+  return true;
+}
+
 function findSheet(ast: CheckExpression, ctx: CheckContext, sink: DiagnosticSink): CharacterSheet | undefined {
   if (!ast.actor) return undefined;
   const name = ast.actor.name;
@@ -234,13 +252,24 @@ function reportLayout(ast: CheckExpression, content: string, ctx: CheckContext, 
 }
 
 /**
+ * A «)» where the parser ended the unclosed group (before the next «(» or «против»), which is
+ * where it closes that group: at the end of the check it would close only the last of several.
+ * None for a group with nothing in it («Сила (»): «()» would be another error.
+ */
+function closeParenFix(ast: CheckExpression, paren: TextRange, sink: DiagnosticSink): Fix[] {
+  const group = ast.sides.find((side) => side.paramsRange?.start === paren.start)?.paramsRange;
+  if (!group || group.end <= paren.end) return [];
+  return [sink.fix(fixTitles.closeParen(), { start: group.end, end: group.end }, ')', true)];
+}
+
+/**
  * Resolves a parsed check against the ruleset and the characters: every diagnostic of a
  * check's content (all but RM011 and RM012), and the engine's spec when the check can be rolled.
  */
 export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckContext): ResolvedCheck {
   const sink = new DiagnosticSink(ctx.locale);
   for (const error of ast.errors) {
-    const fixes = error.code === 'unclosed-paren' ? [sink.fix(fixTitles.closeParen(), { start: ast.range.end, end: ast.range.end }, ')', true)] : [];
+    const fixes = error.code === 'unclosed-paren' ? closeParenFix(ast, error.range, sink) : [];
     sink.add('RM009', parseErrorMessage(error), error.range, fixes);
   }
   const sheet = findSheet(ast, ctx, sink);
@@ -248,6 +277,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   const family = familyOf(ctx.ruleset);
   const canonical = new Map<TraitTerm, string>();
   const rolls: RollSide[] = [];
+  let tooLarge = false;
   const sides: ResolvedSide[] = ast.sides.map((side, sideIndex) => {
     // The actor's sheet applies to the acting side only; the opponent is someone else.
     const sideSheet = sideIndex === 0 ? sheet : undefined;
@@ -269,7 +299,9 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     const roll = plainSide(known ? modifiers : null, { specialties });
     applyParams(side, roll, ctx, sink, isContest, ast.errors.length > 0);
     reportModifiers(side, ctx, sink);
-    if (!isContest) reportPoolEmpty(family.resolvePool(ctx.ruleset, roll, 'check'), ctx, side.range, sink);
+    const pool = family.resolvePool(ctx.ruleset, roll, isContest ? 'contest' : 'check');
+    if (reportPoolTooLarge(pool, side.range, sink)) tooLarge = true;
+    else if (!isContest) reportPoolEmpty(pool, ctx, side.range, sink);
     const traitsOfSide = terms.map((t) => t.trait).filter((t): t is TraitEntry => t !== undefined);
     // A check that did not parse gets its syntax error, not guesses about a pool it may not have.
     if (terms.length === traitsOfSide.length && side.range && ast.errors.length === 0) {
@@ -283,7 +315,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   if (ast.errors.length === 0) reportLayout(ast, content, ctx, (t) => canonical.get(t) ?? t.name, sink);
 
   const result: ResolvedCheck = { sides, diagnostics: sink.list, ...(sheet ? { actor: sheet.name } : {}) };
-  const cannotRoll = ast.errors.length > 0 || sink.list.some((d) => d.code === 'RM004' && d.severity === 'error');
+  const cannotRoll = ast.errors.length > 0 || tooLarge || sink.list.some((d) => d.code === 'RM004' && d.severity === 'error');
   if (cannotRoll || ast.sides[0].terms.length === 0) return result;
   const spec: CheckSpec = { side: rolls[0] };
   if (isContest) spec.opponent = rolls[1];

@@ -19,9 +19,11 @@ export interface WorkspaceFs {
   listFiles(dir: string, extensions: readonly string[]): Promise<string[]>;
 }
 
-export interface WorkspacePaths {
+export interface WorkspaceOptions {
   dictionary?: string;
   rulesets?: string;
+  /** False in an untrusted workspace: user ruleset files are not read, built-ins only. */
+  userRulesets?: boolean;
 }
 
 export interface WorkspaceConfig {
@@ -83,7 +85,7 @@ function rulesetDiagnostics(errors: RulesetError[], text: string, locale: Locale
  * Reads the project dictionary and the user rulesets. Broken files yield diagnostics on
  * those files; the built-in rulesets always remain.
  */
-export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths: WorkspacePaths = {}): Promise<WorkspaceConfig> {
+export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths: WorkspaceOptions = {}): Promise<WorkspaceConfig> {
   const fileDiagnostics = new Map<string, AnalysisDiagnostic[]>();
   const dictionaryPath = paths.dictionary ?? DEFAULT_DICTIONARY_PATH;
   const rulesetsDir = paths.rulesets ?? DEFAULT_RULESETS_DIR;
@@ -100,7 +102,7 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     }
   }
   const texts = new Map<string, { path: string; text: string }>();
-  if (isInsideWorkspace(rulesetsDir)) {
+  if (isInsideWorkspace(rulesetsDir) && paths.userRulesets !== false) {
     for (const path of await fs.listFiles(rulesetsDir, ['.yaml', '.yml', '.json'])) {
       const text = await fs.readFile(path);
       if (text !== undefined) texts.set(path, { path, text });

@@ -16,5 +16,6 @@ export function compareScores(first: Distribution, second: Distribution): Contes
       else lose += mass;
     }
   }
-  return { win, tie, lose };
+  // Sums of products can overshoot 1 by an ulp; a probability must stay in [0, 1].
+  return { win: Math.min(1, win), tie: Math.min(1, tie), lose: Math.min(1, lose) };
 }

@@ -62,7 +62,7 @@ function quickFix(document: TextDocument, fix: Fix, diagnostic: CodeAction['diag
 /**
  * Quick fixes for the diagnostics in the range (every fix the analysis offers, the obvious one
  * preferred), and two source actions for the whole document: mark up every check written as
- * prose, and apply every preferred fix.
+ * prose, and apply every preferred fix that is not a prose conversion.
  */
 export function provideCodeActions(document: TextDocument, analysis: DocumentAnalysis, params: CodeActionParams, settings: RollmarkSettings, locale: Locale, fileUri: FileUri): CodeAction[] {
   const only = params.context?.only;
@@ -87,7 +87,9 @@ export function provideCodeActions(document: TextDocument, analysis: DocumentAna
     });
   }
   if (wanted(CodeActionKinds.fixAll, only)) {
-    const edits = disjoint(shown.flatMap((d) => d.fixes.filter((f) => f.preferred && f.edits.length > 0).map((f) => f.edits)));
+    // Prose stays prose unless asked (convertProse): editors run fixAll on save, and rewriting an author's sentences unasked is not a fix.
+    const fixable = shown.filter((d) => d.code !== 'RM012');
+    const edits = disjoint(fixable.flatMap((d) => d.fixes.filter((f) => f.preferred && f.edits.length > 0).map((f) => f.edits)));
     if (edits.length > 0) {
       actions.push({
         title: ru ? `Исправить всё очевидное (${edits.length})` : `Fix all obvious problems (${edits.length})`,

@@ -18,7 +18,8 @@ export function provideCodeLenses(document: TextDocument, analysis: DocumentAnal
     const top = headline(check, analysis.ruleset, locale);
     const range = toRange(document, check.range);
     // The position travels with the index so that a lens computed for an older version still finds its check.
-    const args: RollCheckArgs = { uri: document.uri, checkIndex, line: range.start.line, character: range.start.character };
+    // poolUnknown lets a client ask for a pool before rolling; the server itself ignores it.
+    const args: RollCheckArgs = { uri: document.uri, checkIndex, line: range.start.line, character: range.start.character, poolUnknown: top === undefined };
     lenses.push({ range, command: { title: `${roll} · ${top ? top.text : unknown}`, command: Commands.rollCheck, arguments: [args] } });
   });
   return lenses;

@@ -30,7 +30,8 @@ interface ParamSuggestion {
 function paramSuggestions(ruleset: Ruleset): ParamSuggestion[] {
   const out: ParamSuggestion[] = [];
   if (ruleset.family !== 'storytelling') {
-    const example = ruleset.params.difficulty.default ?? (ruleset.family === 'd20' ? 12 : 2);
+    // A typical value to overwrite: vampire-pack's default of 0 would suggest writing nothing.
+    const example = ruleset.family === 'd20' ? 12 : ruleset.family === 'classic' ? (ruleset.params.difficulty.default ?? 6) : 2;
     out.push({ label: 'сложность', snippet: `сложность \${1:${example}}`, detail: { ru: 'сложность проверки', en: 'difficulty' } });
   }
   out.push(

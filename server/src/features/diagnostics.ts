@@ -6,7 +6,7 @@ import { toRange } from './convert';
 
 export const DIAGNOSTIC_SOURCE = 'rollmark';
 
-const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
+export const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   info: DiagnosticSeverity.Information,

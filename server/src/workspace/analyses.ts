@@ -1,14 +1,14 @@
 /**
  * One analysis per document version (and per generation of settings and project files), shared
  * by diagnostics and every request; a request for the version being analysed waits for it
- * instead of starting another.
+ * instead of starting another. Each document has its own incremental analyzer, so an edit
+ * costs the blocks it touches.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AnalysisOptions, DocumentAnalysis, Locale } from '../analysis/types';
+import type { DocumentAnalyzers } from '../analysis/incrementalAnalysis';
+import type { DocumentAnalysis, Locale } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import type { Project } from './projects';
-
-export type Analyze = (text: string, options: AnalysisOptions) => DocumentAnalysis;
 
 export interface AnalyzedDocument {
   /** The version analysed; the live document may have moved on. */
@@ -38,7 +38,11 @@ export class DocumentAnalyses {
   private generation = 0;
 
   constructor(
-    private readonly analyze: Analyze,
+    /**
+     * An analyzer's result shares objects with its next one: only the newest result of a document
+     * may be used. Here that holds: one entry per document, replaced as soon as a newer one exists.
+     */
+    private readonly analyzers: DocumentAnalyzers,
     private readonly inputs: AnalysisInputs,
     private readonly locale: Locale,
   ) {}
@@ -74,6 +78,7 @@ export class DocumentAnalyses {
   forget(uri: string): void {
     this.entries.delete(uri);
     this.latest.delete(uri);
+    this.analyzers.forget(uri);
   }
 
   private entryFor(document: TextDocument): Entry {
@@ -94,13 +99,24 @@ export class DocumentAnalyses {
     const project = await this.inputs.project(document.uri, settings);
     // Text and version are read together, after the awaits, so that they always agree.
     const version = document.version;
-    const analysis = this.analyze(document.getText(), {
-      locale: this.locale,
-      rulesets: project.config.rulesets,
-      ...(settings.defaultRuleset ? { defaultRuleset: settings.defaultRuleset } : {}),
-      dictionary: project.config.dictionary,
-      proseChecks: settings.proseChecks === 'off' ? 'off' : 'on',
-    });
+    let analysis: DocumentAnalysis;
+    try {
+      analysis = this.analyzers.analyze(
+        document.getText(),
+        {
+          locale: this.locale,
+          rulesets: project.config.rulesets,
+          ...(settings.defaultRuleset ? { defaultRuleset: settings.defaultRuleset } : {}),
+          dictionary: project.config.dictionary,
+          proseChecks: settings.proseChecks === 'off' ? 'off' : 'on',
+        },
+        document.uri,
+      );
+    } catch (error) {
+      // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.
+      this.analyzers.forget(document.uri);
+      throw error;
+    }
     const result: AnalyzedDocument = { version, analysis, settings, project };
     const entry = this.entries.get(document.uri);
     // The document moved on while settings were fetched: this result belongs to the newer version.

@@ -27,6 +27,8 @@ export interface Project {
   folderUri?: string;
   fs?: WritableWorkspaceFs;
   config: WorkspaceConfig;
+  /** False when the workspace is untrusted (or has no folder): built-in rulesets only. */
+  userRulesetsLoaded: boolean;
 }
 
 /** Problems in one workspace file, with its text so that offsets become positions. */
@@ -36,7 +38,7 @@ export interface FileProblems {
   diagnostics: AnalysisDiagnostic[];
 }
 
-const NO_PROJECT: Project = { config: { rulesets: builtinRulesets(), dictionary: [], fileDiagnostics: new Map() } };
+const NO_PROJECT: Project = { config: { rulesets: builtinRulesets(), dictionary: [], fileDiagnostics: new Map() }, userRulesetsLoaded: false };
 
 export class Projects {
   private readonly loaded = new Map<string, Promise<Project>>();
@@ -46,6 +48,8 @@ export class Projects {
     private readonly locale: Locale,
     /** Told of every load, so that problems in the project's own files are published. */
     private readonly onLoaded: (folderUri: string, problems: FileProblems[]) => void,
+    /** The workspace is trusted: user ruleset files may be loaded. */
+    private readonly trusted = true,
   ) {}
 
   get(folderUri: string | undefined, settings: RollmarkSettings): Promise<Project> {
@@ -68,14 +72,14 @@ export class Projects {
 
   private async load(folderUri: string, settings: RollmarkSettings): Promise<Project> {
     const fs = this.fsFor(folderUri);
-    if (!fs) return { folderUri, config: NO_PROJECT.config };
-    const config = await loadWorkspaceConfig(fs, this.locale, { dictionary: settings.dictionaryPath, rulesets: settings.rulesetsPath });
+    if (!fs) return { folderUri, config: NO_PROJECT.config, userRulesetsLoaded: false };
+    const config = await loadWorkspaceConfig(fs, this.locale, { dictionary: settings.dictionaryPath, rulesets: settings.rulesetsPath, userRulesets: this.trusted });
     const problems: FileProblems[] = [];
     for (const [path, diagnostics] of config.fileDiagnostics) {
       const text = (await fs.readFile(path).catch(() => undefined)) ?? '';
       problems.push({ uri: fileUri(folderUri, path), text, diagnostics });
     }
     this.onLoaded(folderUri, problems);
-    return { folderUri, fs, config };
+    return { folderUri, fs, config, userRulesetsLoaded: this.trusted };
   }
 }

@@ -4,7 +4,8 @@
  * project's own files.
  */
 import * as assert from 'node:assert/strict';
-import { DiagnosticSeverity } from 'vscode-languageserver/node';
+import { type CodeLens, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { docUri, joinLines, joinLinesCrlf, LspTestClient, range } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3 }', '---'];
@@ -56,8 +57,7 @@ describe('diagnostics', () => {
 
   it('counts positions in UTF-16 code units on CRLF lines, emoji included', async () => {
     client = await LspTestClient.start();
-    const frontMatter = ['---', 'characters:', '  Адриан: { Сила: 3 }', 'ruleset: vampire-pack', '---'];
-    const published = await client.open(docUri('crlf.md'), joinLinesCrlf(...frontMatter, '🎲🎲 «Скорость + Атлетика (сложность 1)»', '«Силы + Атлетика (сложность 2)»'));
+    const published = await client.open(docUri('crlf.md'), joinLinesCrlf(...VAMPIRE, '🎲🎲 «Скорость + Атлетика (сложность 1)»', '«Силы + Атлетика (сложность 2)»'));
     assert.deepEqual(
       published.diagnostics.map((d) => [d.code, d.range]),
       [
@@ -81,6 +81,70 @@ describe('diagnostics', () => {
     assert.equal(last.version, 6);
     assert.equal(client.analyses.length - runsAfterOpen, 1);
     assert.equal(client.diagnostics.filter((d) => d.uri === uri).length, 2);
+  });
+
+  it('keeps ranges right under incremental edits', async () => {
+    client = await LspTestClient.start();
+    const uri = docUri('incremental.md');
+    await client.open(uri, joinLines(...VAMPIRE, '«Силы + Атлетика (сложность 2)»'));
+    await client.change(uri, 2, [{ range: range(5, 0, 5, 0), text: '🎲 ' }]);
+    const published = client.nextDiagnostics(uri, 3);
+    await client.change(uri, 3, [
+      { range: range(4, 3, 4, 3), text: '\n# Сцена\n' },
+      { range: range(7, 4, 7, 8), text: 'Силу' },
+    ]);
+    assert.deepEqual(
+      (await published).diagnostics.map((d) => [d.code, d.range, d.message]),
+      [['RM010', range(7, 4, 7, 8), 'Неканоническое написание «Силу»: пишите «Сила»']],
+    );
+  });
+
+  it('answers after a series of edits exactly as for the same text opened afresh', async () => {
+    client = await LspTestClient.start();
+    const edited = docUri('edited.md');
+    const fresh = docUri('fresh.md');
+    const initial = joinLines(
+      ...VAMPIRE,
+      '# Первая сцена',
+      '',
+      '«Силы + Атлетика (сложность 2)» и «Сила 3 + Атлетика 2».',
+      '',
+      '```',
+      '«Прыгучесть» в коде не проверка',
+      '```',
+      '',
+      '## Вторая',
+      '',
+      'Бросок Ловкость + Атлетика (сложность 4) и «Ловкасть + Атлетика».',
+    );
+    const edits = [
+      // A paragraph above everything: every later block moves.
+      [{ range: range(5, 0, 5, 0), text: 'Пролог: «Обаяние 2 + Убеждение 2 (сложность 1)».\n\n' }],
+      // The closing fence goes (the rest of the document is code), then comes back.
+      [{ range: range(13, 0, 14, 0), text: '' }],
+      [{ range: range(13, 0, 13, 0), text: '```\n' }],
+      [{ range: range(17, 0, 17, 0), text: '🎲 ' }],
+      [{ range: range(9, 1, 9, 5), text: 'Силу' }],
+    ];
+    let document = TextDocument.create(edited, 'markdown', 1, initial);
+    await client.open(edited, initial);
+    const published = client.nextDiagnostics(edited, edits.length + 1);
+    let version = 1;
+    for (const change of edits) {
+      version++;
+      document = TextDocument.update(document, change, version);
+      await client.change(edited, version, change);
+    }
+    const last = await published;
+    const reference = await client.open(fresh, document.getText());
+    assert.equal(reference.diagnostics.length, 5);
+    assert.deepEqual(last.diagnostics, reference.diagnostics);
+    const withoutUri = (lenses: CodeLens[] | null) => JSON.stringify(lenses).replaceAll(edited, '').replaceAll(fresh, '');
+    assert.equal(withoutUri(await client.codeLenses(edited)), withoutUri(await client.codeLenses(fresh)));
+    assert.deepEqual(await client.documentSymbols(edited), await client.documentSymbols(fresh));
+    const onLastCheck = { line: 17, character: 49 };
+    assert.notEqual(await client.hover(fresh, onLastCheck), null);
+    assert.deepEqual(await client.hover(edited, onLastCheck), await client.hover(fresh, onLastCheck));
   });
 
   it('clears the diagnostics of a document when it closes', async () => {

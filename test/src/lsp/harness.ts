@@ -30,7 +30,7 @@ import {
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import { createDocumentAnalyzers } from '../../../server/out/analysis/incrementalAnalysis';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { startServer } from '../../../server/out/server';
 import type { WritableWorkspaceFs } from '../../../server/out/workspace/nodeFs';
@@ -109,6 +109,8 @@ export interface StartOptions {
   workspaceFolder?: string | null;
   diagnosticsDelay?: number;
   initializationOptions?: Record<string, unknown>;
+  /** Runs before each analysis with the text about to be analysed (e.g. to make it throw). */
+  beforeAnalysis?: (text: string) => void;
 }
 
 export const VSCODE_LIKE_CAPABILITIES: ClientCapabilities = {
@@ -184,12 +186,17 @@ export class LspTestClient {
     const serverConnection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
     const fs = new MemoryFs(options.files);
     const analyses: number[] = [];
+    const real = createDocumentAnalyzers();
     startServer(serverConnection, {
       fileSystem: (folder) => (folder === WORKSPACE ? fs : undefined),
       diagnosticsDelay: options.diagnosticsDelay ?? 0,
-      analyze: (text: string, analysisOptions: AnalysisOptions): DocumentAnalysis => {
-        analyses.push(text.length);
-        return analyzeDocument(text, analysisOptions);
+      analyzers: {
+        analyze: (text: string, analysisOptions: AnalysisOptions, document: string): DocumentAnalysis => {
+          analyses.push(text.length);
+          options.beforeAnalysis?.(text);
+          return real.analyze(text, analysisOptions, document);
+        },
+        forget: (document: string) => real.forget(document),
       },
     });
     serverConnection.listen();

@@ -409,10 +409,12 @@ describe('hover', () => {
     const text = ['---', 'ruleset: vampire-pack', '---', '# 🎲 Сцена', '🧛🧛 «Сила 3 + Атлетика 3 (сложность 2)» и «Ловкость 2 + Атлетика 2»'].join('\r\n');
     await client.open(uri, text);
     const onSecond = await client.hover(uri, { line: 4, character: 46 });
-    assert.deepEqual(onSecond?.range, range(4, 44, 4, 52));
+    // A term's range runs from its name to the end of its rating.
+    assert.deepEqual(onSecond?.range, range(4, 44, 4, 54));
     assert.match((onSecond?.contents as { value: string }).value, /^\*\*Ловкость\*\* · Dexterity/);
-    const afterFirst = await client.hover(uri, { line: 4, character: 41 });
-    assert.deepEqual(afterFirst?.range, range(4, 5, 4, 41));
-    assert.equal(await client.hover(uri, { line: 4, character: 42 }), null);
+    // Right after the closing » still hovers the check; one character further does not.
+    const afterFirst = await client.hover(uri, { line: 4, character: 40 });
+    assert.deepEqual(afterFirst?.range, range(4, 5, 4, 40));
+    assert.equal(await client.hover(uri, { line: 4, character: 41 }), null);
   });
 });

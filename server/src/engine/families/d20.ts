@@ -72,6 +72,7 @@ export const d20Family: FamilyModel<D20Ruleset> = {
       if (probability > 0) margin[String(m)] = probability;
       if (m >= 0) success += probability;
     });
+    success = Math.min(1, success);
     if (side.isStatic) {
       return {
         pool: modifier,

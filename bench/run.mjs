@@ -1,0 +1,405 @@
+// `npm run bench`: one run, one set of Markdown tables on stdout (progress goes to stderr).
+//
+//   1. Engine: exact-odds time per check, pools 1–30 in every family, single / extended / contest.
+//   2. Analysis: generated Russian scenarios of 100 KB, 1 MB and 5 MB against remark-parse alone,
+//      remark-parse + remark-gfm and markdownlint, side by side in one run.
+//   3. LSP: bench/lspBench.mjs, when it exists (written separately), runs last.
+//
+// Options (after `npm run bench --`): `--only engine,analysis,lsp` to run some sections,
+// `--quick` for fewer repetitions (a smoke test, not for RESULTS.md).
+//
+// It imports the compiled CommonJS from server/out, so `tsc -b` must have run (npm run bench does).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { lint as markdownlint } from 'markdownlint/sync';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { generateScenario } from './generateScenario.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const require = createRequire(import.meta.url);
+const out = (p) => require(path.join(root, 'server/out', p));
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : new Set(['engine', 'analysis', 'lsp']);
+
+const log = (...parts) => process.stderr.write(`${parts.join(' ')}\n`);
+const print = (text = '') => process.stdout.write(`${text}\n`);
+
+function table(header, rows) {
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map((h, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
+  for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
+  return lines.join('\n');
+}
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+const us = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
+const ms = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
+const ratio = (x) => `${x.toFixed(2)}×`;
+
+// ───────────────────────────── 1. Engine ─────────────────────────────
+
+function engineBench() {
+  const { computeOdds } = out('engine/odds.js');
+  const { plainSide } = out('engine/checkSpec.js');
+  const { getBuiltinRuleset } = out('engine/builtinRulesets.js');
+  const ruleset = (id) => {
+    const r = getBuiltinRuleset(id);
+    if (!r) throw new Error(`no built-in ruleset ${id}`);
+    return r;
+  };
+  const pools = Array.from({ length: 30 }, (_, i) => i + 1);
+  const modifiers = Array.from({ length: 15 }, (_, i) => i - 2);
+  const edges = [0, 1, -1, 2, -2];
+  const edgeSide = (e) => ({ advantages: Math.max(0, e), hindrances: Math.max(0, -e) });
+
+  // Each variant: the ruleset, the sizes («pools»; d20: modifiers) and the side for a size.
+  const variants = [
+    ...[10, 9, 8].map((again) => ({
+      family: 'storytelling',
+      label: `storytelling, ${again}-again`,
+      ruleset: ruleset('storytelling'),
+      sizes: pools,
+      side: (n) => plainSide(n, { again }),
+    })),
+    ...[0, 1].map((specialties) => ({
+      family: 'classic',
+      label: `classic (mage-revised), difficulty 6${specialties ? ', specialty' : ''}`,
+      ruleset: ruleset('mage-revised'),
+      sizes: pools,
+      side: (n) => plainSide(n, { difficulty: 6, specialties }),
+    })),
+    {
+      family: 'pool-minus-difficulty',
+      label: 'vampire-pack, difficulty 0',
+      ruleset: ruleset('vampire-pack'),
+      sizes: pools,
+      side: (n) => plainSide(n, { difficulty: 0 }),
+    },
+    ...edges.map((e) => ({
+      family: 'd20',
+      label: `d20 (threads-of-fate), edge ${e > 0 ? '+' : e < 0 ? '−' : ''}${Math.abs(e)}, modifier −2…+12`,
+      ruleset: ruleset('threads-of-fate'),
+      sizes: modifiers,
+      side: (n) => plainSide(n, { difficulty: 15, ...edgeSide(e) }),
+    })),
+  ];
+  const modes = {
+    check: (v, n) => ({ side: v.side(n) }),
+    'extended (10 successes)': (v, n) => ({ side: v.side(n), extended: { target: 10 } }),
+    'contest (same size)': (v, n) => ({ side: v.side(n), opponent: v.side(n) }),
+  };
+
+  const reps = quick ? 20 : 120;
+  const warmup = quick ? 5 : 30;
+  // samples[variant][mode] = all timings (µs); worst[variant][mode] = the size with the slowest median.
+  const results = variants.map(() => ({}));
+  for (const [mode, specOf] of Object.entries(modes)) {
+    log(`engine: ${mode}`);
+    const jobs = [];
+    variants.forEach((v, vi) => {
+      for (const n of v.sizes) jobs.push({ vi, n, ruleset: v.ruleset, spec: specOf(v, n), t: [] });
+    });
+    for (let i = 0; i < warmup; i++) for (const job of jobs) computeOdds(job.ruleset, job.spec);
+    // Round-robin over every (variant, size): a GC pause or a frequency change hits all alike.
+    for (let r = 0; r < reps; r++) {
+      for (const job of jobs) {
+        const t0 = process.hrtime.bigint();
+        computeOdds(job.ruleset, job.spec);
+        job.t.push(Number(process.hrtime.bigint() - t0) / 1e3);
+      }
+    }
+    variants.forEach((_, vi) => {
+      const mine = jobs.filter((j) => j.vi === vi);
+      const all = mine.flatMap((j) => j.t).sort((a, b) => a - b);
+      let worst = mine[0];
+      for (const j of mine) if (median(j.t) > median(worst.t)) worst = j;
+      results[vi][mode] = { p50: quantile(all, 0.5), p99: quantile(all, 0.99), max: all[all.length - 1], n: all.length, worstSize: worst.n, worstMedian: median(worst.t) };
+    });
+  }
+
+  // Unknown pool: one computeOdds call returns the whole by_pool table (what a hover shows for
+  // «Сила + Атлетика» without a sheet). Not a per-check figure; listed for scale.
+  log('engine: unknown pool');
+  const unknown = variants.map((v) => {
+    const specs = Object.values(modes).map((specOf) => {
+      const spec = specOf(v, 0);
+      spec.side = { ...spec.side, base: null };
+      if (spec.opponent) spec.opponent = { ...spec.opponent, base: null };
+      return spec;
+    });
+    for (let i = 0; i < warmup / 5; i++) for (const s of specs) computeOdds(v.ruleset, s);
+    const times = specs.map(() => []);
+    for (let r = 0; r < reps / 4; r++) {
+      specs.forEach((s, si) => {
+        const t0 = process.hrtime.bigint();
+        computeOdds(v.ruleset, s);
+        times[si].push(Number(process.hrtime.bigint() - t0) / 1e3);
+      });
+    }
+    return times.map((t) => median(t));
+  });
+
+  print('## 1. Engine: exact odds per check');
+  print();
+  print(`One \`computeOdds\` call per sample, timed with \`process.hrtime.bigint()\` after ${warmup} warm-up rounds; ` +
+    `${reps} rounds over every size (pools 1–30; d20: modifiers −2…+12), so each cell is ` +
+    `${reps}×30 (d20 ${reps}×15) samples. Times in µs. Target: p99 ≤ 1000 µs.`);
+  print();
+  const rows = [];
+  let worstP99 = { value: 0 };
+  variants.forEach((v, vi) => {
+    for (const mode of Object.keys(modes)) {
+      const r = results[vi][mode];
+      if (r.p99 > worstP99.value) worstP99 = { value: r.p99, where: `${v.label}, ${mode}` };
+      rows.push([v.label, mode, us(r.p50), us(r.p99), us(r.max), `${r.worstSize} (${us(r.worstMedian)})`]);
+    }
+  });
+  print(table(['family / variant', 'kind', 'p50 µs', 'p99 µs', 'max µs', 'slowest size (its median µs)'], rows));
+  print();
+  print(`Worst p99: ${us(worstP99.value)} µs (${worstP99.where}) — target ≤ 1000 µs ${worstP99.value <= 1000 ? '**met**' : '**missed**'}.`);
+  print();
+  print('Unknown pool (one call computes the whole `by_pool` table; an unknown opponent gets the row\'s size), median µs:');
+  print();
+  print(table(['family / variant', ...Object.keys(modes)], variants.map((v, vi) => [v.label, ...unknown[vi].map(us)])));
+  print();
+  return { worstP99 };
+}
+
+// ──────────────────────────── 2. Analysis ────────────────────────────
+
+async function analysisBench() {
+  const { analyzeDocument } = out('analysis/analyzeDocument.js');
+  const { builtinRulesets } = out('analysis/rulesetProvider.js');
+  const { scanMarkdown } = out('analysis/markdownScan.js');
+  const rulesets = builtinRulesets();
+
+  const dataDir = path.join(here, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const sizes = [
+    { name: '100 KB', file: 'scenario-100k.md', bytes: 100 * 1024, runs: quick ? 3 : 15 },
+    { name: '1 MB', file: 'scenario-1m.md', bytes: 1024 * 1024, runs: quick ? 3 : 11 },
+    { name: '5 MB', file: 'scenario-5m.md', bytes: 5 * 1024 * 1024, runs: 3 },
+  ];
+  for (const s of sizes) {
+    s.text = generateScenario(s.bytes, 20241);
+    writeFileSync(path.join(dataDir, s.file), s.text);
+  }
+
+  const plain = unified().use(remarkParse);
+  const gfm = unified().use(remarkParse).use(remarkGfm);
+  const fm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
+  const fmGfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
+  // GFM tables without the rest of GFM (autolink literals, strikethrough, footnotes, task lists):
+  // the two packages remark-gfm itself uses. Transitive dependencies, so optional here.
+  const tablesOnly = await import('micromark-extension-gfm-table')
+    .then(async ({ gfmTable }) => {
+      const { gfmTableFromMarkdown } = await import('mdast-util-gfm-table');
+      return function remarkGfmTablesOnly() {
+        const data = this.data();
+        (data.micromarkExtensions ??= []).push(gfmTable());
+        (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown());
+      };
+    })
+    .catch(() => undefined);
+  const fmTables = tablesOnly && unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(tablesOnly);
+  const tools = [
+    { key: 'remark', label: 'remark-parse alone', run: (t) => plain.parse(t) },
+    { key: 'gfm', label: 'remark-parse + remark-gfm', run: (t) => gfm.parse(t) },
+    { key: 'markdownlint', label: 'markdownlint 0.40 (default config)', run: (t) => markdownlint({ strings: { doc: t } }) },
+    { key: 'analysis', label: 'analyzeDocument (full)', run: (t) => analyzeDocument(t, { locale: 'ru', rulesets }) },
+  ];
+
+  // Sanity: what the analysis finds in the generated text (so the workload is known).
+  const first = analyzeDocument(sizes[0].text, { locale: 'ru', rulesets });
+  const found = { checks: first.checks.length, prose: first.proseChecks.length, diagnostics: first.diagnostics.length };
+
+  // Warm-up: JIT every path (this also fills the analysis' odds cache, as an editor session
+  // would after its first analysis). No forced GC between runs: a full collection before each
+  // run made every tool 1.5–3× slower than in a long-running process (bytecode flushing, a
+  // shrunken young generation), so each tool pays for its own garbage as it would in the server.
+  log('analysis: warm-up');
+  for (let i = 0; i < 6; i++) for (const tool of tools) tool.run(sizes[0].text);
+  for (const tool of tools) tool.run(sizes[1].text);
+
+  for (const s of sizes) {
+    s.times = Object.fromEntries(tools.map((t) => [t.key, []]));
+    for (let r = 0; r < s.runs; r++) {
+      log(`analysis: ${s.name}, run ${r + 1}/${s.runs}`);
+      // Rotate the order each run so no tool always runs right after another's garbage.
+      for (let k = 0; k < tools.length; k++) {
+        const tool = tools[(k + r) % tools.length];
+        const t0 = process.hrtime.bigint();
+        tool.run(s.text);
+        s.times[tool.key].push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }
+    s.median = Object.fromEntries(tools.map((t) => [t.key, median(s.times[t.key])]));
+  }
+
+  // Long prose without blank lines, hard-wrapped at ~80 columns: the shape on which remark-gfm's
+  // table extension is known to have been slow (every line may start a table).
+  const wrapped = hardWrap(sizes[1].text);
+  const wrapRuns = quick ? 2 : 3;
+  const wrapTimes = { remark: [], gfm: [], analysis: [] };
+  for (let r = 0; r < wrapRuns; r++) {
+    log(`analysis: 1 MB hard-wrapped, run ${r + 1}/${wrapRuns}`);
+    for (const tool of tools.filter((t) => t.key in wrapTimes)) {
+      const t0 = process.hrtime.bigint();
+      tool.run(wrapped);
+      wrapTimes[tool.key].push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+  }
+  const wrapMedian = Object.fromEntries(Object.entries(wrapTimes).map(([k, v]) => [k, median(v)]));
+
+  print('## 2. Analysis vs remark-parse and markdownlint');
+  print();
+  print(`Generated scenarios (bench/generateScenario.mjs, seed 20241, storytelling ruleset, three characters): ` +
+    `the 100 KB file has ${found.checks} «…» checks, ${found.prose} prose checks and ${found.diagnostics} diagnostics. ` +
+    `Median wall time in ms over N runs, all tools side by side in each run (order rotated each run), after a warm-up.`);
+  print();
+  const header = ['size', 'N', ...tools.map((t) => t.label), 'analysis / remark-parse', 'analysis / markdownlint', 'gfm / remark-parse'];
+  print(table(header, sizes.map((s) => [
+    `${s.name} (${(Buffer.byteLength(s.text) / 1024).toFixed(0)} KiB, ${s.text.split('\n').length} lines)`,
+    String(s.runs),
+    ...tools.map((t) => ms(s.median[t.key])),
+    ratio(s.median.analysis / s.median.remark),
+    ratio(s.median.analysis / s.median.markdownlint),
+    ratio(s.median.gfm / s.median.remark),
+  ])));
+  print();
+  const oneMb = sizes[1];
+  const vsParse = oneMb.median.analysis / oneMb.median.remark;
+  const vsLint = oneMb.median.analysis / oneMb.median.markdownlint;
+  print(`At 1 MB: analysis / remark-parse = ${ratio(vsParse)} (target ≤ 1.30×: ${vsParse <= 1.3 ? '**met**' : '**missed**'}); ` +
+    `analysis / markdownlint = ${ratio(vsLint)} (target < 1: ${vsLint < 1 ? '**met**' : '**missed**'}).`);
+  print();
+  // Where the time goes at 1 MB: each parser configuration alone, and what the analysis adds.
+  const configs = [
+    { label: 'remark-parse alone', run: (t) => plain.parse(t) },
+    { label: '+ remark-frontmatter', run: (t) => fm.parse(t) },
+    { label: '+ remark-frontmatter + GFM tables only', run: tablesOnly && ((t) => fmTables.parse(t)) },
+    { label: '+ remark-frontmatter + remark-gfm (what scanMarkdown parses with)', run: (t) => fmGfm.parse(t) },
+    { label: 'scanMarkdown (that parse + our walk)', run: (t) => scanMarkdown(t) },
+    { label: 'analyzeDocument (full)', run: (t) => analyzeDocument(t, { locale: 'ru', rulesets }) },
+  ].filter((c) => c.run);
+  const configRuns = quick ? 3 : 9;
+  const configTimes = configs.map(() => []);
+  for (let r = 0; r < configRuns; r++) {
+    log(`analysis: 1 MB parser configurations, run ${r + 1}/${configRuns}`);
+    for (let k = 0; k < configs.length; k++) {
+      const i = (k + r) % configs.length;
+      const t0 = process.hrtime.bigint();
+      configs[i].run(oneMb.text);
+      configTimes[i].push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+  }
+  const configMedian = configTimes.map(median);
+  print(`Where the time goes at 1 MB (median of ${configRuns}, measured together; ratios to remark-parse alone in this table):`);
+  print();
+  print(table(['configuration', 'ms', '× remark-parse'], configs.map((c, i) => [c.label, ms(configMedian[i]), ratio(configMedian[i] / configMedian[0])])));
+  print();
+  print(`remark-gfm on long prose — the same 1 MB text hard-wrapped at ~80 columns with no blank lines inside ` +
+    `sections (${wrapped.split('\n').length} lines), median of ${wrapRuns}:`);
+  print();
+  print(table(['input', 'remark-parse alone', 'remark-parse + remark-gfm', 'gfm / remark-parse', 'analyzeDocument', 'analysis / remark-parse'], [
+    ['1 MB, paragraph per line', ms(oneMb.median.remark), ms(oneMb.median.gfm), ratio(oneMb.median.gfm / oneMb.median.remark), ms(oneMb.median.analysis), ratio(vsParse)],
+    ['1 MB, hard-wrapped', ms(wrapMedian.remark), ms(wrapMedian.gfm), ratio(wrapMedian.gfm / wrapMedian.remark), ms(wrapMedian.analysis), ratio(wrapMedian.analysis / wrapMedian.remark)],
+  ]));
+  print();
+  return { sizes, vsParse, vsLint };
+}
+
+/** Hard-wraps prose at ~80 columns and joins a section's paragraphs (no blank lines), keeping tables, code and front matter. */
+function hardWrap(text) {
+  const outLines = [];
+  let inCode = false;
+  let frontMatter = 0;
+  for (const line of text.split('\n')) {
+    if (frontMatter < 2 && line === '---') frontMatter++;
+    if (line.startsWith('```')) inCode = !inCode;
+    const keep = frontMatter < 2 || line === '---' || inCode || line.startsWith('```') || line.startsWith('|') || line.startsWith('#');
+    if (keep) {
+      outLines.push(line);
+      continue;
+    }
+    if (line === '') continue;
+    const prefix = line.match(/^(> |- |\d+\. )?/)[0];
+    let current = prefix;
+    let empty = true;
+    for (const word of line.slice(prefix.length).split(' ')) {
+      if (!empty && current.length + word.length + 1 > 78) {
+        outLines.push(current);
+        current = word;
+      } else current = empty ? `${current}${word}` : `${current} ${word}`;
+      empty = false;
+    }
+    if (current) outLines.push(current);
+  }
+  // Headings, tables and code still need blank lines around them to stay what they are.
+  return outLines.join('\n').replace(/\n(#{1,6} [^\n]*)\n/g, '\n\n$1\n\n').replace(/\n(\|[^\n]*\n(?:\|[^\n]*\n)*)/g, '\n\n$1\n').replace(/\n(```[\s\S]*?```)\n/g, '\n\n$1\n\n');
+}
+
+// ─────────────────────────────── 3. LSP ──────────────────────────────
+
+/**
+ * The language-server benchmark lives in bench/lspBench.mjs (written separately), so that one
+ * `npm run bench` prints everything. If the file exports a function (default, `run`,
+ * `runLspBench` or `bench`), it is imported and awaited with a context, and a returned string is
+ * printed. Otherwise it is a script that measures and prints on its own: it runs as a child
+ * process (its own argv, memory and exit code; its stdout joins ours in order). Absent: a note.
+ */
+async function lspBench() {
+  const file = path.join(here, 'lspBench.mjs');
+  print('## 3. Language server');
+  print();
+  if (!existsSync(file)) {
+    print('_bench/lspBench.mjs is not present; skipped._');
+    print();
+    return;
+  }
+  log('lsp: bench/lspBench.mjs');
+  const source = readFileSync(file, 'utf8');
+  if (/^export\s+(default\b|(async\s+)?function\b|const\s+(run|runLspBench|bench)\b)/m.test(source)) {
+    const mod = await import(pathToFileURL(file).href);
+    const fn = [mod.default, mod.run, mod.runLspBench, mod.bench].find((f) => typeof f === 'function');
+    if (fn) {
+      const result = await fn({ root, quick, print, log, table });
+      if (typeof result === 'string' && result.trim()) print(result.trimEnd());
+      print();
+      return;
+    }
+  }
+  const child = spawnSync(process.execPath, [file], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 15 * 60 * 1000 });
+  print();
+  if (child.status !== 0) print(`_bench/lspBench.mjs ${child.signal ? `was stopped (${child.signal}, 15 min limit)` : `exited with code ${child.status}`}._\n`);
+}
+
+// ─────────────────────────────── main ────────────────────────────────
+
+const started = Date.now();
+print(`# Rollmark benchmark`);
+print();
+print(`${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'} × ${os.availableParallelism?.() ?? os.cpus().length} · ${os.platform()} ${os.arch()} · load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}${quick ? ' · **--quick** (fewer repetitions)' : ''}`);
+print();
+if (only.has('engine')) engineBench();
+if (only.has('analysis')) await analysisBench();
+if (only.has('lsp')) await lspBench();
+print(`_Total bench time: ${((Date.now() - started) / 1000).toFixed(0)} s._`);

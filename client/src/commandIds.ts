@@ -1,0 +1,22 @@
+/**
+ * Command ids the extension registers (contributed in package.json). The server's own commands
+ * (`Commands` in server/src/protocol.ts: `rollmark.rollCheck`, `rollmark.addToDictionary`) are
+ * registered by vscode-languageclient, because the server advertises them; the client must not
+ * register those ids again.
+ */
+export const ClientCommands = {
+  /** Rolls the check under the cursor (through `rollmark.rollCheck`); resolves to its `RollCheckResult`. */
+  rollAtCursor: 'rollmark.rollAtCursor',
+  /** `(uri?, rulesetId?)`: writes `ruleset:` into the document's front matter; without an id, asks. */
+  chooseDocumentRuleset: 'rollmark.chooseDocumentRuleset',
+  /** `(rulesetId?)`: sets `rollmark.defaultRuleset` (`''` removes it); without an id, asks. */
+  chooseWorkspaceRuleset: 'rollmark.chooseWorkspaceRuleset',
+  /** Reveals the roll log (output channel «Rollmark»). */
+  showRollLog: 'rollmark.showRollLog',
+  /** Restarts the language server: settings, project files and open documents are read anew. */
+  recheckWorkspace: 'rollmark.recheckWorkspace',
+  /** `(uri?)`: the server's `rollmark/documentInfo` for the document (default: the active one). Not in the palette. */
+  documentInfo: 'rollmark.documentInfo',
+} as const;
+
+export type ClientCommandId = (typeof ClientCommands)[keyof typeof ClientCommands];

@@ -1,0 +1,147 @@
+/** The extension's own commands (ids in commandIds.ts, titles in package.nls*.json). */
+import * as vscode from 'vscode';
+import { Commands, type DocumentInfo, type RollCheckArgs } from '../../server/src/protocol';
+import { ClientCommands } from './commandIds';
+import { MARKDOWN_LANGUAGE, SCENARIO_LANGUAGE } from './documentSelector';
+import { requestDocumentInfo } from './documentInfo';
+import { findFrontMatter } from './frontMatter';
+import { setDocumentRuleset } from './frontMatterEdit';
+import type { LanguageClientHost } from './languageClient';
+import { checkOf } from './rolls';
+import type { RollLog } from './rollLog';
+import { fallbackChoices, pickRuleset } from './rulesetPicker';
+import { SECTION, Settings } from './settings';
+
+export interface CommandDeps {
+  host: LanguageClientHost;
+  log: RollLog;
+  /** Called after something changed what the status bar shows. */
+  refreshStatus: () => void;
+}
+
+function uriOf(value: unknown): vscode.Uri | undefined {
+  if (value instanceof vscode.Uri) return value;
+  if (typeof value === 'string' && value !== '') {
+    try {
+      return vscode.Uri.parse(value, true);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The document a command is about: the one named in its argument, else the active editor's. */
+async function targetDocument(arg: unknown): Promise<vscode.TextDocument | undefined> {
+  const uri = uriOf(arg);
+  if (!uri) return vscode.window.activeTextEditor?.document;
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? vscode.workspace.openTextDocument(uri);
+}
+
+function isScenarioOrMarkdown(document: vscode.TextDocument): boolean {
+  return document.languageId === SCENARIO_LANGUAGE || document.languageId === MARKDOWN_LANGUAGE;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
+  const { host, log } = deps;
+  const info = (uri: vscode.Uri | string): Promise<DocumentInfo | undefined> => requestDocumentInfo(host.current, uri.toString());
+
+  /** The served document at the cursor, or a message saying why there is none. */
+  const rollAtCursor = async (): Promise<unknown> => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Open a scenario and put the cursor on a check to roll it.'));
+      return undefined;
+    }
+    const document = editor.document;
+    if (!host.isServed(document.uri)) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Rollmark does not check this document. Give it a ruleset in its front matter, or see the setting rollmark.markdown.enable.'));
+      return undefined;
+    }
+    const position = editor.selection.active;
+    const args: RollCheckArgs = { uri: document.uri.toString(), line: position.line, character: position.character };
+    const known = await info(document.uri);
+    if (known) {
+      const check = checkOf(known.checks, args);
+      if (!check) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('There is no check at the cursor.'));
+        return undefined;
+      }
+      args.checkIndex = check.index;
+    }
+    try {
+      // Through the server command, so that the roll flow (pool question, log, notification) applies.
+      return await vscode.commands.executeCommand(Commands.rollCheck, args);
+    } catch (error) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the roll failed: {0}', errorText(error)));
+      return undefined;
+    }
+  };
+
+  const chooseDocumentRuleset = async (uriArg?: unknown, idArg?: unknown): Promise<string | undefined> => {
+    const document = await targetDocument(uriArg);
+    if (!document || !isScenarioOrMarkdown(document)) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Open a scenario or a Markdown document to choose its ruleset.'));
+      return undefined;
+    }
+    let id = typeof idArg === 'string' && idArg.trim() !== '' ? idArg.trim() : undefined;
+    if (!id) {
+      const known = host.isServed(document.uri) ? await info(document.uri) : undefined;
+      const written = findFrontMatter(document.getText(new vscode.Range(0, 0, 202, 0)))?.ruleset?.value;
+      id = await pickRuleset(known?.rulesets ?? fallbackChoices(), {
+        title: vscode.l10n.t('Ruleset of {0}', vscode.workspace.asRelativePath(document.uri)),
+        ...((written ?? known?.ruleset) ? { current: written ?? known?.ruleset } : {}),
+      });
+      if (!id) return undefined;
+    }
+    const applied = await setDocumentRuleset(document, id);
+    if (!applied) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not edit the front matter of {0}.', vscode.workspace.asRelativePath(document.uri)));
+      return undefined;
+    }
+    deps.refreshStatus();
+    return id;
+  };
+
+  const chooseWorkspaceRuleset = async (idArg?: unknown): Promise<string | undefined> => {
+    const configuration = vscode.workspace.getConfiguration(SECTION);
+    let id = typeof idArg === 'string' ? idArg.trim() : undefined;
+    if (id === undefined) {
+      const active = vscode.window.activeTextEditor?.document;
+      const known = active && host.isServed(active.uri) ? await info(active.uri) : undefined;
+      id = await pickRuleset(known?.rulesets ?? fallbackChoices(), {
+        title: vscode.l10n.t('Ruleset for documents without one in their front matter'),
+        current: configuration.get<string>(Settings.defaultRuleset) ?? '',
+        none: { label: vscode.l10n.t('Built-in default'), description: 'storytelling' },
+      });
+      if (id === undefined) return undefined;
+    }
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await configuration.update(Settings.defaultRuleset, id === '' ? undefined : id, target);
+    deps.refreshStatus();
+    return id;
+  };
+
+  const recheckWorkspace = async (): Promise<void> => {
+    await host.restart();
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Rollmark: the workspace is checked anew'), 3000);
+  };
+
+  const documentInfo = async (uriArg?: unknown): Promise<DocumentInfo | undefined> => {
+    const uri = uriOf(uriArg) ?? vscode.window.activeTextEditor?.document.uri;
+    return uri ? info(uri) : undefined;
+  };
+
+  return [
+    vscode.commands.registerCommand(ClientCommands.rollAtCursor, rollAtCursor),
+    vscode.commands.registerCommand(ClientCommands.chooseDocumentRuleset, chooseDocumentRuleset),
+    vscode.commands.registerCommand(ClientCommands.chooseWorkspaceRuleset, chooseWorkspaceRuleset),
+    vscode.commands.registerCommand(ClientCommands.showRollLog, () => log.show(false)),
+    vscode.commands.registerCommand(ClientCommands.recheckWorkspace, recheckWorkspace),
+    vscode.commands.registerCommand(ClientCommands.documentInfo, documentInfo),
+  ];
+}

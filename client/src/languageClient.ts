@@ -1,0 +1,174 @@
+/**
+ * Starts the bundled language server (dist/server.js, node IPC) and restarts it when the set of
+ * served documents changes (`rollmark.markdown.enable`), when workspace trust is granted, or on
+ * «Re-check the workspace».
+ */
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  type LanguageClientOptions,
+  MessageType,
+  type Middleware,
+  type ServerOptions,
+  ShowMessageNotification,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import type { RollmarkInitializationOptions } from '../../server/src/protocol';
+import { documentSelector, ServedDocuments } from './documentSelector';
+import { markdownMode, serverLocale } from './settings';
+
+/** The client id: also the prefix of the `rollmark.trace.server` setting. */
+export const CLIENT_ID = 'rollmark';
+/** The output channel of the server's own log (the roll log is «Rollmark»). */
+export const SERVER_CHANNEL = 'Rollmark Language Server';
+
+/**
+ * What the client tells the server at start. `trusted: false` asks the server not to read
+ * user ruleset files (a workspace that is not trusted may carry hostile ones).
+ */
+export function initializationOptions(): RollmarkInitializationOptions {
+  return { locale: serverLocale(), trusted: vscode.workspace.isTrusted };
+}
+
+/** Rolls are shown by the client (with «Roll again»); the server's summary would be a second toast. */
+export function isRollSummary(message: string): boolean {
+  return message.startsWith('🎲');
+}
+
+export class LanguageClientHost implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private documents: ServedDocuments | undefined;
+  private transition: Promise<void> = Promise.resolve();
+  /** A restart asked for with a delay, and what its waiters wait on. */
+  private scheduled: { timer: NodeJS.Timeout; done: Promise<void>; resolve: () => void } | undefined;
+  private readonly started = new vscode.EventEmitter<LanguageClient>();
+
+  /** Fires after every (re)start, when the server has answered `initialize`. */
+  readonly onDidStart = this.started.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly serverChannel: vscode.OutputChannel,
+    /** Middleware beyond the document guards (the roll flow). */
+    private readonly extraMiddleware: () => Middleware,
+  ) {}
+
+  /** The running client, if any. */
+  get current(): LanguageClient | undefined {
+    return this.client;
+  }
+
+  /** The documents the server has open: every check of "is this document served?" asks here. */
+  isServed(uri: vscode.Uri | string): boolean {
+    return this.documents?.has(uri) ?? false;
+  }
+
+  /** Whether the document should be served now (it may not be open on the server yet). */
+  qualifies(document: vscode.TextDocument): boolean {
+    return this.documents?.qualifies(document) ?? false;
+  }
+
+  /** Resolves when the current start, stop or restart (a scheduled one included) has finished. */
+  async whenSettled(): Promise<void> {
+    while (this.scheduled) await this.scheduled.done;
+    await this.transition;
+  }
+
+  /** Restarts after `delay` ms; asking again before then postpones it (many changes, one restart). */
+  restartSoon(delay: number, onError: (error: unknown) => void): void {
+    let resolve = () => {};
+    const done = this.scheduled?.done ?? new Promise<void>((r) => (resolve = r));
+    if (this.scheduled) {
+      clearTimeout(this.scheduled.timer);
+      resolve = this.scheduled.resolve;
+    }
+    const timer = setTimeout(() => {
+      this.scheduled = undefined;
+      this.restart().then(resolve, (error: unknown) => {
+        resolve();
+        onError(error);
+      });
+    }, delay);
+    this.scheduled = { timer, done, resolve };
+  }
+
+  start(): Promise<void> {
+    return this.enqueue(() => this.startClient());
+  }
+
+  /** Stops the server and starts a fresh one: settings, project files and documents are read anew. */
+  restart(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.stopClient();
+      await this.startClient();
+    });
+  }
+
+  stop(): Promise<void> {
+    return this.enqueue(() => this.stopClient());
+  }
+
+  dispose(): void {
+    if (this.scheduled) {
+      clearTimeout(this.scheduled.timer);
+      this.scheduled.resolve();
+      this.scheduled = undefined;
+    }
+    void this.stop();
+    this.started.dispose();
+  }
+
+  /** Starts and stops run one after another, never interleaved. */
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const next = this.transition.then(step, step);
+    this.transition = next.catch(() => undefined);
+    return next;
+  }
+
+  private async startClient(): Promise<void> {
+    const module = this.context.asAbsolutePath('dist/server.js');
+    const serverOptions: ServerOptions = {
+      run: { module, transport: TransportKind.ipc },
+      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    };
+    const mode = markdownMode();
+    const documents = new ServedDocuments(mode, () => this.client);
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: documentSelector(mode),
+      diagnosticCollectionName: CLIENT_ID,
+      outputChannel: this.serverChannel,
+      initializationOptions: initializationOptions(),
+      // The server registers for `rollmark` settings and `.rollmark/**` files itself (dynamic registration).
+      middleware: { ...documents.middleware(), ...this.extraMiddleware() },
+    };
+    const client = new LanguageClient(CLIENT_ID, 'Rollmark', serverOptions, clientOptions);
+    // Replaces the library's default handler, which would show the roll summary as a second notification.
+    client.onNotification(ShowMessageNotification.type, (params) => {
+      if (params.type === MessageType.Info && isRollSummary(params.message)) return;
+      const show = params.type === MessageType.Error ? vscode.window.showErrorMessage : params.type === MessageType.Warning ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+      void show(params.message);
+    });
+    this.client = client;
+    this.documents = documents;
+    try {
+      await client.start();
+    } catch (error) {
+      this.client = undefined;
+      this.documents = undefined;
+      throw error;
+    }
+    this.started.fire(client);
+  }
+
+  private async stopClient(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.documents = undefined;
+    if (!client) return;
+    try {
+      await client.stop();
+    } catch {
+      // A server that already died cannot be stopped; the new one starts anyway.
+    }
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Every roll goes through here: code lenses, «Roll the check at the cursor», «Roll again» and
+ * any `vscode.commands.executeCommand('rollmark.rollCheck', args)` alike. The server command is
+ * registered by vscode-languageclient (the server advertises it), so the client cannot register
+ * it again; it intercepts it with the `executeCommand` middleware instead: asks for the pool when
+ * it is unknown, passes it on, writes the roll log and shows the result with «Roll again».
+ */
+import * as vscode from 'vscode';
+import type { BaseLanguageClient, Middleware } from 'vscode-languageclient/node';
+import { Commands, type DocumentCheckInfo, type ProtocolPosition, type ProtocolRange, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
+import { requestDocumentInfo } from './documentInfo';
+import type { PoolPicker } from './poolPicker';
+import type { RollLog } from './rollLog';
+
+type Send = (args: unknown) => Promise<unknown>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+/** The arguments as far as the client needs them; anything else goes to the server as it is, for its error. */
+export function readRollArgs(raw: unknown): RollCheckArgs | undefined {
+  if (!isRecord(raw) || typeof raw.uri !== 'string') return undefined;
+  const args: RollCheckArgs = { uri: raw.uri };
+  if (isInteger(raw.checkIndex)) args.checkIndex = raw.checkIndex;
+  if (isInteger(raw.line) && isInteger(raw.character)) {
+    args.line = raw.line;
+    args.character = raw.character;
+  }
+  if (isInteger(raw.pool)) args.pool = raw.pool;
+  if (isInteger(raw.seed)) args.seed = raw.seed;
+  if (typeof raw.poolUnknown === 'boolean') args.poolUnknown = raw.poolUnknown;
+  return args;
+}
+
+export function isRollCheckResult(value: unknown): value is RollCheckResult {
+  if (!isRecord(value)) return false;
+  return typeof value.uri === 'string' && typeof value.text === 'string' && typeof value.message === 'string' && isRecord(value.range) && isRecord(value.roll) && isInteger(value.checkIndex);
+}
+
+function before(a: ProtocolPosition, b: ProtocolPosition): boolean {
+  return a.line < b.line || (a.line === b.line && a.character <= b.character);
+}
+
+/** Whether the position lies in the range, its end included (as the server locates checks). */
+export function rangeContains(range: ProtocolRange, position: ProtocolPosition): boolean {
+  return before(range.start, position) && before(position, range.end);
+}
+
+/** The check the arguments name: by index, else by position. */
+export function checkOf(checks: readonly DocumentCheckInfo[], args: RollCheckArgs): DocumentCheckInfo | undefined {
+  if (args.checkIndex !== undefined) return checks[args.checkIndex];
+  if (args.line === undefined || args.character === undefined) return undefined;
+  const position = { line: args.line, character: args.character };
+  return checks.find((check) => rangeContains(check.range, position));
+}
+
+function openDocument(uri: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri);
+}
+
+export class RollFlow {
+  constructor(
+    private readonly client: () => BaseLanguageClient | undefined,
+    private readonly log: RollLog,
+    private readonly pools: PoolPicker,
+  ) {}
+
+  /** The `executeCommand` middleware: only `rollmark.rollCheck` is intercepted. */
+  middleware(): NonNullable<Middleware['executeCommand']> {
+    return async (command, args, next) => {
+      if (command !== Commands.rollCheck) return next(command, args);
+      const first: unknown = Array.isArray(args) ? args[0] : undefined;
+      return this.roll(first, async (rollArgs) => next(command, [rollArgs]));
+    };
+  }
+
+  /**
+   * Rolls through the server: asks for the pool first when the check's pool is unknown and the
+   * caller gave none (a `pool` argument skips the question, which is how tests roll such
+   * checks). Resolves to undefined when the user dismisses the question.
+   */
+  async roll(raw: unknown, send: Send): Promise<unknown> {
+    const args = readRollArgs(raw);
+    if (!args) return send(raw);
+    if (args.pool === undefined) {
+      const need = await this.poolQuestion(args);
+      if (need) {
+        const pool = await this.pools.pick(args.uri, need.check);
+        if (pool === undefined) return undefined;
+        args.pool = pool;
+      }
+    }
+    delete args.poolUnknown;
+    let result: unknown;
+    try {
+      result = await send(args);
+    } catch (error) {
+      this.log.appendError(vscode.l10n.t('Roll failed'), error);
+      throw error;
+    }
+    if (!isRollCheckResult(result)) return result;
+    this.log.append(result);
+    this.notify(result, args.pool);
+    return result;
+  }
+
+  /** Whether to ask for a pool, and the check's text for the question; undefined when not. */
+  private async poolQuestion(args: RollCheckArgs): Promise<{ check?: string } | undefined> {
+    if (args.poolUnknown === false) return undefined;
+    const info = await requestDocumentInfo(this.client(), args.uri);
+    const check = info ? checkOf(info.checks, args) : undefined;
+    const unknown = args.poolUnknown ?? (check ? check.rollable && !check.poolKnown : false);
+    if (!unknown) return undefined;
+    const range = check?.range;
+    const text = range ? openDocument(args.uri)?.getText(new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character)) : undefined;
+    return text ? { check: text } : {};
+  }
+
+  /** The one-line result with «Roll again», which rolls the same check (same chosen pool, new dice). */
+  private notify(result: RollCheckResult, pool: number | undefined): void {
+    const again = vscode.l10n.t('Roll again');
+    void vscode.window.showInformationMessage(result.message, again).then((choice) => {
+      if (choice !== again) return;
+      const args: RollCheckArgs = {
+        uri: result.uri,
+        checkIndex: result.checkIndex,
+        line: result.range.start.line,
+        character: result.range.start.character,
+        ...(pool !== undefined ? { pool } : {}),
+      };
+      vscode.commands.executeCommand(Commands.rollCheck, args).then(undefined, (error: unknown) => {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the roll failed: {0}', error instanceof Error ? error.message : String(error)));
+      });
+    });
+  }
+}

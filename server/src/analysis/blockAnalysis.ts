@@ -1,0 +1,260 @@
+/**
+ * The analysis of one top-level block (blocks.ts) on its own: its checks with odds, prose
+ * checks, headings and diagnostics, computed from the block's text alone and the document's
+ * context (ruleset, characters, dictionary, locale, prose-check setting, link definitions).
+ *
+ * Offsets start relative to the block. A block that moves (an edit above it) keeps its result:
+ * `moveBlock` shifts every range object of the result in place, which is what makes an edit
+ * cost the blocks it touches instead of the document's length.
+ */
+import type { CheckSpec } from '../engine/checkSpec';
+import { computeOdds } from '../engine/odds';
+import type { OddsReport } from '../engine/oddsReport';
+import type { Ruleset } from '../engine/ruleset';
+import type { BlockTail } from './blocks';
+import { CLOSED } from './blocks';
+import { parseCheckExpression } from './checkExpression';
+import { isCheck } from './classifyCheck';
+import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
+import { type BlockScan, definitionsText, type Heading, scanBlockMarkdown } from './markdownScan';
+import { findProseChecks } from './proseChecks';
+import { resolveCheck } from './resolveCheck';
+import type { TraitIndex } from './traitIndex';
+import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, Locale, ProseCheck, TextRange } from './types';
+
+/** Identical checks are common in a book (the same Attribute + Skill on every page): compute each once. */
+const oddsCache = new Map<string, OddsReport>();
+const ODDS_CACHE_LIMIT = 10_000;
+
+export function oddsFor(ruleset: Ruleset, spec: CheckSpec): OddsReport {
+  const key = `${ruleset.id}\u0000${JSON.stringify(spec)}`;
+  let odds = oddsCache.get(key);
+  if (!odds) {
+    odds = computeOdds(ruleset, spec);
+    if (oddsCache.size >= ODDS_CACHE_LIMIT) oddsCache.clear();
+    oddsCache.set(key, odds);
+  }
+  return odds;
+}
+
+/** The link and footnote definitions of the whole document, as the blocks' parses need them. */
+export interface Definitions {
+  /** Sorted keys, joined: equal keys, equal parses. */
+  key: string;
+  /** What a block that may hold references is parsed with (markdownScan `definitionsText`). */
+  text: string;
+}
+
+export const NO_DEFINITIONS: Definitions = { key: '', text: '' };
+
+export function definitionsOf(keys: Iterable<string>): Definitions {
+  const sorted = [...new Set(keys)].sort();
+  return sorted.length === 0 ? NO_DEFINITIONS : { key: sorted.join('\n'), text: definitionsText(sorted) };
+}
+
+/** What every block of a document is analysed against. Equal contexts give equal block results. */
+export interface BlockContext {
+  ruleset: Ruleset;
+  index: TraitIndex;
+  locale: Locale;
+  characters: readonly CharacterSheet[];
+  proseChecks: boolean;
+  /** Ranges owned by the front matter (character sheets): results point at them, moving a block never moves them. */
+  fixedRanges: ReadonlySet<TextRange>;
+  definitions: Definitions;
+}
+
+/**
+ * `TextRange` is read-only to the analysis' users; only moving a block writes to its ranges,
+ * which it owns (nothing outside the block's result points at them, but the previous result).
+ */
+interface MovableRange {
+  start: number;
+  end: number;
+}
+
+export interface BlockAnalysis {
+  /** The block's own copy of its text: results slice it, and it must not keep a whole old document alive. */
+  readonly text: string;
+  /** The document offset the result's ranges are expressed against (0 until placed). */
+  base: number;
+  /** In document order, without `scene` (the document assigns scenes across blocks). */
+  checks: AnalyzedCheck[];
+  /** For each check, the index of the block's own heading above it, or −1 when the scene comes from earlier blocks. */
+  sceneIndex: number[];
+  /** Sorted by range and de-duplicated, as the document's list is. */
+  diagnostics: AnalysisDiagnostic[];
+  proseChecks: ProseCheck[];
+  headings: Heading[];
+  tail: BlockTail;
+  /** Definitions the block makes. */
+  definitions: string[];
+  /** The definitions key the block was parsed with, when its parse depends on them (it may hold references). */
+  definitionsKey: string | undefined;
+  /** Every range object in the result that moves with the block, each once. */
+  ranges: MovableRange[];
+}
+
+export function sameDiagnostic(a: AnalysisDiagnostic, b: AnalysisDiagnostic): boolean {
+  return a.code === b.code && a.message === b.message && a.range.start === b.range.start && a.range.end === b.range.end;
+}
+
+/** Sorted by range, stable (equal ranges keep their order), duplicates dropped: the order the document reports. */
+export function sortDiagnostics(diagnostics: AnalysisDiagnostic[]): AnalysisDiagnostic[] {
+  diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+  // YAML can report two errors on one line; the author needs to read it once.
+  return diagnostics.filter((d, i) => i === 0 || !sameDiagnostic(d, diagnostics[i - 1]));
+}
+
+interface GuillemetSpan {
+  open: number;
+  /** Offset of », or −1 when the « is never closed in its text. */
+  close: number;
+  contentEnd: number;
+}
+
+/** «…» spans of one prose range; an unclosed « runs to the end of its line. */
+function guillemetSpans(text: string, range: TextRange): GuillemetSpan[] {
+  const spans: GuillemetSpan[] = [];
+  let at = text.indexOf('«', range.start);
+  while (at >= 0 && at < range.end) {
+    const close = text.indexOf('»', at + 1);
+    if (close >= 0 && close < range.end) {
+      spans.push({ open: at, close, contentEnd: close });
+      at = text.indexOf('«', close + 1);
+    } else {
+      const lineEnd = text.slice(at, range.end).search(/[\r\n]/);
+      spans.push({ open: at, close: -1, contentEnd: lineEnd < 0 ? range.end : at + lineEnd });
+      at = text.indexOf('«', at + 1);
+    }
+  }
+  return spans;
+}
+
+function unclosedGuillemet(span: GuillemetSpan, locale: Locale): AnalysisDiagnostic {
+  return {
+    code: 'RM009',
+    severity: DEFAULT_SEVERITY.RM009,
+    message: messages.unclosedGuillemet()[locale],
+    range: { start: span.open, end: span.open + 1 },
+    fixes: [{ title: fixTitles.closeGuillemet()[locale], edits: [{ range: { start: span.contentEnd, end: span.contentEnd }, newText: '»' }], preferred: true }],
+  };
+}
+
+/** A block's references can only resolve against definitions if it has brackets at all. */
+function mayReference(text: string): boolean {
+  return text.includes('[') && text.includes(']');
+}
+
+/** The analysis of one block's text (relative offsets). Pure given the context; never throws on input. */
+export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
+  const dependent = mayReference(text);
+  const scan: BlockScan = scanBlockMarkdown(text, dependent ? ctx.definitions.text : '');
+  const { locale, index, ruleset } = ctx;
+  const diagnostics: AnalysisDiagnostic[] = [];
+  const checks: AnalyzedCheck[] = [];
+  const sceneIndex: number[] = [];
+  const proseSegments: TextRange[] = [];
+  let headingAt = 0;
+  for (const range of scan.prose) {
+    let proseFrom = range.start;
+    for (const span of guillemetSpans(text, range)) {
+      const contentStart = span.open + 1;
+      const content = text.slice(contentStart, span.contentEnd);
+      const ast = parseCheckExpression(content, contentStart);
+      if (!isCheck(ast, index)) continue;
+      if (proseFrom < span.open) proseSegments.push({ start: proseFrom, end: span.open });
+      const end = span.close >= 0 ? span.close + 1 : span.contentEnd;
+      proseFrom = end;
+      if (span.close < 0) {
+        diagnostics.push(unclosedGuillemet(span, locale));
+        continue;
+      }
+      const resolved = resolveCheck(ast, content, { ruleset, index, locale, characters: ctx.characters });
+      diagnostics.push(...resolved.diagnostics);
+      while (headingAt < scan.headings.length && scan.headings[headingAt].range.start < span.open) headingAt++;
+      sceneIndex.push(headingAt - 1);
+      checks.push({
+        range: { start: span.open, end },
+        contentRange: ast.range,
+        text: text.slice(span.open, end),
+        ast,
+        sides: resolved.sides,
+        ...(resolved.actor ? { actor: resolved.actor } : {}),
+        ...(resolved.spec ? { spec: resolved.spec, odds: oddsFor(ruleset, resolved.spec) } : {}),
+      });
+    }
+    if (proseFrom < range.end) proseSegments.push({ start: proseFrom, end: range.end });
+  }
+  const prose = ctx.proseChecks ? findProseChecks(text, proseSegments, index, locale) : { checks: [], diagnostics: [] };
+  diagnostics.push(...prose.diagnostics);
+  const block: BlockAnalysis = {
+    text,
+    base: 0,
+    checks,
+    sceneIndex,
+    diagnostics: sortDiagnostics(diagnostics),
+    proseChecks: prose.checks,
+    headings: scan.headings,
+    tail: scan.tail,
+    definitions: scan.definitions,
+    definitionsKey: dependent ? ctx.definitions.key : undefined,
+    ranges: [],
+  };
+  block.ranges = collectRanges(block, ctx.fixedRanges);
+  return block;
+}
+
+/** A block that is one fenced code block: code is never prose, so nothing to parse. */
+export function codeBlock(text: string): BlockAnalysis {
+  return { text, base: 0, checks: [], sceneIndex: [], diagnostics: [], proseChecks: [], headings: [], tail: CLOSED, definitions: [], definitionsKey: undefined, ranges: [] };
+}
+
+function isRange(value: object): value is TextRange {
+  return typeof (value as TextRange).start === 'number' && typeof (value as TextRange).end === 'number';
+}
+
+/** Every range object in a parsed check (its own objects only: the AST points at nothing outside it). */
+function collectTree(value: unknown, into: Set<MovableRange>): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) collectTree(item, into);
+    return;
+  }
+  if (isRange(value)) into.add(value);
+  for (const key of Object.keys(value)) collectTree((value as Record<string, unknown>)[key], into);
+}
+
+/**
+ * The range objects a block's result owns, each once (a fix's edit often shares its
+ * diagnostic's range object). Traits, odds and specs hold no offsets and are not walked;
+ * front-matter ranges (a character sheet a diagnostic points at) stay where they are.
+ */
+function collectRanges(block: BlockAnalysis, fixed: ReadonlySet<TextRange>): MovableRange[] {
+  const into = new Set<MovableRange>();
+  for (const heading of block.headings) into.add(heading.range);
+  for (const check of block.checks) {
+    into.add(check.range);
+    into.add(check.contentRange);
+    collectTree(check.ast, into);
+    for (const side of check.sides) for (const term of side.terms) into.add(term.range);
+  }
+  for (const d of block.diagnostics) {
+    into.add(d.range);
+    for (const fix of d.fixes) for (const edit of fix.edits) into.add(edit.range);
+    for (const info of d.related ?? []) if (info.range && !fixed.has(info.range)) into.add(info.range);
+  }
+  for (const check of block.proseChecks) into.add(check.range);
+  return [...into];
+}
+
+/** Places a block's result at a document offset, shifting its ranges in place. */
+export function moveBlock(block: BlockAnalysis, base: number): void {
+  const delta = base - block.base;
+  if (delta === 0) return;
+  for (const range of block.ranges) {
+    range.start += delta;
+    range.end += delta;
+  }
+  block.base = base;
+}

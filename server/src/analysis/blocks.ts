@@ -1,0 +1,403 @@
+/**
+ * Top-level Markdown blocks, found without parsing: the unit the analysis caches.
+ *
+ * For our purposes (prose ranges, headings, checks) the top-level blocks of a Markdown document
+ * are independent: a blank line ends a paragraph, a heading, a table, a block quote, an HTML
+ * block of kinds 6–7, and a list item unless the next line is indented. So a document is split at
+ * blank lines, except where something stays open across them:
+ *
+ * - a fenced code block (``` or ~~~, with an info string, indented up to three spaces);
+ * - an HTML block of kinds 1–5 (`<!-- -->`, `<script>`, `<?…?>`, `<!DOCTYPE>`, CDATA);
+ * - a list item or GFM footnote definition, when the line after the blank is indented.
+ *
+ * The scan here is a line-level guess at those. It may merge too much (a too-large block is
+ * only slower); where it would split too early, the block's own parse says so (`BlockTail`, read
+ * from the parse tree in markdownScan.ts) and the caller merges on. A top-level fenced code
+ * block that starts a block, or interrupts a paragraph of plain lines, is a block of its own:
+ * its content is code, so it needs no parse, and typing inside an unclosed fence in a long book
+ * costs a search for the closing fence, not a parse of the rest of the book.
+ *
+ * Everything here is a pure function of the text from a block's start onwards, so splitting
+ * from any block boundary gives the same blocks as splitting the whole text.
+ */
+
+import type { TextRange } from './types';
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const BACKTICK = 0x60;
+const TILDE = 0x7e;
+const LT = 0x3c;
+
+/** Line ends as CommonMark counts them: LF, CRLF or a lone CR. Queries must not go backwards past a cached hit. */
+export class Lines {
+  private lf = -1;
+  private lfFrom = 0;
+  private cr = -1;
+  private crFrom = 0;
+
+  constructor(readonly text: string) {}
+
+  /** The offset of the line break ending the line that contains `from` (or the text's end). */
+  end(from: number): number {
+    const t = this.text;
+    // The next LF and CR are cached: on a text without CR, searching for one per line would be quadratic.
+    if (from < this.lfFrom || from > this.lf) {
+      const i = t.indexOf('\n', from);
+      this.lf = i < 0 ? t.length : i;
+      this.lfFrom = from;
+    }
+    if (from < this.crFrom || from > this.cr) {
+      const i = t.indexOf('\r', from);
+      this.cr = i < 0 ? t.length : i;
+      this.crFrom = from;
+    }
+    return Math.min(this.lf, this.cr);
+  }
+
+  /** The start of the line after the line break at `end`. */
+  next(end: number): number {
+    const t = this.text;
+    if (end >= t.length) return t.length;
+    return t.charCodeAt(end) === CR && t.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
+  }
+
+  /** The start of the first line at or after the line at `from` that is not blank, or the text's end. */
+  skipBlank(from: number): number {
+    let pos = from;
+    while (pos < this.text.length) {
+      const end = this.end(pos);
+      if (!isBlank(this.text, pos, end)) return pos;
+      pos = this.next(end);
+    }
+    return this.text.length;
+  }
+}
+
+/** Blank as CommonMark means it: spaces and tabs only (a no-break space is text). */
+export function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return true;
+}
+
+function isIndented(text: string, lineStart: number): boolean {
+  const c = text.charCodeAt(lineStart);
+  return c === SPACE || c === TAB;
+}
+
+/** Up to three spaces (a tab reaches column four): the indentation a block construct may have. */
+function afterIndent(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && i - start < 3 && text.charCodeAt(i) === SPACE) i++;
+  return i;
+}
+
+export interface Fence {
+  marker: number;
+  size: number;
+}
+
+/** A fenced code block's opening line, exactly as micromark reads one at the top level. */
+export function fenceOpener(text: string, start: number, end: number): Fence | undefined {
+  const at = afterIndent(text, start, end);
+  const marker = text.charCodeAt(at);
+  if (marker !== BACKTICK && marker !== TILDE) return undefined;
+  let i = at;
+  while (i < end && text.charCodeAt(i) === marker) i++;
+  const size = i - at;
+  if (size < 3) return undefined;
+  // «```js`» is inline code in a paragraph, not a fence.
+  if (marker === BACKTICK && text.indexOf('`', i) >= 0 && text.indexOf('`', i) < end) return undefined;
+  return { marker, size };
+}
+
+/** A line that closes `fence`: up to three spaces, at least as many markers, then only whitespace. */
+export function isFenceCloser(text: string, start: number, end: number, fence: Fence): boolean {
+  const at = afterIndent(text, start, end);
+  let i = at;
+  while (i < end && text.charCodeAt(i) === fence.marker) i++;
+  return i - at >= fence.size && isBlank(text, i, end);
+}
+
+/** How an HTML block of kinds 1–5 ends (CommonMark §4.6): the line that contains this. */
+export type HtmlEnd = '-->' | '?>' | '>' | ']]>' | 'raw';
+
+const RAW_TAG = /<(?:script|pre|style|textarea)(?=[ \t>\r\n]|$)/iy;
+const RAW_END = /<\/(?:script|pre|style|textarea)>/i;
+const HTML_BLOCK_TAG = /<\/?[A-Za-z]/y;
+
+/** The kind of HTML block a line opens, with where to look for its end on the same line. */
+function htmlOpener(text: string, start: number, end: number): { end: HtmlEnd | 'blank'; from: number } | undefined {
+  const at = afterIndent(text, start, end);
+  if (text.charCodeAt(at) !== LT) return undefined;
+  if (text.startsWith('<!--', at)) return { end: '-->', from: at + 4 };
+  if (text.startsWith('<?', at)) return { end: '?>', from: at + 2 };
+  if (text.startsWith('<![CDATA[', at)) return { end: ']]>', from: at + 9 };
+  if (text.startsWith('<!', at) && /[A-Za-z]/.test(text.charAt(at + 2))) return { end: '>', from: at + 2 };
+  RAW_TAG.lastIndex = at;
+  if (RAW_TAG.test(text)) return { end: 'raw', from: at + 1 };
+  HTML_BLOCK_TAG.lastIndex = at;
+  // Kinds 6 and 7 end at a blank line: until then nothing opens inside them.
+  if (HTML_BLOCK_TAG.test(text)) return { end: 'blank', from: at };
+  return undefined;
+}
+
+function htmlEndsIn(text: string, from: number, end: number, kind: HtmlEnd): boolean {
+  if (from >= end) return false;
+  if (kind === 'raw') return RAW_END.test(text.slice(from, end));
+  const at = text.indexOf(kind, from);
+  return at >= 0 && at + kind.length <= end;
+}
+
+/** A line that may open a list item or a footnote definition, possibly inside block quotes. */
+const CONTAINER_LINE = /(?:[ \t]*>)*[ \t]*(?:(?:[-+*]|\d{1,9}[.)])(?=[ \t\r\n]|$)|\[\^)/y;
+
+function isContainerLine(text: string, start: number): boolean {
+  CONTAINER_LINE.lastIndex = start;
+  return CONTAINER_LINE.test(text);
+}
+
+/**
+ * A line that can only be paragraph text: it starts with a letter or any non-ASCII character
+ * (no Markdown construct starts with one). A fence interrupts a run of such lines cleanly.
+ */
+function isPlainLine(text: string, start: number): boolean {
+  const c = text.charCodeAt(start);
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c >= 0x80;
+}
+
+/** What stays open at the end of a block: the parse tree's last top-level node says. */
+export type BlockTail = { kind: 'closed' } | { kind: 'container' } | { kind: 'fence'; fence: Fence } | { kind: 'html'; end: HtmlEnd };
+
+export const CLOSED: BlockTail = { kind: 'closed' };
+
+type Open = { kind: 'none' } | { kind: 'fence'; fence: Fence } | { kind: 'html'; end: HtmlEnd | 'blank' };
+
+const NOTHING_OPEN: Open = { kind: 'none' };
+
+/** Where a scan stopped, so that a merge can go on from there. */
+export interface ScanState {
+  open: Open;
+  /** A line of the block may have opened a list item or footnote: an indented line after a blank continues it. */
+  containers: boolean;
+}
+
+export interface BlockSpan {
+  /** The end of the block's last non-blank line (its line break excluded). */
+  contentEnd: number;
+  /** The start of the next block (a non-blank line), or the text's end. */
+  next: number;
+  /** The block is exactly one top-level fenced code block: nothing in it is prose. */
+  pureFence: boolean;
+  state: ScanState;
+}
+
+/** The end of the last non-blank line in [from, to). */
+function lastContentEnd(lines: Lines, from: number, to: number, fallback: number): number {
+  const t = lines.text;
+  let i = to;
+  while (i > from) {
+    const c = t.charCodeAt(i - 1);
+    if (c !== SPACE && c !== TAB && c !== LF && c !== CR) break;
+    i--;
+  }
+  return i > from ? lines.end(i - 1) : fallback;
+}
+
+/**
+ * Inside a fenced code block only a closing fence matters: found by searching for the marker,
+ * so that a long unclosed fence costs a string search, not a walk over its lines.
+ * Returns the start of the closing line, or −1.
+ */
+function findFenceCloser(lines: Lines, from: number, fence: Fence): number {
+  const t = lines.text;
+  const needle = String.fromCharCode(fence.marker).repeat(3);
+  let search = from;
+  for (;;) {
+    const at = t.indexOf(needle, search);
+    if (at < 0) return -1;
+    let lineStart = at;
+    while (lineStart > from && at - lineStart < 3 && t.charCodeAt(lineStart - 1) === SPACE) lineStart--;
+    const prev = t.charCodeAt(lineStart - 1);
+    const atLineStart = lineStart === from || lineStart === 0 || prev === LF || prev === CR;
+    if (atLineStart && isFenceCloser(t, lineStart, lines.end(lineStart), fence)) return lineStart;
+    search = at + 1;
+  }
+}
+
+/**
+ * Scans one block from `start` (the start of a non-blank line). A fresh scan starts a block;
+ * `resume` goes on after a blank line where a merge was needed, in the state given.
+ */
+export function scanBlock(lines: Lines, start: number, resume?: ScanState): BlockSpan {
+  const t = lines.text;
+  const length = t.length;
+  let open: Open = resume?.open ?? NOTHING_OPEN;
+  let containers = resume?.containers ?? false;
+  let plainRun = resume === undefined;
+  let pureFence = false;
+  let contentEnd = start;
+  let pos = start;
+  const state = (): ScanState => ({ open, containers });
+  while (pos < length) {
+    if (open.kind === 'fence') {
+      const closer = findFenceCloser(lines, pos, open.fence);
+      if (closer < 0) return { contentEnd: lastContentEnd(lines, pos, length, contentEnd), next: length, pureFence, state: state() };
+      contentEnd = lines.end(closer);
+      pos = lines.next(contentEnd);
+      open = NOTHING_OPEN;
+      // After a top-level fence closes, the next line starts afresh.
+      if (pureFence) return { contentEnd, next: lines.skipBlank(pos), pureFence, state: state() };
+      continue;
+    }
+    const end = lines.end(pos);
+    if (open.kind === 'html' && open.end !== 'blank') {
+      if (!isBlank(t, pos, end)) contentEnd = end;
+      if (htmlEndsIn(t, pos, end, open.end)) open = NOTHING_OPEN;
+      pos = lines.next(end);
+      continue;
+    }
+    if (isBlank(t, pos, end)) {
+      open = NOTHING_OPEN;
+      const following = lines.skipBlank(pos);
+      if (following >= length) return { contentEnd, next: length, pureFence, state: state() };
+      if (containers && isIndented(t, following)) {
+        pos = following;
+        plainRun = false;
+        continue;
+      }
+      return { contentEnd, next: following, pureFence, state: state() };
+    }
+    const fence = open.kind === 'none' ? fenceOpener(t, pos, end) : undefined;
+    if (fence) {
+      if (pos === start && resume === undefined) pureFence = true;
+      else if (plainRun) return { contentEnd, next: pos, pureFence: false, state: state() };
+      open = { kind: 'fence', fence };
+      contentEnd = end;
+      pos = lines.next(end);
+      continue;
+    }
+    if (open.kind === 'none') {
+      const html = htmlOpener(t, pos, end);
+      if (html && (html.end === 'blank' || !htmlEndsIn(t, html.from, end, html.end))) open = { kind: 'html', end: html.end };
+    }
+    containers ||= isContainerLine(t, pos);
+    plainRun &&= isPlainLine(t, pos);
+    contentEnd = end;
+    pos = lines.next(end);
+  }
+  return { contentEnd, next: length, pureFence, state: state() };
+}
+
+/** The scan state that continues a block whose parse ended with `tail` still open. */
+export function resumeAfter(tail: BlockTail, scanned: ScanState): ScanState {
+  switch (tail.kind) {
+    case 'fence':
+      return { open: { kind: 'fence', fence: tail.fence }, containers: scanned.containers };
+    case 'html':
+      return { open: { kind: 'html', end: tail.end }, containers: scanned.containers };
+    case 'container':
+      return { open: NOTHING_OPEN, containers: true };
+    case 'closed':
+      return { open: NOTHING_OPEN, containers: scanned.containers };
+  }
+}
+
+/** Whether the line at `next` (after blank lines) belongs to a block whose parse ended with `tail`. */
+export function continuesInto(tail: BlockTail, text: string, next: number): boolean {
+  if (next >= text.length) return false;
+  switch (tail.kind) {
+    case 'fence':
+    case 'html':
+      return true;
+    case 'container':
+      return isIndented(text, next);
+    case 'closed':
+      return false;
+  }
+}
+
+function lineStartOf(text: string, offset: number): number {
+  let i = offset;
+  while (i > 0) {
+    const c = text.charCodeAt(i - 1);
+    if (c === LF || c === CR) break;
+    i--;
+  }
+  return i;
+}
+
+/**
+ * The tail of a top-level `code` node spanning [start, end) of a block's text: an open fence
+ * unless its last line closes it (an indented code block never stays open past a blank line
+ * in a way that matters: what follows is code either way).
+ */
+export function codeTail(text: string, start: number, end: number): BlockTail {
+  const firstEnd = Math.min(end, new Lines(text).end(start));
+  const fence = fenceOpener(text, start, firstEnd);
+  if (!fence) return CLOSED;
+  const lastStart = lineStartOf(text, end);
+  if (lastStart > start && isFenceCloser(text, lastStart, end, fence)) return CLOSED;
+  return { kind: 'fence', fence };
+}
+
+/** The tail of a top-level `html` node spanning [start, end): open for kinds 1–5 unless its last line ends it. */
+export function htmlTail(text: string, start: number, end: number): BlockTail {
+  const firstEnd = Math.min(end, new Lines(text).end(start));
+  const html = htmlOpener(text, start, firstEnd);
+  if (!html || html.end === 'blank') return CLOSED;
+  const lastStart = lineStartOf(text, end);
+  const from = lastStart > start ? lastStart : html.from;
+  return htmlEndsIn(text, from, end, html.end) ? CLOSED : { kind: 'html', end: html.end };
+}
+
+/** A YAML front matter block as remark-frontmatter finds it, and where the body after it starts. */
+export interface FrontMatterBlock {
+  /** The block, fences included (the closing fence's trailing whitespace too), as remark reports it. */
+  range: TextRange;
+  content: TextRange;
+  /** The start of the line after the closing fence. */
+  end: number;
+}
+
+/** `---` then only spaces and tabs: both fences of a front matter (micromark-extension-frontmatter). */
+function isMatterFence(text: string, start: number, end: number): boolean {
+  return end - start >= 3 && text.startsWith('---', start) && isBlank(text, start + 3, end);
+}
+
+/** What a front matter contains, computed as the analysis always has (LF-based, like its YAML reader). */
+export function frontMatterContent(text: string, range: TextRange): TextRange {
+  const open = text.indexOf('\n', range.start) + 1;
+  const close = text.lastIndexOf('\n', range.end - 1);
+  return { start: open, end: Math.max(open, close) };
+}
+
+/**
+ * The front matter at `start` (0, or 1 after a byte-order mark), exactly where remark-frontmatter
+ * sees one: `---` on the first line and a closing `---` line; without the closing line there is none.
+ */
+export function findFrontMatter(text: string, start: number): FrontMatterBlock | undefined {
+  const lines = new Lines(text);
+  const firstEnd = lines.end(start);
+  if (firstEnd >= text.length || !isMatterFence(text, start, firstEnd)) return undefined;
+  let search = lines.next(firstEnd);
+  for (;;) {
+    // Only a line starting with `---` can close it: jump between them.
+    const at = text.indexOf('---', search);
+    if (at < 0) return undefined;
+    const before = text.charCodeAt(at - 1);
+    if (at === 0 || before === LF || before === CR) {
+      const end = lines.end(at);
+      if (isMatterFence(text, at, end)) {
+        const range = { start, end };
+        return { range, content: frontMatterContent(text, range), end: lines.next(end) };
+      }
+    }
+    search = at + 3;
+  }
+}

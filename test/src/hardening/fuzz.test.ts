@@ -1,0 +1,364 @@
+/**
+ * Property-based tests over the whole analysis pipeline (issue 6, Reliability): generated
+ * documents (documentArbitraries.ts) through analyzeDocument, with every quick fix applied.
+ *
+ * Properties, for every document and options:
+ * 1. analyzeDocument never throws;
+ * 2. every range the analysis returns (diagnostics, fixes, related information, checks and their
+ *    ASTs, prose checks, headings, front matter) lies inside the document, start ≤ end, on UTF-16
+ *    boundaries (never inside a surrogate pair); a check's text is the document's text at its range;
+ * 3. every quick fix: its edits lie inside the document on boundaries, never inside a CRLF, and do
+ *    not overlap, so applying them leaves the text outside their ranges byte-identical; the result
+ *    has no error-level diagnostic the original did not have (see `newErrors` for the two
+ *    documented exceptions); applying the same fix again is impossible (its diagnostic is gone)
+ *    or a no-op;
+ * 4. the same document with LF or CRLF line ends gives the same diagnostics at the same
+ *    line/character positions.
+ *
+ * `FUZZ_RUNS` sets the number of documents (`npm run fuzz` runs 100,000); the normal test run
+ * uses DEFAULT_RUNS. `FUZZ_SEED` replays a reported failure.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
+import { LineIndex } from '../../../server/src/analysis/lineIndex';
+import { builtinRulesets, withUserRulesets } from '../../../server/src/analysis/rulesetProvider';
+import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis, Fix, TextEdit, TextRange } from '../../../server/src/analysis/types';
+import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
+import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
+import { analysisOptions, document } from './documentArbitraries';
+
+const DEFAULT_RUNS = 1500;
+const RUNS = Number(process.env.FUZZ_RUNS ?? DEFAULT_RUNS);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+
+function fcParams(runs: number): fc.Parameters<unknown> {
+  return { numRuns: runs, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: false };
+}
+
+/** A workspace ruleset, so that the pipeline also meets a user ruleset's traits and id. */
+function userProvider(): AnalysisOptions['rulesets'] {
+  const text = ['id: user-rules', 'extends: storytelling', 'traits:', '  - name: Кибернетика', '    category: ability', '  - name: Атлетика', '    renames: Атлетика', '    variants: [Атлетизм]'].join('\n');
+  const result = parseUserRuleset(text, 'user.yaml', (id) => getBuiltinRuleset(id));
+  assert.ok(result.ruleset, JSON.stringify(result.errors));
+  return withUserRulesets([result.ruleset]);
+}
+
+const PROVIDERS = [builtinRulesets(), userProvider()];
+
+const options: fc.Arbitrary<AnalysisOptions> = fc.constantFrom(...PROVIDERS).chain((rulesets) => analysisOptions(rulesets));
+
+// ---------------------------------------------------------------------------------------------
+// Ranges
+
+function isHigh(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLow(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/** Whether an offset falls between the two halves of a surrogate pair. */
+function splitsPair(text: string, offset: number): boolean {
+  return offset > 0 && offset < text.length && isHigh(text.charCodeAt(offset - 1)) && isLow(text.charCodeAt(offset));
+}
+
+function splitsCrlf(text: string, offset: number): boolean {
+  return offset > 0 && offset < text.length && text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10;
+}
+
+function isRange(v: unknown): v is TextRange {
+  return typeof v === 'object' && v !== null && typeof (v as TextRange).start === 'number' && typeof (v as TextRange).end === 'number';
+}
+
+/** Keys whose values are not about this document's text (the ruleset, its traits, the odds). */
+const SKIPPED_KEYS = new Set(['ruleset', 'trait', 'odds', 'spec']);
+
+/** Every range anywhere in the analysis, with the path it was found at. */
+function allRanges(analysis: DocumentAnalysis): { path: string; range: TextRange }[] {
+  const out: { path: string; range: TextRange }[] = [];
+  const seen = new Set<object>();
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.add(value);
+    if (isRange(value)) out.push({ path, range: value });
+    if (value instanceof Map) {
+      for (const [k, v] of value) walk(v, `${path}[${String(k)}]`);
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) if (!SKIPPED_KEYS.has(k)) walk(v, `${path}.${k}`);
+  };
+  walk(analysis, 'analysis');
+  return out;
+}
+
+function assertRangesValid(text: string, analysis: DocumentAnalysis): void {
+  for (const { path, range } of allRanges(analysis)) {
+    const { start, end } = range;
+    assert.ok(Number.isInteger(start) && Number.isInteger(end), `${path}: non-integer range ${start}..${end}`);
+    assert.ok(start >= 0 && start <= end && end <= text.length, `${path}: ${start}..${end} outside 0..${text.length}`);
+    assert.ok(!splitsPair(text, start) && !splitsPair(text, end), `${path}: ${start}..${end} splits a surrogate pair`);
+  }
+  for (const check of analysis.checks) assert.equal(check.text, text.slice(check.range.start, check.range.end), 'check.text is not the text at its range');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixes
+
+/** The edits sorted, after checking they can be applied as LSP clients apply them. */
+function checkedEdits(text: string, fix: Fix): TextEdit[] {
+  const edits = [...fix.edits].sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+  edits.forEach((e, i) => {
+    const { start, end } = e.range;
+    assert.ok(start >= 0 && start <= end && end <= text.length, `fix "${fix.title}": edit ${start}..${end} outside the document`);
+    for (const at of [start, end]) {
+      assert.ok(!splitsPair(text, at), `fix "${fix.title}": edit boundary ${at} splits a surrogate pair`);
+      assert.ok(!splitsCrlf(text, at), `fix "${fix.title}": edit boundary ${at} splits a CRLF line end`);
+    }
+    if (i > 0) assert.ok(edits[i - 1].range.end <= start, `fix "${fix.title}": edits overlap`);
+  });
+  return edits;
+}
+
+function applySorted(text: string, edits: readonly TextEdit[]): string {
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    out += text.slice(at, e.range.start) + e.newText;
+    at = e.range.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Independent check that only the edited ranges changed: every untouched piece is where the edits put it. */
+function assertOutsideUnchanged(before: string, after: string, edits: readonly TextEdit[]): void {
+  let from = 0;
+  let shift = 0;
+  for (const e of [...edits, undefined]) {
+    const to = e ? e.range.start : before.length;
+    assert.equal(after.slice(from + shift, to + shift), before.slice(from, to), 'text outside the fix changed');
+    if (!e) break;
+    shift += e.newText.length - (e.range.end - e.range.start);
+    from = e.range.end;
+  }
+  assert.equal(after.length, before.length + shift);
+}
+
+/** An offset of the fixed text back in the original: inside an edit's new text, the edit's start or end. */
+function mapBack(offset: number, edits: readonly TextEdit[], side: 'start' | 'end'): number {
+  let shift = 0;
+  for (const e of edits) {
+    const newStart = e.range.start + shift;
+    if (offset <= newStart) return offset - shift;
+    if (offset < newStart + e.newText.length) return side === 'start' ? e.range.start : e.range.end;
+    shift += e.newText.length - (e.range.end - e.range.start);
+  }
+  return offset - shift;
+}
+
+/** An offset of the original in the fixed text: inside a replaced range (or at an insertion), the new text's start or end. */
+function mapForward(offset: number, edits: readonly TextEdit[], side: 'start' | 'end'): number {
+  let shift = 0;
+  for (const e of edits) {
+    const newStart = e.range.start + shift;
+    const insertion = e.range.start === e.range.end;
+    if (offset < e.range.start || (offset === e.range.start && !insertion)) return offset + shift;
+    if (insertion ? offset === e.range.start : offset < e.range.end) return side === 'start' ? newStart : newStart + e.newText.length;
+    shift += e.newText.length - (e.range.end - e.range.start);
+  }
+  return offset + shift;
+}
+
+function within(inner: TextRange, outer: TextRange): boolean {
+  return inner.start >= outer.start && inner.end <= outer.end;
+}
+
+function touches(a: TextRange, b: TextRange): boolean {
+  return a.start <= b.end && b.start <= a.end;
+}
+
+/**
+ * The check a syntax fix repairs, in the original's offsets: the check around the error; for an
+ * unclosed «, the check the new » closes (which may start at an earlier unclosed «).
+ */
+function repairedSpan(before: DocumentAnalysis, after: DocumentAnalysis, diagnostic: AnalysisDiagnostic, edits: readonly TextEdit[]): (TextRange & { unclosedGuillemet: boolean }) | undefined {
+  const check = before.checks.find((c) => within(diagnostic.range, c.range));
+  if (check) return { ...check.range, unclosedGuillemet: false };
+  const inserted = edits.length === 1 && edits[0].newText === '»' ? edits[0].range.start : undefined;
+  if (inserted === undefined) return undefined;
+  const closed = after.checks.find((c) => c.range.end === inserted + 1);
+  return closed ? { start: closed.range.start, end: inserted, unclosedGuillemet: true } : undefined;
+}
+
+/** Errors about a check's values as written: a prose check's fix copies them from the prose. */
+const PROSE_VALUE_ERRORS = new Set(['RM003', 'RM004', 'RM013']);
+
+/**
+ * Error-level diagnostics of the fixed text that the original did not have. An error away from
+ * the edits must be the same error (code, message, range mapped back through the edits); an
+ * error touching an edit's new text must have the code of an error that touched the replaced text
+ * (the edit moves it, e.g. a rewrite of the whole check, or changes the words its message quotes). Two exceptions, both
+ * about what the original analysis could not see rather than what the fix introduced:
+ * - a fix that changes the document's ruleset (RM011 «use the … ruleset») re-reads every check
+ *   under other rules; that is its purpose, so its errors are not compared;
+ * - a fix for a syntax error makes the check readable, and shows what the syntax error hid: an
+ *   unclosed « hides everything inside it (no trait is looked up in an unclosed check), so after
+ *   «close the check with »» errors inside that check are not compared; a malformed check gets no
+ *   RM004 (MARKUP: a check that did not parse gets its syntax error, not guesses), so after «close
+ *   the parenthesis» a d20 check's RM004 «difficulty required» is not compared;
+ * - a prose check's fix (RM012) writes the check the prose states, with the prose's own values:
+ *   when the prose gives a difficulty outside the ruleset's range (RM003), too many Преимущества
+ *   (RM013) or, in d20, no difficulty (RM004), the new check says so. These three codes inside
+ *   the new check are not compared; every other error is.
+ * Any other error, and any error elsewhere, still counts.
+ */
+function newErrors(before: DocumentAnalysis, after: DocumentAnalysis, diagnostic: AnalysisDiagnostic, edits: readonly TextEdit[]): string[] {
+  if (before.ruleset.id !== after.ruleset.id) return [];
+  const oldErrors = before.diagnostics.filter((d) => d.severity === 'error');
+  const exact = new Set(oldErrors.map((d) => `${d.code} ${d.range.start}..${d.range.end} ${d.message}`));
+  const nearEdits = oldErrors.filter((d) => edits.some((e) => touches(d.range, e.range))).map((d) => d.code);
+  const repaired = diagnostic.code === 'RM009' ? repairedSpan(before, after, diagnostic, edits) : undefined;
+  const introduced: string[] = [];
+  let shift = 0;
+  const newRanges = edits.map((e) => {
+    const r = { start: e.range.start + shift, end: e.range.start + shift + e.newText.length };
+    shift += e.newText.length - (e.range.end - e.range.start);
+    return r;
+  });
+  for (const d of after.diagnostics) {
+    if (d.severity !== 'error') continue;
+    const back = { start: mapBack(d.range.start, edits, 'start'), end: mapBack(d.range.end, edits, 'end') };
+    if (repaired && within(back, repaired) && (repaired.unclosedGuillemet || d.code === 'RM004')) continue;
+    if (diagnostic.code === 'RM012' && within(back, diagnostic.range) && PROSE_VALUE_ERRORS.has(d.code)) continue;
+    if (newRanges.some((r) => touches(d.range, r))) {
+      const at = nearEdits.indexOf(d.code);
+      if (at >= 0) {
+        nearEdits.splice(at, 1);
+        continue;
+      }
+    } else if (exact.has(`${d.code} ${back.start}..${back.end} ${d.message}`)) {
+      continue;
+    }
+    introduced.push(`${d.code} ${d.range.start}..${d.range.end} (was ${back.start}..${back.end}) ${d.message}`);
+  }
+  return introduced;
+}
+
+function overlaps(a: TextRange, b: TextRange): boolean {
+  return Math.max(a.start, b.start) < Math.min(a.end, b.end) || (a.start === b.start && a.end === b.end);
+}
+
+function sameEdits(a: Fix, b: Fix): boolean {
+  return a.title === b.title && a.edits.length === b.edits.length && a.edits.every((e, i) => e.newText === b.edits[i].newText);
+}
+
+/** Most documents have a few fixes; a pathological one is capped so that a run stays bounded. */
+const MAX_FIXES_PER_DOCUMENT = 12;
+
+function assertFixesSound(text: string, opts: AnalysisOptions, analysis: DocumentAnalysis): void {
+  let tried = 0;
+  for (const diagnostic of analysis.diagnostics) {
+    for (const fix of diagnostic.fixes) {
+      if (fix.edits.length === 0) continue;
+      if (++tried > MAX_FIXES_PER_DOCUMENT) return;
+      const edits = checkedEdits(text, fix);
+      const fixed = applySorted(text, edits);
+      assertOutsideUnchanged(text, fixed, edits);
+      const after = analyzeDocument(fixed, opts);
+      const introduced = newErrors(analysis, after, diagnostic, edits);
+      assert.deepEqual(introduced, [], `fix "${fix.title}" for ${diagnostic.code} "${diagnostic.message}" introduced errors; fixed text: ${JSON.stringify(fixed)}`);
+      const mapped = { start: mapForward(diagnostic.range.start, edits, 'start'), end: mapForward(diagnostic.range.end, edits, 'end') };
+      for (const again of after.diagnostics) {
+        if (again.code !== diagnostic.code || !overlaps(again.range, mapped)) continue;
+        for (const second of again.fixes) {
+          if (!sameEdits(fix, second)) continue;
+          const twice = applySorted(fixed, checkedEdits(fixed, second));
+          assert.equal(twice, fixed, `fix "${fix.title}" for ${diagnostic.code} is offered again after it was applied and is not a no-op; fixed text: ${JSON.stringify(fixed)}`);
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Line ends
+
+/**
+ * The diagnostics by line/character. A YAML syntax error in the front matter is compared by its
+ * position only: in broken YAML the yaml library's error recovery words (and counts) its errors
+ * differently after a CRLF than after an LF, at the same places.
+ */
+function positioned(text: string, analysis: DocumentAnalysis): string[] {
+  const lines = new LineIndex(text);
+  const yamlErrors = new Set<string>();
+  const out: string[] = [];
+  for (const d of analysis.diagnostics) {
+    const s = lines.positionAt(d.range.start);
+    const e = lines.positionAt(d.range.end);
+    const at = `${s.line}:${s.character}-${e.line}:${e.character}`;
+    const front = analysis.frontMatter?.range;
+    if (d.code === 'RM011' && front && within(d.range, front) && d.fixes.length === 0) {
+      if (!yamlErrors.has(at)) out.push(`${at} RM011 in the front matter`);
+      yamlErrors.add(at);
+    } else {
+      out.push(`${at} ${d.code} ${d.severity} ${d.message}`);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A generated document is a few kilobytes and analyses in milliseconds; this bound only catches a
+ * runaway (a pool of 10^38 dice once took forever), it is no benchmark.
+ */
+const SANITY_MS = 5000;
+
+function analyzeOrFail(text: string, opts: AnalysisOptions): DocumentAnalysis {
+  const started = performance.now();
+  let analysis: DocumentAnalysis;
+  try {
+    analysis = analyzeDocument(text, opts);
+  } catch (error) {
+    assert.fail(`analyzeDocument threw ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+  const took = performance.now() - started;
+  assert.ok(took < SANITY_MS, `analyzeDocument took ${Math.round(took)} ms on ${text.length} characters`);
+  return analysis;
+}
+
+describe(`fuzz: the analysis pipeline on generated documents (${RUNS} runs)`, function () {
+  this.timeout(0);
+
+  it('never throws; every range is inside the document, ordered and on UTF-16 boundaries', () => {
+    fc.assert(
+      fc.property(document, options, (doc, opts) => {
+        assertRangesValid(doc.text, analyzeOrFail(doc.text, opts));
+      }),
+      fcParams(RUNS),
+    );
+  });
+
+  it('every quick fix keeps the rest of the text, adds no error, and cannot be applied twice to any effect', () => {
+    fc.assert(
+      fc.property(document, options, (doc, opts) => {
+        const analysis = analyzeOrFail(doc.text, opts);
+        assertFixesSound(doc.text, opts, analysis);
+      }),
+      fcParams(RUNS),
+    );
+  });
+
+  it('LF and CRLF line ends give the same diagnostics at the same line/character positions', () => {
+    fc.assert(
+      fc.property(document, options, (doc, opts) => {
+        const lf = doc.text.replace(/\r\n?/g, '\n');
+        const crlf = lf.replace(/\n/g, '\r\n');
+        assert.deepEqual(positioned(crlf, analyzeOrFail(crlf, opts)), positioned(lf, analyzeOrFail(lf, opts)));
+      }),
+      fcParams(Math.ceil(RUNS / 2)),
+    );
+  });
+});

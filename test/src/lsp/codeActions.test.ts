@@ -1,0 +1,162 @@
+/**
+ * Code actions: every analysis fix as a quick fix (the obvious one preferred), "add to project
+ * dictionary" as a server command that writes the dictionary, and two source actions over the
+ * whole document.
+ */
+import * as assert from 'node:assert/strict';
+import { type CodeAction, DiagnosticSeverity, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import type { AddToDictionaryResult } from '../../../server/out/protocol';
+import { applyEdits, docUri, joinLines, LspTestClient, range } from './harness';
+
+const TEXT = joinLines(
+  '---',
+  'ruleset: vampire-pack',
+  '---',
+  'Бросок Силы + Атлетики со сложностью 2, затем «Ловкасть + Атлетика (сложность 1)».',
+  'Потом «Силы + Атлетика (сложность 2)» и проверку Ловкости + Атлетики.',
+  '«Сила+Атлетика (сложность 2)»',
+);
+
+function editsOf(action: CodeAction | undefined, uri: string) {
+  return action?.edit?.changes?.[uri] ?? [];
+}
+
+describe('code actions', () => {
+  let client: LspTestClient;
+  const uri = docUri('actions.md');
+  afterEach(async () => client.stop());
+
+  it('offers each fix of the diagnostics in the range as a quick fix, the obvious one preferred', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+    const actions = await client.codeActions(uri, range(3, 50, 3, 50), { diagnostics: [], only: ['quickfix'] });
+    assert.deepEqual(actions, [
+      {
+        title: 'Заменить на «Ловкость»',
+        kind: 'quickfix',
+        diagnostics: [
+          { range: range(3, 47, 3, 55), severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная характеристика «Ловкасть». Возможно: Ловкость' },
+        ],
+        isPreferred: true,
+        edit: { changes: { [uri]: [{ range: range(3, 47, 3, 55), newText: 'Ловкость' }] } },
+      },
+      {
+        title: 'Добавить «Ловкасть» в словарь проекта',
+        kind: 'quickfix',
+        diagnostics: [
+          { range: range(3, 47, 3, 55), severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная характеристика «Ловкасть». Возможно: Ловкость' },
+        ],
+        isPreferred: false,
+        command: { title: 'Добавить «Ловкасть» в словарь проекта', command: 'rollmark.addToDictionary', arguments: [{ uri, term: 'Ловкасть' }] },
+      },
+    ]);
+  });
+
+  it('rewrites exactly the span of a check written as prose', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+    const [fix] = (await client.codeActions(uri, range(3, 10, 3, 10), { diagnostics: [], only: ['quickfix'] })) ?? [];
+    assert.equal(fix.title, 'Разметить как «Сила + Атлетика (сложность 2)»');
+    assert.equal(applyEdits(TEXT, editsOf(fix, uri)).split('\n')[3], 'Бросок «Сила + Атлетика (сложность 2)», затем «Ловкасть + Атлетика (сложность 1)».');
+  });
+
+  it('marks up every prose check at once with source.rollmark.convertProse', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+    const actions = await client.codeActions(uri, range(0, 0, 0, 0), { diagnostics: [], only: ['source.rollmark.convertProse'] });
+    assert.deepEqual(
+      actions?.map((a) => [a.title, a.kind]),
+      [['Разметить проверки, записанные прозой (2)', 'source.rollmark.convertProse']],
+    );
+    assert.deepEqual(
+      applyEdits(TEXT, editsOf(actions?.[0], uri)).split('\n').slice(3),
+      [
+        'Бросок «Сила + Атлетика (сложность 2)», затем «Ловкасть + Атлетика (сложность 1)».',
+        'Потом «Силы + Атлетика (сложность 2)» и проверку «Ловкость + Атлетика».',
+        '«Сила+Атлетика (сложность 2)»',
+      ],
+    );
+  });
+
+  it('applies every preferred fix but the prose conversions with source.fixAll.rollmark', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+    const actions = await client.codeActions(uri, range(0, 0, 0, 0), { diagnostics: [], only: ['source'] });
+    assert.deepEqual(
+      actions?.map((a) => a.kind),
+      ['source.rollmark.convertProse', 'source.fixAll.rollmark'],
+    );
+    assert.equal(actions?.[1].title, 'Исправить всё очевидное (3)');
+    assert.deepEqual(
+      applyEdits(TEXT, editsOf(actions?.[1], uri)).split('\n').slice(3),
+      [
+        'Бросок Силы + Атлетики со сложностью 2, затем «Ловкость + Атлетика (сложность 1)».',
+        'Потом «Сила + Атлетика (сложность 2)» и проверку Ловкости + Атлетики.',
+        '«Сила + Атлетика (сложность 2)»',
+      ],
+    );
+  });
+
+  it('offers no quick fix for a diagnostic turned off in settings', async () => {
+    client = await LspTestClient.start({ settings: { severity: { RM001: 'off' } } });
+    await client.open(uri, TEXT);
+    assert.deepEqual(await client.codeActions(uri, range(3, 50, 3, 50), { diagnostics: [], only: ['quickfix'] }), []);
+  });
+});
+
+describe('the add-to-dictionary command', () => {
+  let client: LspTestClient;
+  const uri = docUri('dictionary.md');
+  afterEach(async () => client.stop());
+
+  it('creates the project dictionary and re-publishes without the unknown trait', async () => {
+    client = await LspTestClient.start();
+    const first = await client.open(uri, '«Прыгучесть + Атлетика»');
+    assert.deepEqual(
+      first.diagnostics.map((d) => d.code),
+      ['RM001'],
+    );
+    const republished = client.nextDiagnostics(uri);
+    const result = await client.executeCommand<AddToDictionaryResult>('rollmark.addToDictionary', { uri, term: 'Прыгучесть' });
+    assert.deepEqual(result, { file: 'file:///workspace/.rollmark/dictionary.yaml', added: true });
+    assert.equal(client.fs.files.get('.rollmark/dictionary.yaml'), '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n- Прыгучесть\n');
+    assert.deepEqual((await republished).diagnostics, []);
+  });
+
+  it('keeps the file’s comments and shape, and adds a term only once', async () => {
+    client = await LspTestClient.start({ files: { '.rollmark/dictionary.yaml': '# Наши черты\ntraits:\n  - Скорость # из дополнения\n' } });
+    await client.open(uri, '«Прыгучесть + Атлетика»');
+    const added = await client.executeCommand<AddToDictionaryResult>('rollmark.addToDictionary', { uri, term: 'Прыгучесть' });
+    const again = await client.executeCommand<AddToDictionaryResult>('rollmark.addToDictionary', { uri, term: 'Прыгучесть' });
+    assert.deepEqual([added.added, again.added], [true, false]);
+    assert.equal(client.fs.files.get('.rollmark/dictionary.yaml'), '# Наши черты\ntraits:\n  - Скорость # из дополнения\n  - Прыгучесть\n');
+  });
+
+  it('writes where rollmark.dictionaryPath says', async () => {
+    client = await LspTestClient.start({ settings: { dictionaryPath: 'book/words.yaml' } });
+    await client.open(uri, '«Прыгучесть + Атлетика»');
+    const result = await client.executeCommand<AddToDictionaryResult>('rollmark.addToDictionary', { uri, term: 'Прыгучесть' });
+    assert.equal(result.file, 'file:///workspace/book/words.yaml');
+    assert.deepEqual([...client.fs.files.keys()], ['book/words.yaml']);
+  });
+
+  it('refuses a document outside every workspace folder and malformed arguments', async () => {
+    client = await LspTestClient.start({ workspaceFolder: null });
+    const outside = 'file:///elsewhere/a.md';
+    await client.open(outside, '«Прыгучесть + Атлетика»');
+    const codeOf = async (args: unknown) => {
+      try {
+        await client.executeCommand('rollmark.addToDictionary', args);
+      } catch (error) {
+        assert.ok(error instanceof ResponseError);
+        return [error.code, error.message];
+      }
+      return assert.fail('expected an error');
+    };
+    assert.deepEqual(await codeOf({ uri: outside, term: 'Прыгучесть' }), [
+      ErrorCodes.InvalidRequest,
+      'rollmark.addToDictionary: the document is not in a workspace folder, so there is no project dictionary',
+    ]);
+    assert.deepEqual(await codeOf({ uri: outside, term: '  ' }), [ErrorCodes.InvalidParams, 'rollmark.addToDictionary: "term" must be a one-line, non-empty string']);
+  });
+});

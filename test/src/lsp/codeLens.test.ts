@@ -1,0 +1,162 @@
+/**
+ * Code lenses and the roll command they run: `workspace/executeCommand` rolls through the
+ * engine with a seed (exact dice), returns the whole roll and says it in `window/showMessage`.
+ */
+import * as assert from 'node:assert/strict';
+import { ErrorCodes, MessageType, ResponseError } from 'vscode-languageserver/node';
+import type { RollCheckResult } from '../../../server/out/protocol';
+import { docUri, joinLines, LspTestClient, range } from './harness';
+
+const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
+const DOCUMENT = joinLines(
+  ...VAMPIRE,
+  '# Забор',
+  '«Адриан: Сила + Атлетика (сложность 2)» и «Ловкость + Атлетика (сложность 1)»',
+  '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2» «Сила + (сложность 2»',
+);
+
+describe('code lens and the roll command', () => {
+  let client: LspTestClient;
+  const uri = docUri('roll.md');
+  beforeEach(async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, DOCUMENT);
+  });
+  afterEach(async () => client.stop());
+
+  it('advertises the server commands in executeCommandProvider', () => {
+    assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary'] });
+  });
+
+  it('puts a lens with the odds on every check that can be rolled', async () => {
+    const lens = (line: number, start: number, end: number, title: string, checkIndex: number, poolUnknown: boolean) => ({
+      range: range(line, start, line, end),
+      command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, checkIndex, line, character: start, poolUnknown }] },
+    });
+    assert.deepEqual(await client.codeLenses(uri), [
+      lens(6, 0, 39, '🎲 Бросить · 76% успех', 0, false),
+      lens(6, 42, 77, '🎲 Бросить · пул неизвестен', 1, true),
+      lens(7, 0, 52, '🎲 Бросить · 52% победа', 2, false),
+    ]);
+  });
+
+  it('rolls a check with a seed: exact dice, outcome in the ruleset’s words, and a message', async () => {
+    const message = client.nextMessage();
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: 42 });
+    const expectedMessage = '🎲 «Адриан: Сила + Атлетика (сложность 2)»: [6, 6, 6, 1] → 0 успехов: болезненный провал · seed 42';
+    assert.deepEqual(result, {
+      uri,
+      text: '«Адриан: Сила + Атлетика (сложность 2)»',
+      range: range(6, 0, 6, 39),
+      checkIndex: 0,
+      roll: {
+        pool: 4,
+        dice: [6, 6, 6, 1],
+        rerolled: [],
+        bonus: [],
+        successes: 0,
+        outcome: 'painful_failure',
+        ruleset: 'vampire-pack',
+        seed: 42,
+        outcome_name: { ru: 'болезненный провал', en: 'painful failure' },
+      },
+      message: expectedMessage,
+    });
+    assert.deepEqual(await message, { type: MessageType.Info, message: expectedMessage });
+  });
+
+  it('rolls the check under a position', async () => {
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 7, character: 10, seed: 3 });
+    assert.equal(result.checkIndex, 2);
+    assert.deepEqual(result.roll.opponent, { pool: 4, dice: [10, 1, 4, 6], rerolled: [], bonus: [], successes: 1, outcome: 'success' });
+    assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · seed 3');
+  });
+
+  it('rolls an unknown pool with the ruleset’s typical pool and says so', async () => {
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 1, seed: 42 });
+    assert.deepEqual(result.assumedPool, { pool: 4, source: 'typical' });
+    assert.equal(result.roll.assumed_pool, true);
+    assert.equal(
+      result.message,
+      '🎲 «Ловкость + Атлетика (сложность 1)»: [6, 6, 6, 1] → 0 успехов: болезненный провал (пул неизвестен: взят типичный пул правил, 4 кости) · seed 42',
+    );
+  });
+
+  it('rolls an unknown pool with the pool the arguments carry', async () => {
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 1, seed: 42, pool: 6 });
+    assert.deepEqual(result.assumedPool, { pool: 6, source: 'argument' });
+    assert.deepEqual(result.roll.dice, [6, 6, 6, 1, 5, 5]);
+    assert.equal(
+      result.message,
+      '🎲 «Ловкость + Атлетика (сложность 1)»: [6, 6, 6, 1, 5, 5] → 0 успехов: болезненный провал (пул неизвестен: взят заданный пул, 6 костей) · seed 42',
+    );
+  });
+
+  it('draws a fresh seed when none is given, and reports it so the roll can be replayed', async () => {
+    const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0 });
+    assert.equal(typeof first.roll.seed, 'number');
+    const replay = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: first.roll.seed });
+    assert.deepEqual(replay.roll, first.roll);
+  });
+
+  it('refuses a check that cannot be rolled, a missing check and malformed arguments with InvalidParams', async () => {
+    const refused = async (args: unknown): Promise<string> => {
+      try {
+        await client.executeCommand('rollmark.rollCheck', args);
+      } catch (error) {
+        assert.ok(error instanceof ResponseError);
+        assert.equal(error.code, ErrorCodes.InvalidParams);
+        return error.message;
+      }
+      assert.fail('expected an error');
+    };
+    assert.equal(await refused({ uri, checkIndex: 3 }), 'rollmark.rollCheck: «Сила + (сложность 2» cannot be rolled: it has an error');
+    assert.equal(await refused({ uri, checkIndex: 9 }), 'rollmark.rollCheck: the document has no check #9');
+    assert.equal(await refused({ uri, line: 5, character: 2 }), 'rollmark.rollCheck: no check at that position');
+    assert.equal(await refused({ uri, checkIndex: 0, pool: -1 }), 'rollmark.rollCheck: "pool" must be an integer from 0 to 100');
+    assert.equal(await refused({ uri, checkIndex: 'first' }), 'rollmark.rollCheck: "checkIndex" must be a non-negative integer');
+    assert.equal(await refused('roll it'), 'rollmark.rollCheck: expected one argument {uri, checkIndex | line+character, pool?, seed?}');
+    assert.equal(await refused({ uri: docUri('closed.md'), checkIndex: 0 }), 'rollmark.rollCheck: the document is not open');
+  });
+});
+
+describe('the roll command in other families', () => {
+  let client: LspTestClient;
+  afterEach(async () => client.stop());
+
+  it('shows the re-rolled dice of a storytelling roll', async () => {
+    client = await LspTestClient.start();
+    const uri = docUri('storytelling.md');
+    await client.open(uri, '«Сила 3 + Атлетика 3 (снова-8)»');
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: 1 });
+    assert.deepEqual(result.roll.rerolled, [3, 4, 9, 9, 7]);
+    assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 (снова-8)»: [7, 9, 2, 8, 1, 10] + переброс [3, 4, 9, 9, 7] → 5 успехов: исключительный успех · seed 1');
+  });
+
+  it('rolls an extended action to its end', async () => {
+    client = await LspTestClient.start();
+    const uri = docUri('extended.md');
+    await client.open(uri, '«Интеллект 2 + Ремесло 3 (5 успехов, 3 броска)»');
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: 1 });
+    assert.deepEqual(result.roll.extended, {
+      target: 5,
+      rolls: [
+        { pool: 5, dice: [7, 9, 2, 8, 1], rerolled: [], bonus: [], successes: 2, outcome: 'success' },
+        { pool: 5, dice: [10, 3, 4, 9, 9], rerolled: [7], bonus: [], successes: 3, outcome: 'success' },
+      ],
+      accumulated: 5,
+      done: true,
+      aborted: false,
+    });
+    assert.equal(result.message, '🎲 «Интеллект 2 + Ремесло 3 (5 успехов, 3 броска)»: 2 броска, набрано 5 из 5: успех · seed 1');
+  });
+
+  it('shows the kept d20, the total and the margin', async () => {
+    client = await LspTestClient.start({ locale: 'en-US' });
+    const uri = docUri('d20.md');
+    await client.open(uri, joinLines('---', 'ruleset: threads-of-fate', '---', '«Скрытность 4 (сложность 15, Преимущество)»'));
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: 1 });
+    assert.equal(result.roll.kept, 9);
+    assert.equal(result.message, '🎲 «Скрытность 4 (сложность 15, Преимущество)»: d20 [7, 9] → 9 + 4 = 13, margin −2: failure · seed 1');
+  });
+});

@@ -1,0 +1,53 @@
+/** Inlay hints: `≈76%` after each check with a known pool, for the requested range only. */
+import * as assert from 'node:assert/strict';
+import { InlayHintKind } from 'vscode-languageserver/node';
+import { docUri, joinLines, LspTestClient, range } from './harness';
+
+const DOCUMENT = joinLines(
+  '---',
+  'ruleset: vampire-pack',
+  '---',
+  '🧛 «Сила 3 + Атлетика 3 (сложность 2)» и «Ловкость + Атлетика (сложность 1)».',
+  '',
+  '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»',
+  '«Сила 2 + Атлетика 2 (сложность 1, 5 успехов, 4 броска)»',
+);
+
+describe('inlay hints', () => {
+  let client: LspTestClient;
+  const uri = docUri('hints.md');
+  afterEach(async () => client.stop());
+
+  it('puts the headline odds after every check with a known pool', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, DOCUMENT);
+    const hint = (line: number, character: number, percent: string, tooltip: string) => ({
+      position: { line, character },
+      label: `≈${percent}`,
+      kind: InlayHintKind.Parameter,
+      paddingLeft: true,
+      tooltip,
+    });
+    assert.deepEqual(await client.inlayHints(uri, range(0, 0, 7, 0)), [
+      hint(3, 38, '76%', '76% успех'),
+      hint(5, 52, '52%', '52% победа'),
+      hint(6, 56, '28%', '28% за 4 броска'),
+    ]);
+  });
+
+  it('answers only for the requested range', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, DOCUMENT);
+    const hints = await client.inlayHints(uri, range(5, 0, 5, 10));
+    assert.deepEqual(
+      hints?.map((h) => h.position),
+      [{ line: 5, character: 52 }],
+    );
+  });
+
+  it('turns off with rollmark.inlayHints.enabled', async () => {
+    client = await LspTestClient.start({ settings: { inlayHints: { enabled: false } } });
+    await client.open(uri, DOCUMENT);
+    assert.deepEqual(await client.inlayHints(uri, range(0, 0, 7, 0)), []);
+  });
+});

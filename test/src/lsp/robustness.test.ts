@@ -1,0 +1,106 @@
+/**
+ * The server never dies: out-of-range positions, closed documents and malformed params get
+ * an empty answer or a proper LSP error, and an exception inside a feature is logged through
+ * the connection and contained.
+ */
+import * as assert from 'node:assert/strict';
+import { ErrorCodes, MessageType, ResponseError } from 'vscode-languageserver/node';
+import { docUri, joinLines, LspTestClient, range } from './harness';
+
+const TEXT = joinLines('---', 'ruleset: vampire-pack', '---', '«Сила 3 + Атлетика 3 (сложность 2)» и дальше текст.');
+
+async function errorOf(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ResponseError);
+    return [error.code, error.message];
+  }
+  return assert.fail('expected an LSP error');
+}
+
+describe('robustness', () => {
+  let client: LspTestClient;
+  const uri = docUri('robust.md');
+  afterEach(async () => client.stop());
+
+  it('clamps out-of-range positions instead of failing', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+    assert.equal(await client.hover(uri, { line: 999, character: 0 }), null);
+    assert.equal(await client.hover(uri, { line: 3, character: 999 }), null);
+    assert.equal(await client.hover(uri, { line: -5, character: -5 }), null);
+    assert.equal(await client.completion(uri, { line: 999, character: 999 }), null);
+    assert.deepEqual(
+      (await client.inlayHints(uri, range(-1, -1, 999, 999)))?.map((h) => h.label),
+      ['≈76%'],
+    );
+    assert.deepEqual(await client.codeActions(uri, range(999, 0, 999, 5)), []);
+  });
+
+  it('answers requests about a closed or never opened document with empty results', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+    await client.close(uri);
+    assert.equal(await client.hover(uri, { line: 3, character: 2 }), null);
+    assert.deepEqual(await client.codeLenses(uri), []);
+    assert.deepEqual(await client.documentSymbols(docUri('never.md')), []);
+    assert.deepEqual(await client.inlayHints(uri, range(0, 0, 5, 0)), []);
+    assert.deepEqual(await client.codeActions(uri, range(3, 0, 3, 5)), []);
+    assert.equal(await client.completion(uri, { line: 3, character: 2 }), null);
+  });
+
+  it('answers malformed params with InvalidParams', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+    assert.deepEqual(await errorOf(client.request('textDocument/hover', { textDocument: 5 })), [ErrorCodes.InvalidParams, 'hover: malformed parameters']);
+    assert.deepEqual(await errorOf(client.request('textDocument/hover', { textDocument: { uri }, position: { line: 'one' } })), [
+      ErrorCodes.InvalidParams,
+      'hover: malformed parameters',
+    ]);
+    assert.deepEqual(await errorOf(client.request('textDocument/codeLens', {})), [ErrorCodes.InvalidParams, 'codeLens: malformed parameters']);
+    assert.deepEqual(await errorOf(client.request('textDocument/inlayHint', { textDocument: { uri } })), [ErrorCodes.InvalidParams, 'inlayHint: malformed parameters']);
+    assert.deepEqual(await errorOf(client.executeCommand('rollmark.explode')), [ErrorCodes.InvalidParams, 'unknown command: rollmark.explode']);
+  });
+
+  it('logs an exception in a feature through the connection and answers empty', async () => {
+    client = await LspTestClient.start({
+      beforeAnalysis: (text) => {
+        if (text.includes('💥')) throw new Error('analysis exploded');
+      },
+    });
+    const broken = docUri('broken.md');
+    await client.openOnly(broken, '«Сила» 💥');
+    assert.equal(await client.hover(broken, { line: 0, character: 2 }), null);
+    assert.deepEqual(await client.codeLenses(broken), []);
+    const errors = client.logs.filter((l) => l.type === MessageType.Error).map((l) => l.message.split('\n')[0]);
+    assert.ok(errors.includes('rollmark: hover failed: Error: analysis exploded'), errors.join('\n'));
+    assert.ok(errors.includes('rollmark: codeLens failed: Error: analysis exploded'), errors.join('\n'));
+    // The server goes on serving other documents.
+    const published = await client.open(uri, TEXT);
+    assert.deepEqual(published.diagnostics, []);
+  });
+
+  it('survives malformed notifications', async () => {
+    client = await LspTestClient.start();
+    await client.connection.sendNotification('textDocument/didOpen', {});
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: docUri('ghost.md'), version: 2 }, contentChanges: [{ text: 'x' }] });
+    await client.connection.sendNotification('workspace/didChangeConfiguration', null);
+    const published = await client.open(uri, TEXT);
+    assert.equal(published.version, 1);
+  });
+
+  it('publishes nothing stale for a document closed while its diagnostics waited', async () => {
+    client = await LspTestClient.start({ diagnosticsDelay: 30 });
+    await client.open(uri, TEXT);
+    await client.change(uri, 2, [{ range: range(3, 0, 3, 0), text: 'ж' }]);
+    const cleared = client.nextDiagnostics(uri);
+    await client.close(uri);
+    assert.deepEqual(await cleared, { uri, diagnostics: [] });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    assert.deepEqual(
+      client.diagnostics.map((d) => d.version),
+      [1, undefined],
+    );
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The built server as editors start it: `node server/out/main.js --stdio`, a separate process.
+ * One smoke test of the whole path (disk workspace included), and the flow a plain LSP client
+ * such as Neovim goes through. Here, in a child process, `exit` is allowed and checked.
+ */
+import * as assert from 'node:assert/strict';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import type { CodeLens, PublishDiagnosticsParams, ShowMessageParams } from 'vscode-languageserver/node';
+import type { RollCheckResult } from '../../../server/out/protocol';
+import { joinLines, range } from './harness';
+
+const SERVER = join(__dirname, '..', '..', '..', 'server', 'out', 'main.js');
+
+interface Session {
+  child: ChildProcessWithoutNullStreams;
+  connection: MessageConnection;
+  stderr: () => string;
+  protocolErrors: Error[];
+  next<T>(method: string, matches?: (params: T) => boolean): Promise<T>;
+  exitCode: Promise<number | null>;
+}
+
+/** Every process a test started, so that a failed assertion does not leave one running (and mocha waiting). */
+const started: ChildProcessWithoutNullStreams[] = [];
+
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill();
+});
+
+function startServerProcess(): Session {
+  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  started.push(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exitCode = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const reader = new StreamMessageReader(child.stdout);
+  const protocolErrors: Error[] = [];
+  // Anything on stdout that is not a protocol message shows up here.
+  reader.onError((error) => protocolErrors.push(error));
+  const connection = createMessageConnection(reader, new StreamMessageWriter(child.stdin));
+  const waiters: { method: string; matches: (p: unknown) => boolean; resolve: (p: unknown) => void }[] = [];
+  const deliver = (method: string) => (params: unknown) => {
+    const i = waiters.findIndex((w) => w.method === method && w.matches(params));
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(params);
+  };
+  connection.onNotification('textDocument/publishDiagnostics', deliver('textDocument/publishDiagnostics'));
+  connection.onNotification('window/showMessage', deliver('window/showMessage'));
+  connection.onNotification('window/logMessage', () => undefined);
+  connection.listen();
+  return {
+    child,
+    connection,
+    stderr: () => stderr,
+    protocolErrors,
+    exitCode,
+    next<T>(method: string, matches: (params: T) => boolean = () => true): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${method} from the server; stderr:\n${stderr}`)), 10_000);
+        waiters.push({
+          method,
+          matches: (p) => matches(p as T),
+          resolve: (p) => {
+            clearTimeout(timer);
+            resolve(p as T);
+          },
+        });
+      });
+    },
+  };
+}
+
+async function stopServerProcess(session: Session): Promise<number | null> {
+  await session.connection.sendRequest('shutdown');
+  await session.connection.sendNotification('exit');
+  const code = await session.exitCode;
+  session.connection.dispose();
+  return code;
+}
+
+describe('the server over stdio', () => {
+  let workspace: string;
+  before(() => {
+    workspace = mkdtempSync(join(tmpdir(), 'rollmark-lsp-'));
+    mkdirSync(join(workspace, '.rollmark'));
+    writeFileSync(join(workspace, '.rollmark', 'dictionary.yaml'), '- Прыгучесть\n');
+  });
+  after(() => rmSync(workspace, { recursive: true, force: true }));
+
+  it('initializes, publishes diagnostics for an opened document, and exits cleanly', async () => {
+    const session = startServerProcess();
+    const folder = pathToFileURL(workspace).href;
+    const result = await session.connection.sendRequest<{ capabilities: { executeCommandProvider?: unknown } }>('initialize', {
+      processId: process.pid,
+      locale: 'ru',
+      rootUri: folder,
+      workspaceFolders: [{ uri: folder, name: 'book' }],
+      capabilities: {},
+    });
+    assert.deepEqual(result.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary'] });
+    await session.connection.sendNotification('initialized', {});
+    const uri = `${folder}/scene.md`;
+    const published = session.next<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (p) => p.uri === uri);
+    await session.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'markdown', version: 1, text: '«Прыгучесть + Атлетика» и «Ловкасть + Атлетика»' },
+    });
+    assert.deepEqual(await published, {
+      uri,
+      version: 1,
+      diagnostics: [
+        { range: range(0, 27, 0, 35), severity: 1, code: 'RM001', source: 'rollmark', message: 'Неизвестная характеристика «Ловкасть». Возможно: Ловкость' },
+      ],
+    });
+    assert.equal(await stopServerProcess(session), 0);
+    assert.deepEqual(session.protocolErrors, []);
+  });
+
+  it('prints usage on stderr and exits 2 when started without a transport', async () => {
+    const child = spawn(process.execPath, [SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 2);
+    assert.equal(stdout, '');
+    assert.match(stderr, /usage: node server\.js --stdio \| --node-ipc/);
+  });
+});
+
+describe('a Neovim-style plain LSP client', () => {
+  it('goes initialize → didOpen → publishDiagnostics → codeLens → executeCommand → showMessage', async () => {
+    const session = startServerProcess();
+    // What a minimal client sends: no workspace folders, no configuration, no dynamic registration.
+    await session.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      clientInfo: { name: 'Neovim', version: '0.10.0' },
+      capabilities: { textDocument: { publishDiagnostics: {}, codeLens: {} }, workspace: { executeCommand: {} } },
+    });
+    await session.connection.sendNotification('initialized', {});
+    const uri = 'file:///tmp/scene.scenario.md';
+    const published = session.next<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (p) => p.uri === uri);
+    await session.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'markdown', version: 1, text: joinLines('---', 'ruleset: vampire-pack', '---', 'Over the fence: «Сила 3 + Атлетика 3 (сложность 2)».') },
+    });
+    assert.deepEqual((await published).diagnostics, []);
+
+    const lenses = await session.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+    assert.deepEqual(lenses, [
+      {
+        range: range(3, 16, 3, 51),
+        command: { title: '🎲 Roll · 76% success', command: 'rollmark.rollCheck', arguments: [{ uri, checkIndex: 0, line: 3, character: 16, poolUnknown: false }] },
+      },
+    ]);
+
+    // The client runs the lens's command as it is; the roll is random, the message's shape is not.
+    const command = lenses[0].command!;
+    const shown = session.next<ShowMessageParams>('window/showMessage');
+    const rolled = await session.connection.sendRequest<RollCheckResult>('workspace/executeCommand', { command: command.command, arguments: command.arguments });
+    assert.deepEqual(await shown, { type: 3, message: rolled.message });
+    assert.equal(rolled.roll.dice.length, 4);
+    assert.match(rolled.message, /^🎲 «Сила 3 \+ Атлетика 3 \(сложность 2\)»: \[\d+, \d+, \d+, \d+\] → \d+ success(?:es)?: [a-z ]+ · seed \d+$/);
+
+    // With a seed the same command is exact.
+    const seededShown = session.next<ShowMessageParams>('window/showMessage');
+    await session.connection.sendRequest('workspace/executeCommand', { command: command.command, arguments: [{ ...(command.arguments?.[0] as object), seed: 7 }] });
+    assert.deepEqual(await seededShown, { type: 3, message: '🎲 «Сила 3 + Атлетика 3 (сложность 2)»: [1, 1, 6, 10] → 1 success: basic success · seed 7' });
+
+    assert.equal(await stopServerProcess(session), 0);
+    assert.deepEqual(session.protocolErrors, []);
+  });
+});
