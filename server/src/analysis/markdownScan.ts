@@ -75,11 +75,16 @@ function definitionKey(node: Node): string | undefined {
 }
 
 /**
- * Definitions written after a block so that its references resolve as in the whole document:
- * only whether a label is defined matters to the parse, never what it points to.
+ * Definitions written before a block so that its references resolve as in the whole document:
+ * only whether a label is defined matters to the parse, never what it points to. Before, not
+ * after: a block may end in an unclosed fence that would swallow them. A footnote definition
+ * is a container that an indented line after a blank would continue, so an HTML comment closes
+ * the prefix and the block starts afresh after it.
  */
 export function definitionsText(keys: readonly string[]): string {
-  return keys.map((key) => (key.startsWith('^') ? `\n\n[^${key.slice(1)}]: #` : `\n\n[${key.slice(1)}]: #`)).join('');
+  if (keys.length === 0) return '';
+  const lines = keys.map((key) => (key.startsWith('^') ? `[^${key.slice(1)}]: #` : `[${key.slice(1)}]: #`));
+  return `${lines.join('\n\n')}\n\n<!-- -->\n\n`;
 }
 
 interface Collected {
@@ -89,8 +94,8 @@ interface Collected {
   frontMatter?: { range: TextRange; content: TextRange };
 }
 
-/** Walks a parse tree, reading the source text only through positions. */
-function collect(root: Root, text: string, shift: number, limit: number): Collected {
+/** Walks a parse tree's top-level nodes from offset `from` on, reading the source text only through positions. */
+function collect(root: Root, text: string, shift: number, from: number): Collected {
   const out: Collected = { prose: [], headings: [], definitions: [] };
   const visit = (node: Node, inProse: boolean): void => {
     if (node.type === 'yaml') {
@@ -116,9 +121,8 @@ function collect(root: Root, text: string, shift: number, limit: number): Collec
     }
   };
   for (const child of root.children) {
-    // Nodes past the block are the definitions written after it, not the block's own.
-    if ((child.position?.start.offset ?? 0) >= limit) break;
-    visit(child, false);
+    // Nodes before `from` are the definitions written before a block, not the block's own.
+    if ((child.position?.start.offset ?? 0) >= from) visit(child, false);
   }
   return out;
 }
@@ -128,39 +132,39 @@ export function scanMarkdown(text: string): MarkdownLayout {
   // remark drops a byte-order mark, so its offsets would be one short of the text's.
   const shift = text.charCodeAt(0) === BOM ? 1 : 0;
   const tree = documentProcessor.parse(shift ? text.slice(shift) : text) as Root;
-  const { prose, headings, frontMatter } = collect(tree, text, shift, Infinity);
+  const { prose, headings, frontMatter } = collect(tree, text, shift, 0);
   return frontMatter ? { prose, headings, frontMatter } : { prose, headings };
 }
 
-/** The tail of a block from its last top-level node. */
-function tailOf(root: Root, text: string): BlockTail {
-  let last: Node | undefined;
-  for (const child of root.children) if ((child.position?.start.offset ?? 0) < text.length) last = child;
+/** The tail of a block from its last top-level node; `shift` maps parse offsets to the block's. */
+function tailOf(root: Root, text: string, shift: number): BlockTail {
+  const last = root.children[root.children.length - 1];
   const start = last?.position?.start.offset;
-  const end = Math.min(last?.position?.end.offset ?? 0, text.length);
-  if (!last || start === undefined) return CLOSED;
+  const end = last?.position?.end.offset;
+  if (!last || start === undefined || end === undefined || start + shift < 0) return CLOSED;
   switch (last.type) {
     case 'list':
     case 'footnoteDefinition':
       return { kind: 'container' };
     case 'code':
-      return codeTail(text, start, end);
+      return codeTail(text, start + shift, end + shift);
     case 'html':
-      return htmlTail(text, start, end);
+      return htmlTail(text, start + shift, end + shift);
     default:
       return CLOSED;
   }
 }
 
 /**
- * Parses one block alone; `definitions` (definitionsText) are parsed after it so that its
+ * Parses one block alone; `definitions` (definitionsText) are parsed before it so that its
  * references resolve as in the whole document. Offsets are relative to the block.
  */
 export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
   // micromark drops a leading byte-order mark without counting it; in a block that is not the
   // document's start it is text, so a second one keeps it (the first is dropped, uncounted).
-  const input = (text.charCodeAt(0) === BOM ? '\ufeff' : '') + text + definitions;
-  const tree = blockProcessor.parse(input) as Root;
-  const { prose, headings, definitions: own } = collect(tree, text, 0, text.length);
-  return { prose, headings, tail: tailOf(tree, text), definitions: own };
+  const prefix = definitions === '' && text.charCodeAt(0) === BOM ? '\ufeff' : definitions;
+  const counted = prefix === '\ufeff' ? 0 : prefix.length;
+  const tree = blockProcessor.parse(prefix + text) as Root;
+  const { prose, headings, definitions: own } = collect(tree, text, -counted, counted);
+  return { prose, headings, tail: tailOf(tree, text, -counted), definitions: own };
 }

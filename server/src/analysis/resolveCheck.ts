@@ -6,7 +6,7 @@ import { checkComposition } from './composition';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { parseErrorMessage } from './parseErrorMessages';
 import type { TraitIndex, TraitMatch } from './traitIndex';
-import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, Locale, ResolvedSide, ResolvedTerm, Severity, TextRange } from './types';
+import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, Locale, ResolvedSide, ResolvedTerm, Severity, TextEdit, TextRange } from './types';
 
 export interface CheckContext {
   ruleset: Ruleset;
@@ -95,25 +95,29 @@ function reportSpelling(term: TraitTerm, match: TraitMatch, sideIndex: number, c
 
 /**
  * What to delete to drop one parameter and leave a well-formed check: its separator with it,
- * or the whole group (and the space before it) when it is the group's only parameter.
+ * or the whole group (and the space before it) when it is the group's only parameter. A group
+ * right before a word («(статичная)против») leaves one space, so the words do not join.
  */
-function removalRange(side: PoolExpr, param: Param): TextRange {
+function removalEdit(side: PoolExpr, param: Param, charAt: (offset: number) => string): TextEdit {
   const at = side.params.indexOf(param);
   if (side.params.length === 1 && side.paramsRange) {
-    const start = side.range ? Math.min(side.paramsRange.start, side.range.end) : side.paramsRange.start;
-    return { start, end: side.paramsRange.end };
+    const group = side.paramsRange;
+    const joins = charAt(group.end) !== '' && !/\s/u.test(charAt(group.end));
+    if (!joins) return { range: { start: side.range ? Math.min(group.start, side.range.end) : group.start, end: group.end }, newText: '' };
+    const spaced = /\s/u.test(charAt(group.start - 1));
+    return { range: group, newText: spaced || charAt(group.start - 1) === '' ? '' : ' ' };
   }
-  if (at > 0) return { start: side.params[at - 1].range.end, end: param.range.end };
-  return { start: param.range.start, end: side.params[1].range.start };
+  if (at > 0) return { range: { start: side.params[at - 1].range.end, end: param.range.end }, newText: '' };
+  return { range: { start: param.range.start, end: side.params[1].range.start }, newText: '' };
 }
 
 /** Applies a side's parameters to its roll, reporting what the ruleset does not use. */
-function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean, malformed: boolean): void {
+function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean, malformed: boolean, charAt: (offset: number) => string): void {
   const { ruleset } = ctx;
   // In a malformed group the parameters read are not all its slots, so the ranges around one
   // are not its separators: a removal could delete other text. The syntax error comes first.
-  const removal = (param: Param): TextRange | undefined => (malformed ? undefined : removalRange(side, param));
-  const removeFix = (keyword: string, range: TextRange | undefined): Fix[] => (range ? [sink.fix(fixTitles.removeParam(keyword), range, '', false)] : []);
+  const removal = (param: Param): TextEdit | undefined => (malformed ? undefined : removalEdit(side, param, charAt));
+  const removeFix = (keyword: string, edit: TextEdit | undefined): Fix[] => (edit ? [sink.fix(fixTitles.removeParam(keyword), edit.range, edit.newText, false)] : []);
   const unused = (param: Param) => sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, removeFix(param.keyword, removal(param)));
   for (const param of side.params) {
     switch (param.kind) {
@@ -268,6 +272,8 @@ function closeParenFix(ast: CheckExpression, paren: TextRange, sink: DiagnosticS
  */
 export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckContext): ResolvedCheck {
   const sink = new DiagnosticSink(ctx.locale);
+  /** The content's character at a document offset; '' outside the content. */
+  const charAt = (offset: number): string => (offset >= ast.range.start && offset < ast.range.end ? content[offset - ast.range.start] : '');
   for (const error of ast.errors) {
     const fixes = error.code === 'unclosed-paren' ? closeParenFix(ast, error.range, sink) : [];
     sink.add('RM009', parseErrorMessage(error), error.range, fixes);
@@ -297,7 +303,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     }
     const specialties = side.terms.filter((t) => t.kind === 'trait' && t.specialty).length;
     const roll = plainSide(known ? modifiers : null, { specialties });
-    applyParams(side, roll, ctx, sink, isContest, ast.errors.length > 0);
+    applyParams(side, roll, ctx, sink, isContest, ast.errors.length > 0, charAt);
     reportModifiers(side, ctx, sink);
     const pool = family.resolvePool(ctx.ruleset, roll, isContest ? 'contest' : 'check');
     if (reportPoolTooLarge(pool, side.range, sink)) tooLarge = true;

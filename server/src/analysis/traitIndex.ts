@@ -90,16 +90,20 @@ class RulesetTraitIndex implements TraitIndex {
     return undefined;
   }
 
+  /** Each non-generic trait's name with its spellings, normalised once: `suggest` runs for every unknown name. */
+  private suggestionCandidates?: { name: string; spellings: string[] }[];
+
   suggest(written: string, limit = 3): string[] {
     const normalized = normalizeWords(written);
     // Up to a third of the letters may be wrong: enough for typos, not for unrelated words.
     const budget = Math.max(1, Math.floor(normalized.length / 3));
     const scored: { name: string; score: number }[] = [];
-    for (const trait of this.ruleset.traits) {
-      if (trait.category === 'generic') continue;
-      const candidates = [trait.name, ...(trait.aliases ?? []), ...(trait.variants ?? [])];
-      const score = Math.min(...candidates.map((c) => distance(normalizeWords(c), normalized)));
-      if (score <= budget) scored.push({ name: trait.name, score });
+    this.suggestionCandidates ??= this.ruleset.traits
+      .filter((trait) => trait.category !== 'generic')
+      .map((trait) => ({ name: trait.name, spellings: [trait.name, ...(trait.aliases ?? []), ...(trait.variants ?? [])].map(normalizeWords) }));
+    for (const { name, spellings } of this.suggestionCandidates) {
+      const score = Math.min(...spellings.map((c) => distance(c, normalized)));
+      if (score <= budget) scored.push({ name, score });
     }
     scored.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name, 'ru'));
     return [...new Set(scored.map((s) => s.name))].slice(0, limit);

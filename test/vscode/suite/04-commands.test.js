@@ -1,0 +1,27 @@
+'use strict';
+/* global describe, it */
+const assert = require('node:assert/strict');
+const vscode = require('vscode');
+const { extension, open, positionOf } = require('./helpers');
+
+describe('commands', () => {
+  it('every contributed command and the server’s commands are registered', async () => {
+    const ext = extension();
+    await ext.activate();
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const contributed = ((ext.packageJSON.contributes && ext.packageJSON.contributes.commands) || []).map((c) => c.command);
+    assert.ok(contributed.includes('rollmark.rollAtCursor'), `contributes.commands: ${contributed.join(', ')}`);
+    const missing = ['rollmark.rollCheck', 'rollmark.addToDictionary', ...contributed].filter((id) => !registered.has(id));
+    assert.deepEqual(missing, []);
+  });
+
+  it('rollmark.rollAtCursor rolls the check under the cursor', async () => {
+    const { document, editor } = await open('checks.scenario.md');
+    const position = positionOf(document, 'Обаяние + Убеждение', 2);
+    editor.selection = new vscode.Selection(position, position);
+    const result = await vscode.commands.executeCommand('rollmark.rollAtCursor');
+    assert.ok(result && result.roll, `rollmark.rollAtCursor returned no roll: ${JSON.stringify(result)}`);
+    assert.equal(result.text, '«Адриан: Обаяние + Убеждение (сложность 1)»');
+    assert.equal(result.roll.dice.length, 5);
+  });
+});
