@@ -123,7 +123,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // Closed or edited while analysed: the next timer publishes the newer version.
     if (documents.get(uri) !== document || document.version !== analyzed.version) return false;
     const folder = analyzed.project.folderUri;
-    const diagnostics = provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined));
+    const diagnostics = provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale);
     await connection.sendDiagnostics({ uri, version: analyzed.version, diagnostics });
     return true;
   };

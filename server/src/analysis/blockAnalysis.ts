@@ -74,13 +74,18 @@ interface MovableRange {
 }
 
 export interface BlockAnalysis {
+  /** Every range object in the result that moves with the block, each once. */
+  ranges: MovableRange[];
   /** The block's own copy of its text: results slice it, and it must not keep a whole old document alive. */
   readonly text: string;
   /** The document offset the result's ranges are expressed against (0 until placed). */
   base: number;
   /** In document order, without `scene` (the document assigns scenes across blocks). */
   checks: AnalyzedCheck[];
-  /** For each check, the index of the block's own heading above it, or −1 when the scene comes from earlier blocks. */
+  /**
+   * For each check, the index of the block's own heading above it, or −1 when the scene comes
+   * from earlier blocks; empty when the block has no heading (all −1).
+   */
   sceneIndex: number[];
   /** Sorted by range and de-duplicated, as the document's list is. */
   diagnostics: AnalysisDiagnostic[];
@@ -91,8 +96,6 @@ export interface BlockAnalysis {
   definitions: string[];
   /** The definitions key the block was parsed with, when its parse depends on them (it may hold references). */
   definitionsKey: string | undefined;
-  /** Every range object in the result that moves with the block, each once. */
-  ranges: MovableRange[];
 }
 
 export function sameDiagnostic(a: AnalysisDiagnostic, b: AnalysisDiagnostic): boolean {
@@ -139,6 +142,17 @@ function unclosedGuillemet(span: GuillemetSpan, locale: Locale): AnalysisDiagnos
     range: { start: span.open, end: span.open + 1 },
     fixes: [{ title: fixTitles.closeGuillemet()[locale], edits: [{ range: { start: span.contentEnd, end: span.contentEnd }, newText: '»' }], preferred: true }],
   };
+}
+
+/**
+ * A long book has tens of thousands of blocks, most with no checks, diagnostics or headings:
+ * they share one empty list, and the others keep lists of their exact length (a list grown
+ * by `push` keeps spare room). Block lists are never changed after the analysis.
+ */
+const NONE: never[] = [];
+
+function compact<T>(list: T[]): T[] {
+  return list.length === 0 ? NONE : list.slice();
 }
 
 /** A block's references can only resolve against definitions if it has brackets at all. */
@@ -189,25 +203,31 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
   const prose = ctx.proseChecks ? findProseChecks(text, proseSegments, index, locale) : { checks: [], diagnostics: [] };
   diagnostics.push(...prose.diagnostics);
   const block: BlockAnalysis = {
+    ranges: NONE,
     text,
     base: 0,
-    checks,
-    sceneIndex,
-    diagnostics: sortDiagnostics(diagnostics),
-    proseChecks: prose.checks,
-    headings: scan.headings,
+    checks: compact(checks),
+    // Without a heading in the block every check takes its scene from before it.
+    sceneIndex: scan.headings.length === 0 ? NONE : compact(sceneIndex),
+    diagnostics: compact(sortDiagnostics(diagnostics)),
+    proseChecks: compact(prose.checks),
+    headings: compact(scan.headings),
     tail: scan.tail,
-    definitions: scan.definitions,
+    definitions: compact(scan.definitions),
     definitionsKey: dependent ? ctx.definitions.key : undefined,
-    ranges: [],
   };
-  block.ranges = collectRanges(block, ctx.fixedRanges);
+  block.ranges = compact(collectRanges(block, ctx.fixedRanges));
   return block;
 }
 
-/** A block that is one fenced code block: code is never prose, so nothing to parse. */
+/** A block that is one fenced code block or HTML comment (blocks.ts, `raw`): never prose, nothing to parse. */
 export function codeBlock(text: string): BlockAnalysis {
-  return { text, base: 0, checks: [], sceneIndex: [], diagnostics: [], proseChecks: [], headings: [], tail: CLOSED, definitions: [], definitionsKey: undefined, ranges: [] };
+  return { ranges: NONE, text, base: 0, checks: NONE, sceneIndex: NONE, diagnostics: NONE, proseChecks: NONE, headings: NONE, tail: CLOSED, definitions: NONE, definitionsKey: undefined };
+}
+
+/** The scene index of a block's check `c` (see `sceneIndex`). */
+export function ownScene(block: BlockAnalysis, c: number): number {
+  return block.headings.length === 0 ? -1 : block.sceneIndex[c];
 }
 
 function isRange(value: object): value is TextRange {

@@ -13,9 +13,10 @@
  * The scan here is a line-level guess at those. It may merge too much (a too-large block is
  * only slower); where it would split too early, the block's own parse says so (`BlockTail`, read
  * from the parse tree in markdownScan.ts) and the caller merges on. A top-level fenced code
- * block that starts a block, or interrupts a paragraph of plain lines, is a block of its own:
- * its content is code, so it needs no parse, and typing inside an unclosed fence in a long book
- * costs a search for the closing fence, not a parse of the rest of the book.
+ * block or HTML comment that starts a block, or interrupts a paragraph of plain lines, is a
+ * block of its own ("raw"): nothing in it is prose, so it needs no parse, and typing inside an
+ * unclosed fence or comment in a long book costs a search for its end, not a parse of the rest
+ * of the book. Where a raw block is recognised, it is recognised exactly as micromark does.
  *
  * Everything here is a pure function of the text from a block's start onwards, so splitting
  * from any block boundary gives the same blocks as splitting the whole text.
@@ -135,7 +136,8 @@ const HTML_BLOCK_TAG = /<\/?[A-Za-z]/y;
 function htmlOpener(text: string, start: number, end: number): { end: HtmlEnd | 'blank'; from: number } | undefined {
   const at = afterIndent(text, start, end);
   if (text.charCodeAt(at) !== LT) return undefined;
-  if (text.startsWith('<!--', at)) return { end: '-->', from: at + 4 };
+  // After `<!--` micromark is already past two dashes: `<!-->` and `<!--->` are closed comments.
+  if (text.startsWith('<!--', at)) return { end: '-->', from: at + 2 };
   if (text.startsWith('<?', at)) return { end: '?>', from: at + 2 };
   if (text.startsWith('<![CDATA[', at)) return { end: ']]>', from: at + 9 };
   if (text.startsWith('<!', at) && /[A-Za-z]/.test(text.charAt(at + 2))) return { end: '>', from: at + 2 };
@@ -192,8 +194,8 @@ export interface BlockSpan {
   contentEnd: number;
   /** The start of the next block (a non-blank line), or the text's end. */
   next: number;
-  /** The block is exactly one top-level fenced code block: nothing in it is prose. */
-  pureFence: boolean;
+  /** The block is exactly one top-level fenced code block or HTML comment: nothing in it is prose. */
+  raw: boolean;
   state: ScanState;
 }
 
@@ -231,6 +233,19 @@ function findFenceCloser(lines: Lines, from: number, fence: Fence): number {
 }
 
 /**
+ * A block that is one HTML comment from `start`: it ends on the line with the first `-->` after
+ * `from` (micromark's reading, exactly), and the next line starts afresh.
+ */
+function rawComment(lines: Lines, start: number, from: number): BlockSpan {
+  const t = lines.text;
+  const state: ScanState = { open: NOTHING_OPEN, containers: false };
+  const close = t.indexOf('-->', from);
+  if (close < 0) return { contentEnd: lastContentEnd(lines, start, t.length, lines.end(start)), next: t.length, raw: true, state };
+  const contentEnd = lines.end(close);
+  return { contentEnd, next: lines.skipBlank(lines.next(contentEnd)), raw: true, state };
+}
+
+/**
  * Scans one block from `start` (the start of a non-blank line). A fresh scan starts a block;
  * `resume` goes on after a blank line where a merge was needed, in the state given.
  */
@@ -240,19 +255,19 @@ export function scanBlock(lines: Lines, start: number, resume?: ScanState): Bloc
   let open: Open = resume?.open ?? NOTHING_OPEN;
   let containers = resume?.containers ?? false;
   let plainRun = resume === undefined;
-  let pureFence = false;
+  let raw = false;
   let contentEnd = start;
   let pos = start;
   const state = (): ScanState => ({ open, containers });
   while (pos < length) {
     if (open.kind === 'fence') {
       const closer = findFenceCloser(lines, pos, open.fence);
-      if (closer < 0) return { contentEnd: lastContentEnd(lines, pos, length, contentEnd), next: length, pureFence, state: state() };
+      if (closer < 0) return { contentEnd: lastContentEnd(lines, pos, length, contentEnd), next: length, raw, state: state() };
       contentEnd = lines.end(closer);
       pos = lines.next(contentEnd);
       open = NOTHING_OPEN;
       // After a top-level fence closes, the next line starts afresh.
-      if (pureFence) return { contentEnd, next: lines.skipBlank(pos), pureFence, state: state() };
+      if (raw) return { contentEnd, next: lines.skipBlank(pos), raw, state: state() };
       continue;
     }
     const end = lines.end(pos);
@@ -265,18 +280,18 @@ export function scanBlock(lines: Lines, start: number, resume?: ScanState): Bloc
     if (isBlank(t, pos, end)) {
       open = NOTHING_OPEN;
       const following = lines.skipBlank(pos);
-      if (following >= length) return { contentEnd, next: length, pureFence, state: state() };
+      if (following >= length) return { contentEnd, next: length, raw, state: state() };
       if (containers && isIndented(t, following)) {
         pos = following;
         plainRun = false;
         continue;
       }
-      return { contentEnd, next: following, pureFence, state: state() };
+      return { contentEnd, next: following, raw, state: state() };
     }
     const fence = open.kind === 'none' ? fenceOpener(t, pos, end) : undefined;
     if (fence) {
-      if (pos === start && resume === undefined) pureFence = true;
-      else if (plainRun) return { contentEnd, next: pos, pureFence: false, state: state() };
+      if (pos === start && resume === undefined) raw = true;
+      else if (plainRun) return { contentEnd, next: pos, raw: false, state: state() };
       open = { kind: 'fence', fence };
       contentEnd = end;
       pos = lines.next(end);
@@ -284,6 +299,9 @@ export function scanBlock(lines: Lines, start: number, resume?: ScanState): Bloc
     }
     if (open.kind === 'none') {
       const html = htmlOpener(t, pos, end);
+      // An HTML comment is raw text like a fence (commenting out a chapter must not cost its parse).
+      if (html?.end === '-->' && pos === start && resume === undefined) return rawComment(lines, start, html.from);
+      if (html?.end === '-->' && plainRun) return { contentEnd, next: pos, raw: false, state: state() };
       if (html && (html.end === 'blank' || !htmlEndsIn(t, html.from, end, html.end))) open = { kind: 'html', end: html.end };
     }
     containers ||= isContainerLine(t, pos);
@@ -291,7 +309,7 @@ export function scanBlock(lines: Lines, start: number, resume?: ScanState): Bloc
     contentEnd = end;
     pos = lines.next(end);
   }
-  return { contentEnd, next: length, pureFence, state: state() };
+  return { contentEnd, next: length, raw, state: state() };
 }
 
 /** The scan state that continues a block whose parse ended with `tail` still open. */

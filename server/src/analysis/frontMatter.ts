@@ -23,9 +23,23 @@ export interface RawFrontMatter {
  */
 const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: false } as const;
 
-function nodeRange(node: YamlNode | null | undefined, base: number): TextRange | undefined {
+/** Where the front matter's YAML is: its offset in the document, and the document. */
+interface YamlSource {
+  base: number;
+  text: string;
+}
+
+/**
+ * A node's range in the document, without the line breaks and spaces a block value ends with
+ * («|\n»): a fix replacing the value must not join the next line to it.
+ */
+function nodeRange(node: YamlNode | null | undefined, src: YamlSource): TextRange | undefined {
   const r = node?.range;
-  return r ? { start: base + r[0], end: base + r[1] } : undefined;
+  if (!r) return undefined;
+  const start = src.base + r[0];
+  let end = src.base + r[1];
+  while (end > start && /\s/u.test(src.text[end - 1])) end--;
+  return { start, end };
 }
 
 function keyName(pair: Pair): string | undefined {
@@ -68,32 +82,32 @@ export function readFrontMatter(text: string, block: { range: TextRange; content
   for (const pair of doc.contents.items) {
     const key = keyName(pair)?.toLowerCase();
     if (key && RULESET_KEYS.includes(key)) {
-      const range = nodeRange(pair.value as YamlNode, base);
+      const range = nodeRange(pair.value as YamlNode, { base, text });
       if (isScalar(pair.value) && typeof pair.value.value === 'string' && range) result.rulesetId = { value: pair.value.value.trim(), range };
       else malformed(locale === 'ru' ? 'правила задаются строкой, например vampire-pack' : 'the ruleset is a string such as vampire-pack', range ?? firstLine(text, block.range));
     } else if (key && CHARACTER_KEYS.includes(key)) {
-      readCharacters(pair, base, result, malformed, locale);
+      readCharacters(pair, { base, text }, result, malformed, locale);
     }
   }
   return result;
 }
 
-function readCharacters(pair: Pair, base: number, result: RawFrontMatter, malformed: (detail: string, range: TextRange) => void, locale: Locale): void {
-  const keyRange = nodeRange(pair.key as YamlNode, base) ?? result.range;
+function readCharacters(pair: Pair, src: YamlSource, result: RawFrontMatter, malformed: (detail: string, range: TextRange) => void, locale: Locale): void {
+  const keyRange = nodeRange(pair.key as YamlNode, src) ?? result.range;
   if (!isMap(pair.value)) {
     malformed(locale === 'ru' ? 'персонажи — словарь «Имя: { Характеристика: значение }»' : 'characters is a mapping "Name: { Trait: value }"', keyRange);
     return;
   }
   for (const character of pair.value.items) {
     const name = keyName(character);
-    const nameRange = nodeRange(character.key as YamlNode, base);
+    const nameRange = nodeRange(character.key as YamlNode, src);
     if (!name || !nameRange) continue;
     const sheet: RawFrontMatter['characters'][number] = { name, range: nameRange, traits: [] };
     if (isMap(character.value)) {
       for (const trait of character.value.items) {
         const traitName = keyName(trait);
-        const traitRange = nodeRange(trait.key as YamlNode, base);
-        const valueRange = nodeRange(trait.value as YamlNode, base);
+        const traitRange = nodeRange(trait.key as YamlNode, src);
+        const valueRange = nodeRange(trait.value as YamlNode, src);
         if (!traitName || !traitRange) continue;
         sheet.traits.push({ name: traitName, nameRange: traitRange, value: isScalar(trait.value) ? trait.value.value : undefined, valueRange: valueRange ?? traitRange });
       }

@@ -29,6 +29,7 @@ import {
   type Definitions,
   moveBlock,
   NO_DEFINITIONS,
+  ownScene,
   sortDiagnostics,
 } from './blockAnalysis';
 import { continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock } from './blocks';
@@ -207,39 +208,86 @@ interface Resync {
   delta: number;
 }
 
+/** A new block list: [0, keep) are the old list's first blocks, [suffix, end) old blocks from `oldSuffix` on, moved. */
+interface Blocks {
+  list: Placed[];
+  keep: number;
+  suffix: number;
+  oldSuffix: number;
+}
+
+/** Item kinds of a result, each in block order. */
+interface Items {
+  checks: AnalyzedCheck[];
+  diagnostics: AnalysisDiagnostic[];
+  proseChecks: ProseCheck[];
+  headings: Heading[];
+}
+
+type Kind = keyof Items;
+const KINDS: readonly Kind[] = ['checks', 'diagnostics', 'proseChecks', 'headings'];
+
+/** For each kind, how many items come before block k (k = 0…n): where a block's items are in the result. */
+type Offsets = Record<Kind, Int32Array>;
+
+/** What an analysis leaves for the next one. */
+interface Previous {
+  text: string;
+  ctx: DocumentContext;
+  blocks: Placed[];
+  items: Items;
+  offsets: Offsets;
+  result: DocumentAnalysis;
+}
+
 class BlockAnalyzer implements IncrementalAnalyzer {
-  private text = '';
-  private context: DocumentContext | undefined;
-  private blocks: Placed[] = [];
-  private result: DocumentAnalysis | undefined;
+  private previous: Previous | undefined;
   private readonly spares = new SpareBlocks();
+  /** How many blocks make each definition: the union changes only when a count goes to or from zero. */
+  private readonly definitionCounts = new Map<string, number>();
 
   analyze(text: string, options: AnalysisOptions): DocumentAnalysis {
     const head = headOf(text);
-    if (!this.context || !sameInputs(this.context, head, options)) {
-      this.context = buildContext(text, head, options);
-      this.blocks = [];
-      this.result = undefined;
+    let previous = this.previous;
+    if (previous && !sameInputs(previous.ctx, head, options)) previous = undefined;
+    if (previous && text === previous.text) return previous.result;
+    // Until this call returns, a throw must not leave half-moved blocks to the next one.
+    this.previous = undefined;
+    const ctx = previous?.ctx ?? buildContext(text, head, options);
+    if (!previous) {
       this.spares.clear();
-    } else if (this.result && text === this.text) {
-      return this.result;
+      this.definitionCounts.clear();
     }
-    const ctx = this.context;
     const lines = new Lines(text);
     const firstStart = lines.skipBlank(ctx.bodyStart);
-    const blocks = this.blocks.length > 0 ? this.update(text, lines, firstStart, ctx) : this.split(text, lines, firstStart, [], ctx);
-    this.settleDefinitions(blocks, ctx);
-    this.text = text;
-    this.blocks = blocks;
-    this.result = assemble(ctx, blocks);
+    const blocks = previous && previous.blocks.length > 0 ? this.update(text, lines, firstStart, ctx, previous) : this.fresh(text, lines, firstStart, ctx);
+    const definitionsChanged = this.countDefinitions(blocks, previous?.blocks ?? [], ctx);
+    if (definitionsChanged) this.settleDefinitions(blocks.list, ctx);
+    const reuse = previous && !definitionsChanged ? previous : undefined;
+    const { items, offsets } = reuse ? assembleAfterEdit(blocks, reuse) : assembleAll(ctx, blocks.list);
+    const result: DocumentAnalysis = {
+      ruleset: ctx.ruleset,
+      rulesetSource: ctx.rulesetSource,
+      ...(ctx.frontMatter ? { frontMatter: ctx.frontMatter } : {}),
+      checks: items.checks,
+      proseChecks: items.proseChecks,
+      diagnostics: items.diagnostics,
+      headings: items.headings,
+    };
+    this.previous = { text, ctx, blocks: blocks.list, items, offsets, result };
     this.spares.trim(text.length + SPARE_SLACK);
-    return this.result;
+    return result;
+  }
+
+  private fresh(text: string, lines: Lines, firstStart: number, ctx: DocumentContext): Blocks {
+    const list = this.split(text, lines, firstStart, [], ctx);
+    return { list, keep: 0, suffix: list.length, oldSuffix: 0 };
   }
 
   /** Reuses the unchanged blocks before and after the edit; splits the rest again. */
-  private update(text: string, lines: Lines, firstStart: number, ctx: DocumentContext): Placed[] {
-    const old = this.blocks;
-    const oldText = this.text;
+  private update(text: string, lines: Lines, firstStart: number, ctx: DocumentContext, previous: Previous): Blocks {
+    const old = previous.blocks;
+    const oldText = previous.text;
     const n = old.length;
     let i = 0;
     if (firstStart === old[0].start) while (i < n && sameSpan(old[i], oldText, text, 0)) i++;
@@ -252,19 +300,24 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     const keep = Math.max(0, i - 1);
     for (let k = keep; k < j; k++) this.spares.put(old[k].block);
     const start = i === 0 ? firstStart : old[keep].start;
-    return this.split(text, lines, start, old.slice(0, keep), ctx, { old, from: j, delta });
+    const resync: Resync = { old, from: j, delta };
+    const list = this.split(text, lines, start, old.slice(0, keep), ctx, resync);
+    return { list, keep, suffix: list.length - (n - resync.from), oldSuffix: resync.from };
   }
 
-  /** Splits and analyses from `start` on; with `resync`, stops where an old block boundary is met and reuses the rest. */
+  /**
+   * Splits and analyses from `start` on. With `resync`, stops at the first boundary that is an
+   * unchanged old block's start, moves the old blocks from there on, and leaves their first
+   * index in `resync.from` (the old length when there was none).
+   */
   private split(text: string, lines: Lines, start: number, out: Placed[], ctx: DocumentContext, resync?: Resync): Placed[] {
     let pos = start;
-    let m = resync?.from ?? 0;
     while (pos < text.length) {
       if (resync) {
         const { old, delta } = resync;
-        while (m < old.length && old[m].start + delta < pos) this.spares.put(old[m++].block);
-        if (m < old.length && old[m].start + delta === pos) {
-          for (let k = m; k < old.length; k++) out.push(moved(old[k], delta));
+        while (resync.from < old.length && old[resync.from].start + delta < pos) this.spares.put(old[resync.from++].block);
+        if (resync.from < old.length && old[resync.from].start + delta === pos) {
+          for (let k = resync.from; k < old.length; k++) out.push(move(old[k], delta));
           return out;
         }
       }
@@ -272,14 +325,17 @@ class BlockAnalyzer implements IncrementalAnalyzer {
       out.push(placed);
       pos = placed.next;
     }
-    if (resync) for (let k = m; k < resync.old.length; k++) this.spares.put(resync.old[k].block);
+    if (resync) {
+      for (let k = resync.from; k < resync.old.length; k++) this.spares.put(resync.old[k].block);
+      resync.from = resync.old.length;
+    }
     return out;
   }
 
   /** The block starting at `pos`, merged with what follows while its parse says it goes on. */
   private place(text: string, lines: Lines, pos: number, ctx: DocumentContext): Placed {
     let span = scanBlock(lines, pos);
-    if (span.pureFence) return { start: pos, contentEnd: span.contentEnd, next: span.next, block: codeBlock('') };
+    if (span.raw) return { start: pos, contentEnd: span.contentEnd, next: span.next, block: codeBlock('') };
     for (;;) {
       const block = this.blockFor(text.slice(pos, span.contentEnd), ctx);
       if (!continuesInto(block.tail, text, span.next)) {
@@ -289,7 +345,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
       // The line scan split too early (a fence or list it could not see): go on from where the parse says.
       this.spares.put(block);
       const more = scanBlock(lines, span.next, resumeAfter(block.tail, span.state));
-      span = { ...more, pureFence: false };
+      span = { ...more, raw: false };
     }
   }
 
@@ -297,14 +353,29 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     return this.spares.take(text, ctx.block.definitions) ?? analyzeBlock(ownCopy(text), ctx.block);
   }
 
+  /** Keeps the definition counts up to date with the blocks that left and came; true when the union changed. */
+  private countDefinitions(blocks: Blocks, old: readonly Placed[], ctx: DocumentContext): boolean {
+    let crossed = false;
+    const add = (placed: Placed, by: number) => {
+      for (const key of placed.block.definitions) {
+        const count = (this.definitionCounts.get(key) ?? 0) + by;
+        if (count === 0) this.definitionCounts.delete(key);
+        else this.definitionCounts.set(key, count);
+        if (count === 0 || count === by) crossed = true;
+      }
+    };
+    for (let k = blocks.keep; k < blocks.oldSuffix; k++) add(old[k], -1);
+    for (let k = blocks.keep; k < blocks.suffix; k++) add(blocks.list[k], 1);
+    // Editing a block that makes a definition removes and adds it again: the union is the same.
+    return crossed && definitionsOf(this.definitionCounts.keys()).key !== ctx.block.definitions.key;
+  }
+
   /**
    * References resolve against the whole document's definitions: when they change, blocks
    * parsed with the old ones (those with brackets) are parsed again.
    */
   private settleDefinitions(blocks: Placed[], ctx: DocumentContext): void {
-    const keys: string[] = [];
-    for (const placed of blocks) for (const key of placed.block.definitions) keys.push(key);
-    const definitions = keys.length === 0 ? NO_DEFINITIONS : definitionsOf(keys);
+    const definitions = definitionsOf(this.definitionCounts.keys());
     if (definitions.key !== ctx.block.definitions.key) ctx.block = { ...ctx.block, definitions };
     for (const placed of blocks) {
       const key = placed.block.definitionsKey;
@@ -324,40 +395,97 @@ function sameSpan(block: Placed, oldText: string, text: string, delta: number): 
   return text.slice(start, end) === oldText.slice(block.start, block.next);
 }
 
-function moved(placed: Placed, delta: number): Placed {
-  const start = placed.start + delta;
-  moveBlock(placed.block, start);
-  return { start, contentEnd: placed.contentEnd + delta, next: placed.next + delta, block: placed.block };
+/** An unchanged old block at its new place (the old list is discarded, so it is updated in place). */
+function move(placed: Placed, delta: number): Placed {
+  if (delta !== 0) {
+    placed.start += delta;
+    placed.contentEnd += delta;
+    placed.next += delta;
+    moveBlock(placed.block, placed.start);
+  }
+  return placed;
 }
 
-/** The document's analysis from its blocks, in order; scenes are assigned across blocks. */
-function assemble(ctx: DocumentContext, blocks: readonly Placed[]): DocumentAnalysis {
-  const checks: AnalyzedCheck[] = [];
-  const proseChecks: ProseCheck[] = [];
-  const diagnostics: AnalysisDiagnostic[] = [...ctx.diagnostics];
-  const headings: Heading[] = [];
-  let scene: Heading | undefined;
-  for (const { block } of blocks) {
-    for (let k = 0; k < block.checks.length; k++) {
-      const check = block.checks[k];
-      const own = block.sceneIndex[k];
-      setScene(check, own >= 0 ? block.headings[own] : scene);
-      checks.push(check);
+function emptyItems(ctx: DocumentContext): Items {
+  return { checks: [], diagnostics: [...ctx.diagnostics], proseChecks: [], headings: [] };
+}
+
+/** Appends blocks' items; `scene` is the heading before the first block. Fills `offsets` from `at` on. */
+function appendBlocks(items: Items, blocks: readonly Placed[], from: number, to: number, scene: Heading | undefined, offsets: Offsets): Heading | undefined {
+  let current = scene;
+  for (let k = from; k < to; k++) {
+    const { block } = blocks[k];
+    for (const kind of KINDS) offsets[kind][k] = items[kind].length;
+    for (let c = 0; c < block.checks.length; c++) {
+      const check = block.checks[c];
+      const own = ownScene(block, c);
+      setScene(check, own >= 0 ? block.headings[own] : current);
+      items.checks.push(check);
     }
-    for (const d of block.diagnostics) diagnostics.push(d);
-    for (const p of block.proseChecks) proseChecks.push(p);
-    for (const h of block.headings) headings.push(h);
-    if (block.headings.length > 0) scene = block.headings[block.headings.length - 1];
+    for (const d of block.diagnostics) items.diagnostics.push(d);
+    for (const p of block.proseChecks) items.proseChecks.push(p);
+    for (const h of block.headings) items.headings.push(h);
+    if (block.headings.length > 0) current = block.headings[block.headings.length - 1];
   }
-  return {
-    ruleset: ctx.ruleset,
-    rulesetSource: ctx.rulesetSource,
-    ...(ctx.frontMatter ? { frontMatter: ctx.frontMatter } : {}),
-    checks,
-    proseChecks,
-    diagnostics,
-    headings,
+  return current;
+}
+
+function newOffsets(n: number): Offsets {
+  return { checks: new Int32Array(n + 1), diagnostics: new Int32Array(n + 1), proseChecks: new Int32Array(n + 1), headings: new Int32Array(n + 1) };
+}
+
+/** The document's items from all its blocks, in order; scenes are assigned across blocks. */
+function assembleAll(ctx: DocumentContext, blocks: readonly Placed[]): { items: Items; offsets: Offsets } {
+  const items = emptyItems(ctx);
+  const offsets = newOffsets(blocks.length);
+  appendBlocks(items, blocks, 0, blocks.length, undefined, offsets);
+  for (const kind of KINDS) offsets[kind][blocks.length] = items[kind].length;
+  return { items, offsets };
+}
+
+/**
+ * The items after an edit: the unchanged blocks' items are copied from the previous result
+ * in bulk (the same objects, already moved), only the blocks in between are walked, and the
+ * scenes of the checks after them are set again up to the next heading.
+ */
+function assembleAfterEdit(blocks: Blocks, previous: Previous): { items: Items; offsets: Offsets } {
+  const { list, keep, suffix, oldSuffix } = blocks;
+  const old = previous.offsets;
+  const was = previous.items;
+  const offsets = newOffsets(list.length);
+  for (const kind of KINDS) offsets[kind].set(old[kind].subarray(0, keep + 1));
+  const items: Items = {
+    checks: was.checks.slice(0, old.checks[keep]),
+    diagnostics: was.diagnostics.slice(0, old.diagnostics[keep]),
+    proseChecks: was.proseChecks.slice(0, old.proseChecks[keep]),
+    headings: was.headings.slice(0, old.headings[keep]),
   };
+  const scene = appendBlocks(items, list, keep, suffix, lastHeading(items.headings), offsets);
+  for (const kind of KINDS) {
+    const shift = items[kind].length - old[kind][oldSuffix];
+    for (let k = 0; suffix + k <= list.length; k++) offsets[kind][suffix + k] = old[kind][oldSuffix + k] + shift;
+  }
+  const tails: Items = {
+    checks: items.checks.concat(was.checks.slice(old.checks[oldSuffix])),
+    diagnostics: items.diagnostics.concat(was.diagnostics.slice(old.diagnostics[oldSuffix])),
+    proseChecks: items.proseChecks.concat(was.proseChecks.slice(old.proseChecks[oldSuffix])),
+    headings: items.headings.concat(was.headings.slice(old.headings[oldSuffix])),
+  };
+  rescene(list, suffix, scene);
+  return { items: tails, offsets };
+}
+
+function lastHeading(headings: readonly Heading[]): Heading | undefined {
+  return headings.length > 0 ? headings[headings.length - 1] : undefined;
+}
+
+/** Checks of the moved blocks up to the first heading take their scene from before them, which the edit may have changed. */
+function rescene(blocks: readonly Placed[], from: number, scene: Heading | undefined): void {
+  for (let k = from; k < blocks.length; k++) {
+    const { block } = blocks[k];
+    for (let c = 0; c < block.checks.length; c++) if (ownScene(block, c) < 0) setScene(block.checks[c], scene);
+    if (block.headings.length > 0) return;
+  }
 }
 
 function setScene(check: AnalyzedCheck, scene: Heading | undefined): void {

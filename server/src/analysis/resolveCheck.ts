@@ -256,14 +256,31 @@ function reportLayout(ast: CheckExpression, content: string, ctx: CheckContext, 
 }
 
 /**
+ * Whether the text before `offset` is a number that begins its line (after spaces or block-quote
+ * «>»): a «)» right after it would make the line a Markdown list item («2)»).
+ */
+function startsLineWithNumber(offset: number, charAt: (offset: number) => string): boolean {
+  let at = offset - 1;
+  if (!/[0-9]/.test(charAt(at))) return false;
+  while (/[0-9]/.test(charAt(at))) at--;
+  while (charAt(at) === ' ' || charAt(at) === '\t' || charAt(at) === '>') at--;
+  return charAt(at) === '\n' || charAt(at) === '\r';
+}
+
+/**
  * A «)» where the parser ended the unclosed group (before the next «(» or «против»), which is
  * where it closes that group: at the end of the check it would close only the last of several.
- * None for a group with nothing in it («Сила (»): «()» would be another error.
+ * A group right after a specialty («[Ножи](сложность 2») gets a space before it as well, or the
+ * «)» would make «[Ножи](…)» a Markdown link; after a number that begins a line, « )», not a
+ * list item «2)». None for a group with nothing in it («Сила (»):
+ * «()» would be another error.
  */
-function closeParenFix(ast: CheckExpression, paren: TextRange, sink: DiagnosticSink): Fix[] {
+function closeParenFix(ast: CheckExpression, paren: TextRange, charAt: (offset: number) => string, locale: Locale): Fix[] {
   const group = ast.sides.find((side) => side.paramsRange?.start === paren.start)?.paramsRange;
   if (!group || group.end <= paren.end) return [];
-  return [sink.fix(fixTitles.closeParen(), { start: group.end, end: group.end }, ')', true)];
+  const close: TextEdit = { range: { start: group.end, end: group.end }, newText: startsLineWithNumber(group.end, charAt) ? ' )' : ')' };
+  const edits = charAt(paren.start - 1) === ']' ? [{ range: { start: paren.start, end: paren.start }, newText: ' ' }, close] : [close];
+  return [{ title: fixTitles.closeParen()[locale], edits, preferred: true }];
 }
 
 /**
@@ -275,7 +292,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   /** The content's character at a document offset; '' outside the content. */
   const charAt = (offset: number): string => (offset >= ast.range.start && offset < ast.range.end ? content[offset - ast.range.start] : '');
   for (const error of ast.errors) {
-    const fixes = error.code === 'unclosed-paren' ? closeParenFix(ast, error.range, sink) : [];
+    const fixes = error.code === 'unclosed-paren' ? closeParenFix(ast, error.range, charAt, ctx.locale) : [];
     sink.add('RM009', parseErrorMessage(error), error.range, fixes);
   }
   const sheet = findSheet(ast, ctx, sink);

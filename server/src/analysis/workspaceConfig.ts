@@ -1,7 +1,7 @@
-import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
 import { getBuiltinRuleset } from '../engine/builtinRulesets';
 import type { Ruleset } from '../engine/ruleset';
-import { MAX_RULESET_CHARS, parseUserRuleset, type RulesetError } from '../engine/rulesetLoader';
+import { MAX_REPORTED_ERRORS, MAX_RULESET_CHARS, parseUserRuleset, type RulesetError, yamlInputProblem } from '../engine/rulesetLoader';
 import { DEFAULT_SEVERITY } from './diagnosticCatalog';
 import { LineIndex } from './lineIndex';
 import { withUserRulesets } from './rulesetProvider';
@@ -40,8 +40,8 @@ export function isInsideWorkspace(path: string): boolean {
   return !/^([a-zA-Z]:)?[\\/]/.test(path) && !path.split(/[\\/]/).includes('..');
 }
 
-function fileProblem(message: string, text: string, range?: { start: { line: number; character: number }; end: { line: number; character: number } }): AnalysisDiagnostic {
-  const lines = new LineIndex(text);
+/** A problem in a workspace file; `lines` indexes that file's text (built once per file, not per problem). */
+function fileProblem(message: string, lines: LineIndex, range?: { start: { line: number; character: number }; end: { line: number; character: number } }): AnalysisDiagnostic {
   const start = range ? lines.offsetAt(range.start) : 0;
   const end = range ? lines.offsetAt(range.end) : lines.lineEnd(0);
   return { code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message, range: { start, end: Math.max(start, end) }, fixes: [] };
@@ -53,32 +53,56 @@ const WORDING = {
   dictionaryShape: () => ({ ru: 'Словарь — список терминов или «traits: [ … ]»', en: 'A dictionary is a list of terms or "traits: [ … ]"' }),
   ruleset: (detail: string) => ({ ru: `Ошибка в файле правил: ${detail}`, en: `Ruleset file problem: ${detail}` }),
   yaml: (detail: string) => ({ ru: `Ошибка YAML: ${detail}`, en: `YAML error: ${detail}` }),
+  builtinId: (id: string) => ({
+    ru: `«${id}» — встроенные правила; у правил проекта свой id (например, «extends: ${id}» и «id: ${id}-custom»). Файл не используется`,
+    en: `"${id}" is a built-in ruleset; a workspace ruleset needs its own id (e.g. "extends: ${id}" with "id: ${id}-custom"). This file is not used`,
+  }),
+  duplicateId: (id: string, first: string) => ({
+    ru: `Правила с id «${id}» уже заданы в ${first}. Файл не используется`,
+    en: `The ruleset id "${id}" is already defined in ${first}. This file is not used`,
+  }),
+  entryNotText: () => ({ ru: 'Элемент словаря должен быть строкой — названием черты', en: 'A dictionary entry must be text: a trait name' }),
 };
 
+/** A ruleset file's `id`, found without parsing (YAML or JSON, `id:` first in its line or after `{`/`,`). */
+const RULESET_ID = /(?:^|[{,])[ \t]*"?id"?[ \t]*:[ \t]*"?([\w.-]+)"?/m;
+
 export function parseDictionary(text: string, locale: Locale): { terms: string[]; diagnostics: AnalysisDiagnostic[] } {
-  if (text.length > MAX_RULESET_CHARS) return { terms: [], diagnostics: [fileProblem(WORDING.tooLarge()[locale], text)] };
+  const lines = new LineIndex(text);
+  const at = (offset: number) => {
+    const start = lines.positionAt(offset);
+    return { start, end: { line: start.line, character: start.character + 1 } };
+  };
+  if (text.length > MAX_RULESET_CHARS) return { terms: [], diagnostics: [fileProblem(WORDING.tooLarge()[locale], lines)] };
+  // Nesting deep enough to exhaust the parser's stack is refused before parsing, as for rulesets.
+  const refused = yamlInputProblem(text);
+  if (refused) return { terms: [], diagnostics: [fileProblem(WORDING.yaml(refused.message)[locale], lines, at(refused.offset))] };
   // The nodes are walked, never converted with toJS, so aliases are not expanded: no alias bomb.
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) {
-    const lines = new LineIndex(text);
-    return {
-      terms: [],
-      diagnostics: doc.errors.map((e) => {
-        const start = lines.positionAt(e.pos[0]);
-        return fileProblem(WORDING.yaml(e.message.split('\n')[0])[locale], text, { start, end: { line: start.line, character: start.character + 1 } });
-      }),
-    };
+    return { terms: [], diagnostics: doc.errors.slice(0, MAX_REPORTED_ERRORS).map((e) => fileProblem(WORDING.yaml(e.message.split('\n')[0])[locale], lines, at(e.pos[0]))) };
   }
   const contents = doc.contents;
   if (contents === null) return { terms: [], diagnostics: [] };
   const list: unknown = isMap(contents) ? DICTIONARY_KEYS.map((k) => contents.get(k, true)).find((v) => v !== undefined) : contents;
-  if (!isSeq(list)) return { terms: [], diagnostics: [fileProblem(WORDING.dictionaryShape()[locale], text)] };
-  const terms = list.items.map((item) => (isScalar(item) ? item.value : undefined)).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-  return { terms: terms.map((t) => t.trim()), diagnostics: [] };
+  if (!isSeq(list)) return { terms: [], diagnostics: [fileProblem(WORDING.dictionaryShape()[locale], lines)] };
+  const terms: string[] = [];
+  const diagnostics: AnalysisDiagnostic[] = [];
+  for (const item of list.items) {
+    const value = isScalar(item) ? item.value : undefined;
+    if (typeof value === 'string' && value.trim() !== '') terms.push(value.trim());
+    else if (diagnostics.length < MAX_REPORTED_ERRORS && value !== null) {
+      // A number, a list or a mapping where a term belongs: say so rather than drop it unseen.
+      const range = isNode(item) && item.range ? item.range : undefined;
+      diagnostics.push(fileProblem(WORDING.entryNotText()[locale], lines, range ? { start: lines.positionAt(range[0]), end: lines.positionAt(range[1]) } : undefined));
+    }
+  }
+  return { terms, diagnostics };
 }
 
 function rulesetDiagnostics(errors: RulesetError[], text: string, locale: Locale): AnalysisDiagnostic[] {
-  return errors.map((e) => fileProblem(WORDING.ruleset(`${e.path ? `${e.path}: ` : ''}${e.message}`)[locale], text, e.range));
+  const lines = new LineIndex(text);
+  return errors.map((e) => fileProblem(WORDING.ruleset(`${e.path ? `${e.path}: ` : ''}${e.message}`)[locale], lines, e.range));
 }
 
 /**
@@ -91,7 +115,7 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
   const rulesetsDir = paths.rulesets ?? DEFAULT_RULESETS_DIR;
   let dictionary: string[] = [];
   for (const path of [dictionaryPath, rulesetsDir]) {
-    if (!isInsideWorkspace(path)) fileDiagnostics.set(path, [fileProblem(WORDING.outside(path)[locale], '')]);
+    if (!isInsideWorkspace(path)) fileDiagnostics.set(path, [fileProblem(WORDING.outside(path)[locale], new LineIndex(''))]);
   }
   if (isInsideWorkspace(dictionaryPath)) {
     const text = await fs.readFile(dictionaryPath);
@@ -109,27 +133,57 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     }
   }
   // A user ruleset may extend another user ruleset: resolve by id on demand, carrying the chain for cycles.
-  const loaded = new Map<string, Ruleset | undefined>();
+  const loaded = new Map<string, Ruleset>();
   const byId = new Map<string, { path: string; text: string }>();
+  const unused = new Map<string, AnalysisDiagnostic>();
   for (const file of texts.values()) {
-    const id = /^\s*"?id"?\s*:\s*"?([\w.-]+)"?/m.exec(file.text)?.[1];
-    if (id) byId.set(id, file);
+    const found = RULESET_ID.exec(file.text);
+    if (!found) continue;
+    const id = found[1];
+    const idAt = found.index + found[0].length - id.length - (found[0].endsWith('"') ? 1 : 0);
+    const lines = new LineIndex(file.text);
+    const at = { start: lines.positionAt(idAt), end: lines.positionAt(idAt + id.length) };
+    const first = byId.get(id);
+    if (getBuiltinRuleset(id)) unused.set(file.path, fileProblem(WORDING.builtinId(id)[locale], lines, at));
+    else if (first) unused.set(file.path, fileProblem(WORDING.duplicateId(id, first.path)[locale], lines, at));
+    else byId.set(id, file);
   }
+  /** Why a ruleset could not be loaded as a base, by id: the root cause, even several bases down. */
+  const causes = new Map<string, string>();
   const load = (file: { path: string; text: string }, seen: readonly string[]): Ruleset | undefined => {
-    const result = parseUserRuleset(file.text, file.path, (id, chain) => {
-      if (getBuiltinRuleset(id)) return getBuiltinRuleset(id);
-      const base = byId.get(id);
-      if (!base || chain.slice(0, -1).includes(id)) return undefined;
-      return loaded.has(id) ? loaded.get(id) : load(base, chain);
-    }, { seen });
-    if (result.errors.length && !fileDiagnostics.has(file.path)) fileDiagnostics.set(file.path, rulesetDiagnostics(result.errors, file.text, locale));
+    let baseCause: string | undefined;
+    const result = parseUserRuleset(
+      file.text,
+      file.path,
+      (id, chain) => {
+        if (getBuiltinRuleset(id)) return getBuiltinRuleset(id);
+        const base = byId.get(id);
+        if (!base) return undefined;
+        const ruleset = loaded.get(id) ?? load(base, chain);
+        if (ruleset) return ruleset;
+        // Not «unknown»: the file exists but cannot be loaded; say why, pointing at the file at fault.
+        baseCause = causes.get(id) ?? `${base.path} has errors`;
+        throw new Error(baseCause);
+      },
+      { seen },
+    );
+    const id = RULESET_ID.exec(file.text)?.[1];
     if (result.ruleset) loaded.set(result.ruleset.id, result.ruleset);
+    else if (id !== undefined) causes.set(id, baseCause ?? `${file.path}: ${result.errors[0]?.message ?? 'error'}`);
+    // A file's own diagnostics come from loading it on its own: as the base of another file it may
+    // fail for that file's reasons (a chain too long from there), which are that file's to report.
+    if (seen.length === 0 && result.errors.length > 0) fileDiagnostics.set(file.path, rulesetDiagnostics(result.errors, file.text, locale));
     return result.ruleset;
   };
   const user: Ruleset[] = [];
   for (const file of texts.values()) {
+    const problem = unused.get(file.path);
+    if (problem) {
+      fileDiagnostics.set(file.path, [problem]);
+      continue;
+    }
     const ruleset = load(file, []);
-    if (ruleset && !user.some((r) => r.id === ruleset.id)) user.push(ruleset);
+    if (ruleset) user.push(ruleset);
   }
   return { rulesets: withUserRulesets(user), dictionary, fileDiagnostics };
 }

@@ -131,6 +131,16 @@ export const MAX_FLOW_NESTING = 64;
 export const MAX_NESTING = 16;
 /** Longest `extends` chain followed. */
 export const MAX_EXTENDS_DEPTH = 8;
+/**
+ * Leading indentation (with block indicators `- `, `? `, `: `) a line may have. Block collections
+ * nest by indentation, so this bounds their nesting before parsing, as MAX_FLOW_NESTING bounds
+ * brackets: the parser recurses per level and a deep enough file exhausts the stack.
+ */
+export const MAX_INDENT = 256;
+/** Values (scalars, lists, mappings) a file may hold: the built-ins hold about 500 each. */
+export const MAX_VALUES = 10_000;
+/** Problems reported per file; the rest are summed up in one more. */
+export const MAX_REPORTED_ERRORS = 100;
 
 const SCHEMA_KEY = 'rollmark-ruleset';
 const CATEGORIES: readonly TraitCategory[] = ['attribute', 'ability', 'rollable', 'power', 'generic', 'other'];
@@ -438,29 +448,42 @@ interface Source {
   lines: LineCounter;
 }
 
-function parseUser(text: string, resolveBase: ResolveBase, seen: readonly string[]): UserRulesetResult {
-  if (text.length > MAX_RULESET_CHARS) {
-    return fail(`the file is too large (${text.length} characters; at most ${MAX_RULESET_CHARS})`);
-  }
+/**
+ * What makes a YAML (or JSON) text too costly to parse, checked on the text alone: its size,
+ * bracket nesting and indentation. `offset` is where the problem is (0 for the size). Shared by
+ * ruleset files and the project dictionary.
+ */
+export function yamlInputProblem(text: string): { message: string; offset: number } | undefined {
+  if (text.length > MAX_RULESET_CHARS) return { message: `the file is too large (${text.length} characters; at most ${MAX_RULESET_CHARS})`, offset: 0 };
   const tooDeep = flowNestingBeyond(text, MAX_FLOW_NESTING);
-  if (tooDeep !== undefined) {
-    const line = countLines(text, tooDeep);
-    const character = tooDeep - (text.lastIndexOf('\n', tooDeep - 1) + 1);
-    return fail(`brackets are nested more than ${MAX_FLOW_NESTING} levels deep`, {
-      start: { line, character },
-      end: { line, character: character + 1 },
-    });
+  if (tooDeep !== undefined) return { message: `brackets are nested more than ${MAX_FLOW_NESTING} levels deep`, offset: tooDeep };
+  const tooFar = indentBeyond(text, MAX_INDENT);
+  if (tooFar !== undefined) return { message: `a line is indented more than ${MAX_INDENT} columns: the data is nested too deep`, offset: tooFar };
+  return undefined;
+}
+
+function parseUser(text: string, resolveBase: ResolveBase, seen: readonly string[]): UserRulesetResult {
+  const refused = yamlInputProblem(text);
+  if (refused) {
+    const at = refused.offset;
+    const line = countLines(text, at);
+    const character = at - (text.lastIndexOf('\n', at - 1) + 1);
+    return fail(refused.message, { start: { line, character }, end: { line, character: character + 1 } });
   }
 
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  // logLevel 'error': no process warning on the server's stderr when a mapping is used as a key
+  // (it becomes an unknown property, which validation reports).
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   if (doc.errors.length > 0) {
     return {
-      errors: doc.errors.map((e) => ({
-        path: '',
-        message: `${e.name === 'YAMLParseError' ? 'syntax error' : 'error'}: ${e.message.split('\n')[0]}`,
-        range: rangeAt(lines, e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)),
-      })),
+      errors: capped(
+        doc.errors.map((e) => ({
+          path: '',
+          message: `${e.name === 'YAMLParseError' ? 'syntax error' : 'error'}: ${e.message.split('\n')[0]}`,
+          range: rangeAt(lines, e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)),
+        })),
+      ),
     };
   }
   let data: unknown;
@@ -471,6 +494,10 @@ function parseUser(text: string, resolveBase: ResolveBase, seen: readonly string
   }
   if (nestingExceeds(data, MAX_NESTING)) {
     return fail(`the data is nested more than ${MAX_NESTING} levels deep`);
+  }
+  // Validation reports every problem, so its time grows with the data: bound the data first.
+  if (valuesExceed(data, MAX_VALUES)) {
+    return fail(`the file holds more than ${MAX_VALUES} values; a ruleset needs far fewer (a built-in one holds about 500)`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail(`a ruleset file must hold a mapping (an object with "id", …), not ${typeName(data)}`);
@@ -655,10 +682,12 @@ function toUserPath(p: Problem, origin: readonly (number | undefined)[]): Proble
  * given: a merged ruleset) came from the base, so the range is that of `extends`.
  */
 function place(problems: readonly Problem[], src: Source, fallback?: string): RulesetError[] {
-  return problems.map((p) => {
+  const shown = problems.length > MAX_REPORTED_ERRORS ? problems.slice(0, MAX_REPORTED_ERRORS - 1) : problems;
+  const placed = shown.map((p) => {
     const range = p.inBase && fallback !== undefined ? rangeOf(src, fallback, 'value') : rangeOf(src, p.path, p.at, fallback);
     return { path: p.path, message: p.message, range };
   });
+  return capped(placed, problems.length);
 }
 
 interface YamlRangeNode {
@@ -727,6 +756,16 @@ function startOfFile(): SourceRange {
   return { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
 }
 
+/**
+ * At most MAX_REPORTED_ERRORS errors: a file with thousands of broken entries gets the first ones
+ * and a last error that says how many more there are. `total` counts the errors before any were cut.
+ */
+function capped(errors: readonly RulesetError[], total = errors.length): RulesetError[] {
+  if (total <= MAX_REPORTED_ERRORS) return [...errors];
+  const shown = errors.slice(0, MAX_REPORTED_ERRORS - 1);
+  return [...shown, { path: '', message: `and ${total - shown.length} more problems`, range: startOfFile() }];
+}
+
 function fail(message: string, range: SourceRange = startOfFile()): UserRulesetResult {
   return { errors: [{ path: '', message, range }] };
 }
@@ -749,6 +788,39 @@ function flowNestingBeyond(text: string, max: number): number | undefined {
     }
   }
   return undefined;
+}
+
+/** Offset of the first line whose indentation (with block indicators) exceeds `max` columns. */
+function indentBeyond(text: string, max: number): number | undefined {
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    let i = lineStart;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      // A space or tab, or `-`, `?` or `:` followed by a space: a block indicator.
+      const indicator = (c === 0x2d || c === 0x3f || c === 0x3a) && (text.charCodeAt(i + 1) === 0x20 || text.charCodeAt(i + 1) === 0x09);
+      if (c === 0x20 || c === 0x09) i++;
+      else if (indicator) i += 2;
+      else break;
+    }
+    if (i - lineStart > max) return lineStart;
+    const next = text.indexOf('\n', i);
+    if (next < 0) break;
+    lineStart = next + 1;
+  }
+  return undefined;
+}
+
+/** Whether the data holds more than `max` values (each scalar, list and mapping counts one). */
+function valuesExceed(value: unknown, max: number): boolean {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (++count > max) return true;
+    if (typeof v === 'object' && v !== null) for (const child of Object.values(v)) stack.push(child);
+  }
+  return false;
 }
 
 function nestingExceeds(value: unknown, max: number): boolean {

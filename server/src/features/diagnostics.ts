@@ -1,6 +1,6 @@
 import { type Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AnalysisDiagnostic, DocumentAnalysis, Severity } from '../analysis/types';
+import type { AnalysisDiagnostic, DocumentAnalysis, Locale, Severity } from '../analysis/types';
 import type { RollmarkSettings, SeveritySetting } from '../protocol';
 import { toRange } from './convert';
 
@@ -43,13 +43,48 @@ export function toLspDiagnostic(document: TextDocument, diagnostic: AnalysisDiag
   };
 }
 
-/** Every diagnostic of the analysis that the settings do not turn off, in LSP terms. */
-export function provideDiagnostics(document: TextDocument, analysis: DocumentAnalysis, settings: RollmarkSettings, fileUri: FileUri): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/**
+ * Limit: at most this many diagnostics per document, the last of them saying how many were left
+ * out. VS Code shows at most 1,000 per file anyway (its extension host keeps the 1,000 most
+ * severe and adds its own "Not showing N further" note), after every one was serialised and
+ * parsed: 25,000 problems made 5.8 MB per publish, after every pause in typing. README "Limits".
+ */
+export const MAX_DIAGNOSTICS = 1000;
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+/** The `count` most severe, earlier first among equals, back in document order. */
+function mostSevere<T extends { severity: Severity }>(items: readonly T[], count: number): T[] {
+  const order = items.map((_, i) => i).sort((a, b) => SEVERITY_RANK[items[a].severity] - SEVERITY_RANK[items[b].severity] || a - b);
+  return order
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((i) => items[i]);
+}
+
+/** The last diagnostic of a document with too many: at its start, where the Problems list begins. */
+function limitNote(total: number, shown: number, locale: Locale): Diagnostic {
+  const hidden = total - shown;
+  const message =
+    locale === 'ru'
+      ? `Слишком много проблем: показаны ${shown} из ${total}, сначала самые серьёзные; остальные ${hidden} появятся по мере исправления`
+      : `Too many problems: showing ${shown} of ${total}, the most severe first; the other ${hidden} appear as these are fixed`;
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: DIAGNOSTIC_SOURCE, message };
+}
+
+/**
+ * Every diagnostic of the analysis that the settings do not turn off, in LSP terms, at most
+ * `MAX_DIAGNOSTICS` of them. `locale` words the note about the ones left out.
+ */
+export function provideDiagnostics(document: TextDocument, analysis: DocumentAnalysis, settings: RollmarkSettings, fileUri: FileUri, locale: Locale = 'en'): Diagnostic[] {
+  const shown: { diagnostic: AnalysisDiagnostic; severity: Severity }[] = [];
   for (const diagnostic of analysis.diagnostics) {
     const severity = effectiveSeverity(diagnostic, settings);
-    if (severity === 'off') continue;
-    out.push(toLspDiagnostic(document, diagnostic, severity, fileUri));
+    if (severity !== 'off') shown.push({ diagnostic, severity });
   }
+  if (shown.length <= MAX_DIAGNOSTICS) return shown.map(({ diagnostic, severity }) => toLspDiagnostic(document, diagnostic, severity, fileUri));
+  const kept = mostSevere(shown, MAX_DIAGNOSTICS - 1);
+  const out = kept.map(({ diagnostic, severity }) => toLspDiagnostic(document, diagnostic, severity, fileUri));
+  out.push(limitNote(shown.length, kept.length, locale));
   return out;
 }

@@ -1,19 +1,21 @@
 /**
  * Property-based tests over the whole analysis pipeline (issue 6, Reliability): generated
- * documents (documentArbitraries.ts) through analyzeDocument, with every quick fix applied.
+ * documents (documentArbitraries.ts) through analyzeDocument, with their quick fixes applied.
  *
  * Properties, for every document and options:
- * 1. analyzeDocument never throws;
+ * 1. analyzeDocument never throws (nor runs away: a generous time bound per document);
  * 2. every range the analysis returns (diagnostics, fixes, related information, checks and their
  *    ASTs, prose checks, headings, front matter) lies inside the document, start ≤ end, on UTF-16
  *    boundaries (never inside a surrogate pair); a check's text is the document's text at its range;
- * 3. every quick fix: its edits lie inside the document on boundaries, never inside a CRLF, and do
- *    not overlap, so applying them leaves the text outside their ranges byte-identical; the result
- *    has no error-level diagnostic the original did not have (see `newErrors` for the two
- *    documented exceptions); applying the same fix again is impossible (its diagnostic is gone)
- *    or a no-op;
- * 4. the same document with LF or CRLF line ends gives the same diagnostics at the same
- *    line/character positions.
+ * 3. every quick fix (up to FIXES_PER_DOCUMENT per document, taken in turn from a generated start):
+ *    its edits lie inside the document on boundaries, never inside a CRLF, and do not overlap, so
+ *    applying them leaves the text outside their ranges byte-identical; the fixed text analyses
+ *    with valid ranges and without an error-level diagnostic the original did not have (`newErrors`
+ *    documents three exceptions and why); applying the same fix again is impossible (its diagnostic
+ *    is gone) or a no-op;
+ * 4. the same document with LF, CRLF or CR line ends gives the same diagnostics at the same
+ *    line/character positions (`positioned` and `assertLineEndsAgree` document two limits: YAML
+ *    syntax errors compared by their first position, and a known bug with CR-only front matter).
  *
  * `FUZZ_RUNS` sets the number of documents (`npm run fuzz` runs 100,000, each through every
  * property); the normal test run uses FULL_RUNS and RANGE_RUNS. `FUZZ_SEED` replays a failure.
@@ -336,10 +338,21 @@ function analyzeOrFail(text: string, opts: AnalysisOptions): DocumentAnalysis {
   return analysis;
 }
 
+/**
+ * A front matter with CR line ends (no LF at all) is not read: `frontMatterContent` (blocks.ts)
+ * finds the YAML between the first and the last LF. Reported to the lead; until it is fixed,
+ * documents with a front matter are compared with LF and CRLF only.
+ */
+const KNOWN_CR_FRONT_MATTER_BUG = true;
+
 function assertLineEndsAgree(text: string, opts: AnalysisOptions): void {
   const lf = text.replace(/\r\n?/g, '\n');
+  const expected = positioned(lf, analyzeOrFail(lf, opts));
   const crlf = lf.replace(/\n/g, '\r\n');
-  assert.deepEqual(positioned(crlf, analyzeOrFail(crlf, opts)), positioned(lf, analyzeOrFail(lf, opts)), 'LF and CRLF disagree');
+  assert.deepEqual(positioned(crlf, analyzeOrFail(crlf, opts)), expected, 'LF and CRLF disagree');
+  const cr = lf.replace(/\n/g, '\r');
+  const front = /^\ufeff?---/.test(lf);
+  if (!(front && KNOWN_CR_FRONT_MATTER_BUG)) assert.deepEqual(positioned(cr, analyzeOrFail(cr, opts)), expected, 'LF and CR disagree');
 }
 
 const pipelineCase = fc.record({ doc: document, opts: options, pick: fc.nat() });
@@ -347,7 +360,7 @@ const pipelineCase = fc.record({ doc: document, opts: options, pick: fc.nat() })
 describe(`fuzz: the analysis pipeline on generated documents`, function () {
   this.timeout(0);
 
-  it(`${FULL_RUNS} documents: never throws; ranges inside, ordered, on UTF-16 boundaries; every quick fix keeps the rest of the text, adds no error, cannot be applied twice to any effect; LF and CRLF agree`, () => {
+  it(`${FULL_RUNS} documents: never throws; ranges inside, ordered, on UTF-16 boundaries; every quick fix keeps the rest of the text, adds no error, cannot be applied twice to any effect; LF, CRLF and CR agree`, () => {
     fc.assert(
       fc.property(pipelineCase, ({ doc, opts, pick }) => {
         const analysis = analyzeOrFail(doc.text, opts);

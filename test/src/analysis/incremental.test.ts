@@ -1,0 +1,360 @@
+/**
+ * The block-wise analysis (blocks.ts, blockAnalysis.ts, incrementalAnalysis.ts, issue 6):
+ *
+ * 1. Differential: an incremental analyzer fed a series of edits gives, after every edit, exactly
+ *    what a fresh `analyzeDocument` gives for the same text (deep equality of the whole result).
+ *    Documents are generated from realistic and awkward pieces: front matter, fences opened and
+ *    closed by an edit, HTML comments and raw blocks across blank lines, lists with indented
+ *    continuations, footnotes, link definitions, tables, setext headings, CRLF and CR, a BOM.
+ * 2. Splitting is invisible: the same documents analysed as one block (the whole body parsed
+ *    at once by remark, as before issue 6) give the same checks, diagnostics, prose checks,
+ *    headings and scenes.
+ * 3. The front matter is found exactly where remark-frontmatter finds it.
+ * 4. Examples: what an edit re-analyses (object identity shows reuse), scenes across blocks,
+ *    definitions in another block, the front matter, and the one intended difference from a
+ *    whole-document parse (micromark-extension-frontmatter#5).
+ *
+ * `INCREMENTAL_RUNS` sets the number of generated documents (default 80); `FUZZ_SEED` replays one.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
+import { analyzeBlock, moveBlock, NO_DEFINITIONS } from '../../../server/src/analysis/blockAnalysis';
+import { findFrontMatter } from '../../../server/src/analysis/blocks';
+import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
+import { scanMarkdown } from '../../../server/src/analysis/markdownScan';
+import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
+import { traitIndex } from '../../../server/src/analysis/traitIndex';
+import type { AnalysisOptions, DocumentAnalysis } from '../../../server/src/analysis/types';
+
+const RUNS = process.env.INCREMENTAL_RUNS === undefined ? 80 : Number(process.env.INCREMENTAL_RUNS);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const OPTIONS: AnalysisOptions = { locale: 'ru', rulesets: builtinRulesets() };
+
+function params(runs: number): fc.Parameters<unknown> {
+  return { numRuns: runs, ...(SEED === undefined ? {} : { seed: SEED }) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents and edits
+
+const FRONT_MATTERS = [
+  '---\nruleset: vampire-pack\ncharacters:\n  Адриан: { Сила: 3, Атлетика: 2 }\n---',
+  '---\nruleset: storytelling\n---',
+  '---\nruleset: nope\n---',
+  '---\nперсонажи:\n  Вера: { Интеллект: 4 }\n---  ',
+  '---\nruleset: vampire-pack',
+];
+
+/** Lines and groups of lines, joined by a line end; `\n` inside a piece becomes the document's line end. */
+const PIECES = [
+  'Адриан лезет через забор: «Сила + Атлетика (сложность 2)».',
+  'Нужен бросок Ловкость + Атлетика (сложность 3).',
+  'Он говорит «да» и уходит, а потом «Сила + Атлетиканн».',
+  'Адриан: «Адриан: Сила + Атлетика»',
+  '«Сила + Атлетика (сложность',
+  '# Сцена',
+  '## Подвал «Сила + Драка»',
+  'Заголовок «Сила + Атлетика»\n===',
+  '---',
+  '***',
+  '',
+  '',
+  '',
+  '  ',
+  '\t',
+  '- пункт «Сила + Атлетика»',
+  '* пункт',
+  '1. первый «Ловкость + Скрытность»',
+  '  продолжение «Ловкость + Скрытность»',
+  '    отступ «Сила + Атлетика»',
+  '> цитата «Сила + Атлетика»',
+  'ленивое продолжение «Сила + Драка»',
+  '```',
+  '```js',
+  '~~~',
+  '````',
+  '  ```',
+  '``` a`b',
+  '<!--',
+  '-->',
+  '<!-- «Сила + Атлетика» -->',
+  '<!-->',
+  '<!--->',
+  '<!---x->',
+  'Текст «Сила»\n<!-- a «Сила + Атлетика»',
+  'Текст «Сила»\n```\nкод «Сила + Атлетика»',
+  '  <!-- x',
+  '<div>',
+  '</div>',
+  '<script>',
+  '</script>',
+  '| «Сила + Атлетика» | b |\n|---|---|\n| x | «Ловкость + Атлетика» |',
+  '[a]: http://example.com',
+  'ссылка [a] и «Сила + Атлетика»',
+  'см. [текст][b] «Сила + Атлетика»',
+  '[b]: /y "t"',
+  'сноска[^1] «Сила»',
+  '[^1]: текст сноски «Сила + Атлетика»',
+  'www.example.com «Сила + Атлетика»',
+  '\ufeff',
+  '1. a\n\n    текст «Сила + Атлетика»',
+  '- a\n  ```\n  b\n```\nc «Сила»\n\nd «Сила»\n```',
+  '<!-- a\n\nb «Сила + Атлетика» -->\n\nc «Сила»',
+  'x[^1]\n\n[^1]: note\n\n    more «Сила + Атлетика»',
+  '<div>\n```\n</div>\n\ntext «Сила + Атлетика»\n\n```',
+  'Абзац\n```\ncode «Сила + Атлетика»\n\nmore\n```\nпосле «Сила + Атлетика»',
+  '[ẞ] «Сила»\n\n[ß]: x',
+  '> ```\n> a\n\n> b «Сила»',
+  '- a\n\n\n  b «Сила + Атлетика»',
+  '<span>\n```\n\ntext «Сила»',
+  '[a]:\n```\n\ncode? «Сила»',
+  '- ```\n\n  x «Сила»\n\ny «Сила»',
+  '<script>\n\n«Сила + Атлетика»\n\n</script>',
+  '[^note]: x\n\n\n    y «Сила + Атлетика»',
+  'a\n````\n```\n\n«Сила»\n````',
+  '  ~~~\n\n«Сила»\n   ~~~   ',
+  '[Foo  Bar] «Сила»\n\n[foo\nbar]: /u',
+];
+
+const SNIPPETS = ['\n', '\n\n', '```', '~~~', '<!--', '-->', '- ', '> ', '    ', '«', '»', '# ', '[a]: x', '[a]', '---', 'ж', ' ', '\r\n', '\r', '[^1]: n', '\t', '===', '|', '1. ', '\n\n«Сила + Атлетика»\n\n', '```\nx\n\n'];
+
+const document: fc.Arbitrary<string> = fc
+  .record({
+    bom: fc.boolean(),
+    frontMatter: fc.option(fc.constantFrom(...FRONT_MATTERS), { nil: undefined }),
+    pieces: fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 40 }),
+    eol: fc.constantFrom('\n', '\n', '\r\n', '\r'),
+  })
+  .map(({ bom, frontMatter, pieces, eol }) => {
+    const lines = frontMatter ? [frontMatter, ...pieces] : pieces;
+    return (bom ? '\ufeff' : '') + lines.join('\n').replace(/\n/g, eol);
+  });
+
+type Edit =
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'delete'; at: number; length: number }
+  | { kind: 'replace'; at: number; length: number; text: string }
+  | { kind: 'paste'; at: number; from: number; length: number }
+  | { kind: 'revert'; to: number };
+
+const position = fc.double({ min: 0, max: 1, noNaN: true });
+const edit: fc.Arbitrary<{ kind: Edit['kind']; at: number; from: number; length: number; text: string }> = fc.record({
+  kind: fc.constantFrom<Edit['kind']>('insert', 'insert', 'delete', 'replace', 'paste', 'revert'),
+  at: position,
+  from: position,
+  length: fc.integer({ min: 0, max: 300 }),
+  text: fc.constantFrom(...SNIPPETS),
+});
+
+/** Applies a generated edit; `history` holds the earlier versions (an undo brings one back). */
+function apply(text: string, e: { kind: Edit['kind']; at: number; from: number; length: number; text: string }, history: readonly string[]): string {
+  const at = Math.floor(e.at * text.length);
+  const end = Math.min(text.length, at + e.length);
+  switch (e.kind) {
+    case 'insert':
+      return text.slice(0, at) + e.text + text.slice(at);
+    case 'delete':
+      return text.slice(0, at) + text.slice(Math.min(text.length, at + (e.length % 16)));
+    case 'replace':
+      return text.slice(0, at) + e.text + text.slice(Math.min(text.length, at + (e.length % 8)));
+    case 'paste': {
+      const from = Math.floor(e.from * text.length);
+      return text.slice(0, at) + text.slice(from, Math.min(text.length, from + e.length)) + text.slice(at);
+    }
+    case 'revert':
+      return history.length > 0 ? history[Math.min(history.length - 1, Math.floor(e.from * history.length))] : text.slice(0, at) + text.slice(end);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparison
+
+/** The analysis as plain data: the ruleset by id, character sheets' maps as entries. */
+function plain(analysis: DocumentAnalysis): unknown {
+  return JSON.parse(JSON.stringify(analysis, (key, value: unknown) => (key === 'ruleset' && typeof value === 'object' && value !== null && 'id' in value ? value.id : value instanceof Map ? [...value] : value)));
+}
+
+function assertSameAnalysis(actual: DocumentAnalysis, expected: DocumentAnalysis, text: string, what: string): void {
+  assert.deepStrictEqual(plain(actual), plain(expected), `${what} differs for ${JSON.stringify(text)}`);
+}
+
+/** The body (after a BOM and front matter) analysed as one block: one remark parse, as before blocks. */
+function asOneBlock(text: string, analysis: DocumentAnalysis): { checks: unknown[]; diagnostics: unknown[]; proseChecks: unknown[]; headings: unknown[] } {
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const bodyStart = findFrontMatter(text, bom)?.end ?? bom;
+  const characters = analysis.frontMatter?.characters ?? [];
+  const block = analyzeBlock(text.slice(bodyStart), {
+    ruleset: analysis.ruleset,
+    index: traitIndex(analysis.ruleset, []),
+    locale: OPTIONS.locale,
+    characters,
+    proseChecks: true,
+    fixedRanges: new Set(characters.map((c) => c.range)),
+    definitions: NO_DEFINITIONS,
+  });
+  moveBlock(block, bodyStart);
+  const headings = block.headings;
+  const checks = block.checks.map((check) => {
+    const scene = headings.filter((h) => h.range.start < check.range.start).pop();
+    return { ...check, ...(scene ? { scene } : {}) };
+  });
+  return { checks, diagnostics: block.diagnostics, proseChecks: block.proseChecks, headings };
+}
+
+function bodyOf(analysis: DocumentAnalysis): { checks: unknown[]; diagnostics: unknown[]; proseChecks: unknown[]; headings: unknown[] } {
+  const bodyFrom = analysis.frontMatter ? analysis.frontMatter.range.end : 0;
+  return {
+    checks: analysis.checks,
+    diagnostics: analysis.diagnostics.filter((d) => d.range.start > bodyFrom || !analysis.frontMatter),
+    proseChecks: analysis.proseChecks,
+    headings: analysis.headings,
+  };
+}
+
+function plainData(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'odds' ? undefined : v)));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('incremental analysis', () => {
+  it('after every edit, equals a fresh analysis of the same text (generated documents and edits)', () => {
+    fc.assert(
+      fc.property(document, fc.array(edit, { minLength: 1, maxLength: 10 }), (start, edits) => {
+        const analyzer = createIncrementalAnalyzer();
+        const history: string[] = [];
+        let text = start;
+        assertSameAnalysis(analyzer.analyze(text, OPTIONS), analyzeDocument(text, OPTIONS), text, 'first analysis');
+        for (const e of edits) {
+          history.push(text);
+          text = apply(text, e, history);
+          assertSameAnalysis(analyzer.analyze(text, OPTIONS), analyzeDocument(text, OPTIONS), text, `after ${e.kind}`);
+        }
+      }),
+      params(RUNS),
+    );
+  });
+
+  it('splitting into blocks is invisible: the body parsed as one block gives the same results', () => {
+    fc.assert(
+      fc.property(document, (text) => {
+        const analysis = analyzeDocument(text, OPTIONS);
+        assert.deepStrictEqual(plainData(bodyOf(analysis)), plainData(asOneBlock(text, analysis)), JSON.stringify(text));
+      }),
+      params(RUNS * 2),
+    );
+  });
+
+  it('finds the front matter exactly where remark-frontmatter does', () => {
+    const line = fc.constantFrom('---', '--- ', '---\t', '----', ' ---', 'a: 1', '', '--- x', '...', '```', '- a');
+    const text = fc.record({ bom: fc.boolean(), lines: fc.array(line, { maxLength: 8 }), eol: fc.constantFrom('\n', '\r\n', '\r'), end: fc.boolean() }).map(({ bom, lines, eol, end }) => `${bom ? '\ufeff' : ''}---${eol}${lines.join(eol)}${end ? eol : ''}`);
+    fc.assert(
+      fc.property(text, (t) => {
+        const mine = findFrontMatter(t, t.charCodeAt(0) === 0xfeff ? 1 : 0);
+        const remark = scanMarkdown(t).frontMatter;
+        assert.deepStrictEqual(mine ? { range: mine.range, content: mine.content } : undefined, remark, JSON.stringify(t));
+      }),
+      params(RUNS * 4),
+    );
+  });
+
+  describe('examples', () => {
+    const scenes = Array.from({ length: 40 }, (_, i) => `## Сцена ${i}\n\nАдриан лезет (${i}): «Сила + Атлетика (сложность ${i % 4})».\n\n- Или «Ловкость + Скрытность» (${i}).\n`).join('\n');
+
+    it('an edit in one paragraph re-analyses that paragraph only: the other checks are the same objects, moved', () => {
+      const analyzer = createIncrementalAnalyzer();
+      const before = analyzer.analyze(scenes, OPTIONS);
+      const at = scenes.indexOf('Адриан лезет', scenes.indexOf('## Сцена 20'));
+      const text = `${scenes.slice(0, at)}Ночью ${scenes.slice(at)}`;
+      const beforeChecks = [...before.checks];
+      const beforeStarts = beforeChecks.map((c) => c.range.start);
+      const after = analyzer.analyze(text, OPTIONS);
+      assertSameAnalysis(after, analyzeDocument(text, OPTIONS), text, 'after the edit');
+      const edited = after.checks.findIndex((c) => c.range.start > at);
+      assert.equal(after.checks.length, beforeChecks.length);
+      after.checks.forEach((check, i) => {
+        if (i === edited) assert.notEqual(check, beforeChecks[i], 'the edited paragraph is analysed again');
+        else assert.equal(check, beforeChecks[i], `check ${i} is reused`);
+      });
+      // Reused checks after the edit moved with the text.
+      assert.equal(after.checks[edited + 1].range.start, beforeStarts[edited + 1] + 'Ночью '.length);
+    });
+
+    it('opening a fence makes the rest code, closing it brings the blocks back', () => {
+      const analyzer = createIncrementalAnalyzer();
+      const first = analyzer.analyze(scenes, OPTIONS);
+      const at = scenes.indexOf('## Сцена 10');
+      const open = `${scenes.slice(0, at)}\`\`\`\n${scenes.slice(at)}`;
+      const opened = analyzer.analyze(open, OPTIONS);
+      assertSameAnalysis(opened, analyzeDocument(open, OPTIONS), open, 'with an open fence');
+      assert.equal(opened.checks.length, 20);
+      const close = `${open.slice(0, at + 4)}код «Сила + Атлетика»\n\`\`\`\n${open.slice(at + 4)}`;
+      const closed = analyzer.analyze(close, OPTIONS);
+      assertSameAnalysis(closed, analyzeDocument(close, OPTIONS), close, 'with the fence closed');
+      assert.equal(closed.checks.length, first.checks.length);
+      // The blocks after the fence come back from the spares, not from a new parse (each block's text is unique here).
+      assert.equal(closed.checks[closed.checks.length - 1], first.checks[first.checks.length - 1]);
+    });
+
+    it('a check keeps the scene of the nearest heading above it, across blocks and after edits above it', () => {
+      const analyzer = createIncrementalAnalyzer();
+      let text = '# Пролог\n\nТекст.\n\nАдриан: «Сила + Атлетика»\n';
+      assert.equal(analyzer.analyze(text, OPTIONS).checks[0].scene?.title, 'Пролог');
+      text = text.replace('Текст.', '## Вокзал\n\nТекст.');
+      assert.equal(analyzer.analyze(text, OPTIONS).checks[0].scene?.title, 'Вокзал');
+      text = text.replace('## Вокзал', '## Вокзал ночью');
+      const analysis = analyzer.analyze(text, OPTIONS);
+      assert.equal(analysis.checks[0].scene?.title, 'Вокзал ночью');
+      assert.equal(analysis.checks[0].scene, analysis.headings[1]);
+      text = text.replace('# Пролог\n\n', '').replace('## Вокзал ночью\n\n', '');
+      assert.equal(analyzer.analyze(text, OPTIONS).checks[0].scene, undefined);
+      assertSameAnalysis(analyzer.analyze(text, OPTIONS), analyzeDocument(text, OPTIONS), text, 'without headings');
+    });
+
+    it('a link definition in another block resolves a reference, and removing it does not', () => {
+      const analyzer = createIncrementalAnalyzer();
+      const text = '# См. [Правила]\n\nТекст «Сила + Атлетика».\n\n[правила]: https://example.com\n';
+      assert.equal(analyzer.analyze(text, OPTIONS).headings[0].title, 'См. Правила');
+      const without = text.replace('[правила]: https://example.com\n', 'нет определения\n');
+      assert.equal(analyzer.analyze(without, OPTIONS).headings[0].title, 'См. [Правила]');
+      assertSameAnalysis(analyzer.analyze(text, OPTIONS), analyzeDocument(text, OPTIONS), text, 'with the definition again');
+    });
+
+    it('an edit in the front matter re-validates every block (ruleset and characters)', () => {
+      const analyzer = createIncrementalAnalyzer();
+      const body = '\n# Сцена\n\nАдриан: «Адриан: Сила + Атлетика (сложность 2)»\n';
+      const vampire = analyzer.analyze(`---\nruleset: vampire-pack\ncharacters:\n  Адриан: { Сила: 3, Атлетика: 2 }\n---${body}`, OPTIONS);
+      assert.equal(vampire.ruleset.id, 'vampire-pack');
+      assert.deepEqual(vampire.checks[0].spec?.side.base, 5);
+      const text = `---\nruleset: storytelling\ncharacters:\n  Адриан: { Сила: 1, Атлетика: 2 }\n---${body}`;
+      const storytelling = analyzer.analyze(text, OPTIONS);
+      assert.equal(storytelling.ruleset.id, 'storytelling');
+      assert.equal(storytelling.checks[0].spec?.side.base, 3);
+      assertSameAnalysis(storytelling, analyzeDocument(text, OPTIONS), text, 'after the front matter edit');
+    });
+
+    it('CRLF and CR documents split and move like LF ones', () => {
+      for (const eol of ['\r\n', '\r']) {
+        const analyzer = createIncrementalAnalyzer();
+        const text = scenes.replace(/\n/g, eol);
+        analyzer.analyze(text, OPTIONS);
+        const at = text.indexOf(`${eol}${eol}`, text.length >> 1);
+        const edited = `${text.slice(0, at)}${eol}${eol}Вставка «Ловкость + Атлетика»${text.slice(at)}`;
+        assertSameAnalysis(analyzer.analyze(edited, OPTIONS), analyzeDocument(edited, OPTIONS), edited, `with ${JSON.stringify(eol)}`);
+      }
+    });
+
+    it('after `---` that opens no front matter, block quotes and lists stay what they are (unlike remark-frontmatter)', () => {
+      // micromark-extension-frontmatter#5: a failed front matter attempt turns every later block
+      // quote and list of the document into paragraphs. Blocks are parsed without that extension
+      // (the front matter is found by findFrontMatter), so the rest of the document is read as
+      // CommonMark reads it.
+      const text = '---\nruleset: vampire-pack\n\n> Цитата «Сила + Атлетика»\n';
+      assert.equal(scanMarkdown(text).prose[1].start, text.indexOf('> Цитата'), 'remark-frontmatter reads the quote marker as text');
+      const analysis = analyzeDocument(text, OPTIONS);
+      assert.equal(analysis.checks.length, 1);
+      assert.equal(analysis.frontMatter, undefined);
+    });
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Large documents at the analysis level (issue 6, Reliability): a 10 MB scenario, a single line of
+ * 1 MB, 50,000 checks. `analyzeDocument` completes on each and `rollmark check` (in-process, and the
+ * real binary once) reports on them. Times are printed with HARDENING_TIMINGS=1; the only bound is
+ * a sanity one against a hang: benchmarks (`npm run bench`) measure speed.
+ *
+ * The normal test run takes the 1 MB line and the 50,000 checks (about 8 s); HARDENING_LARGE=1 adds
+ * the 10 MB scenario and `rollmark check` on every document (about 90 s on two cores):
+ *   HARDENING_LARGE=1 HARDENING_TIMINGS=1 npx mocha --no-config --require ./test/resolveCompiledSources.js \
+ *     --timeout 0 test/out/hardening/largeDocuments.test.js
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
+import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
+import type { DocumentAnalysis } from '../../../server/src/analysis/types';
+import type { CliIo } from '../../../server/src/cli/io';
+import { main } from '../../../server/src/cli/main';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const SANITY_MS = 120_000;
+const LARGE = process.env.HARDENING_LARGE !== undefined && process.env.HARDENING_LARGE !== '0';
+/** A test that only runs with HARDENING_LARGE. */
+const itLarge = LARGE ? it : it.skip;
+
+/** The example scenario's front matter and body. */
+function example(name: string): { frontMatter: string; body: string } {
+  const text = readFileSync(path.join(ROOT, 'examples', name), 'utf8');
+  const end = text.indexOf('\n---\n', 4) + 5;
+  return { frontMatter: text.slice(0, end), body: text.slice(end) };
+}
+
+/** The vampire example, its body repeated (scene numbers varied) up to `size` characters. */
+function tenMegabytes(size: number): string {
+  const { frontMatter, body } = example('vampire.scenario.md');
+  const parts = [frontMatter];
+  let length = frontMatter.length;
+  for (let i = 0; length < size; i++) {
+    const part = `\n# Глава ${i + 1}\n${body.replace(/Сцена (\d)/g, `Сцена ${i + 1}.$1`)}`;
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join('');
+}
+
+/** One line of `size` characters: the example's prose and checks joined by spaces, no line break after the front matter. */
+function oneLine(size: number): string {
+  const { frontMatter, body } = example('vampire.scenario.md');
+  const sentence = body.replace(/^#.*$/gm, '').replace(/\s+/g, ' ').trim();
+  return frontMatter + `${sentence} `.repeat(Math.ceil(size / (sentence.length + 1))).slice(0, size);
+}
+
+/** `count` checks, a short paragraph each, with varied ratings and difficulties (about 180 distinct checks). */
+function manyChecks(count: number): string {
+  const traits = [
+    ['Сила', 'Атлетика'],
+    ['Ловкость', 'Саботаж'],
+    ['Интеллект', 'Расследование'],
+    ['Обаяние', 'Убеждение'],
+  ];
+  const lines = ['---', 'ruleset: vampire-pack', '---', ''];
+  for (let i = 0; i < count; i++) {
+    if (i % 100 === 0) lines.push(`## Сцена ${i / 100 + 1}`, '');
+    const [a, b] = traits[i % traits.length];
+    lines.push(`Проверка номер ${i + 1}: «${a} ${1 + (i % 5)} + ${b} ${i % 6} (сложность ${i % 6})».`, '');
+  }
+  return lines.join('\n');
+}
+
+const timings: string[] = [];
+
+function timed<T>(label: string, run: () => T): T {
+  const started = performance.now();
+  const result = run();
+  const ms = performance.now() - started;
+  timings.push(`${label}: ${ms.toFixed(0)} ms`);
+  assert.ok(ms < SANITY_MS, `${label} took ${Math.round(ms)} ms`);
+  return result;
+}
+
+function analyze(label: string, text: string): DocumentAnalysis {
+  return timed(`analyzeDocument, ${label}`, () => analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() }));
+}
+
+async function check(file: string): Promise<{ code: number; out: string; err: string; ms: number }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), locale: 'en' };
+  const started = performance.now();
+  const code = await main(['check', file], io);
+  const ms = performance.now() - started;
+  assert.ok(ms < SANITY_MS, `rollmark check took ${Math.round(ms)} ms`);
+  return { code, out, err, ms };
+}
+
+describe('large documents', function () {
+  this.timeout(10 * SANITY_MS);
+  let dir: string;
+  const docs: Record<'big' | 'line' | 'checks', { label: string; text: string; file: string }> = {
+    big: { label: '10 MB scenario', text: '', file: '' },
+    line: { label: 'one line of 1 MB', text: '', file: '' },
+    checks: { label: '50,000 checks', text: '', file: '' },
+  };
+
+  before(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'rollmark-large-'));
+    docs.big.text = LARGE ? tenMegabytes(10_000_000) : '';
+    docs.line.text = oneLine(1_000_000);
+    docs.checks.text = manyChecks(50_000);
+    for (const [key, doc] of Object.entries(docs)) {
+      doc.file = path.join(dir, `${key}.scenario.md`);
+      writeFileSync(doc.file, doc.text);
+    }
+  });
+
+  after(() => {
+    rmSync(dir, { recursive: true, force: true });
+    if (process.env.HARDENING_TIMINGS) console.log(`      timings:\n${timings.map((t) => `        ${t}`).join('\n')}`);
+  });
+
+  itLarge('a 10 MB scenario: every check of every repetition is found, with odds', () => {
+    const { text } = docs.big;
+    assert.ok(text.length >= 10_000_000);
+    const analysis = analyze(`10 MB (${text.length} chars)`, text);
+    const { frontMatter, body } = example('vampire.scenario.md');
+    const perBody = analyzeDocument(frontMatter + body, { locale: 'ru', rulesets: builtinRulesets() }).checks.length;
+    assert.ok(perBody > 0);
+    const repetitions = (text.match(/^# Глава /gm) ?? []).length;
+    assert.equal(analysis.checks.length, perBody * repetitions);
+    assert.ok(analysis.checks.every((c) => c.odds), 'every check has odds');
+    assert.equal(analysis.diagnostics.filter((d) => d.severity === 'error').length, 0);
+    timings.push(`  10 MB: ${analysis.checks.length} checks, ${analysis.diagnostics.length} diagnostics`);
+  });
+
+  it('a single line of 1 MB: checks found along the whole line, ranges on it', () => {
+    const { text } = docs.line;
+    const analysis = analyze(`one line (${text.length} chars)`, text);
+    const lineStart = text.lastIndexOf('\n') + 1;
+    assert.ok(text.length - lineStart >= 1_000_000 - 1);
+    assert.ok(analysis.checks.length > 1000, `${analysis.checks.length} checks`);
+    assert.ok(analysis.checks.every((c) => c.range.start >= lineStart && c.range.end <= text.length));
+    assert.ok(analysis.checks[analysis.checks.length - 1].range.start > text.length - 2000, 'the last check is near the end of the line');
+    timings.push(`  1 MB line: ${analysis.checks.length} checks, ${analysis.diagnostics.length} diagnostics`);
+  });
+
+  it('50,000 checks: all analysed, each with its scene and odds', () => {
+    const { text } = docs.checks;
+    const analysis = analyze(`50,000 checks (${text.length} chars)`, text);
+    assert.equal(analysis.checks.length, 50_000);
+    assert.ok(analysis.checks.every((c) => c.odds && c.scene), 'every check has odds and a scene');
+    assert.equal(analysis.checks[49_999].scene?.title, 'Сцена 500');
+    assert.equal(analysis.diagnostics.filter((d) => d.severity === 'error').length, 0);
+    timings.push(`  50,000 checks: ${analysis.diagnostics.length} diagnostics`);
+  });
+
+  it('rollmark check reports on them (in-process; the 10 MB scenario and 50,000 checks with HARDENING_LARGE)', async () => {
+    for (const doc of LARGE ? Object.values(docs) : [docs.line]) {
+      const r = await check(doc.file);
+      timings.push(`rollmark check (in-process), ${doc.label}: ${r.ms.toFixed(0)} ms, exit ${r.code}`);
+      assert.equal(r.err, '');
+      assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}`);
+      assert.match(r.out, /1 files, \d+ checks: \d+ errors, \d+ warnings, \d+ infos, \d+ hints\n$/);
+    }
+  });
+
+  itLarge('the rollmark binary checks the 10 MB scenario', () => {
+    const started = performance.now();
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'rollmark.js'), 'check', docs.big.file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, ROLLMARK_LOCALE: 'en' } });
+    const ms = performance.now() - started;
+    timings.push(`bin/rollmark.js check, 10 MB: ${ms.toFixed(0)} ms, exit ${String(r.status)}`);
+    assert.equal(r.stderr, '');
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /1 files, \d+ checks: 0 errors/);
+  });
+});
