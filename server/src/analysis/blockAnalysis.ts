@@ -220,9 +220,12 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
   return block;
 }
 
-/** A block that is one fenced code block or HTML comment (blocks.ts, `raw`): never prose, nothing to parse. */
-export function codeBlock(text: string): BlockAnalysis {
-  return { ranges: NONE, text, base: 0, checks: NONE, sceneIndex: NONE, diagnostics: NONE, proseChecks: NONE, headings: NONE, tail: CLOSED, definitions: NONE, definitionsKey: undefined };
+/**
+ * A block that is one fenced code block or HTML comment (blocks.ts, `raw`): never prose, nothing
+ * to parse. Without a text it is never kept as a spare: making one again costs nothing.
+ */
+export function rawBlock(): BlockAnalysis {
+  return { ranges: NONE, text: '', base: 0, checks: NONE, sceneIndex: NONE, diagnostics: NONE, proseChecks: NONE, headings: NONE, tail: CLOSED, definitions: NONE, definitionsKey: undefined };
 }
 
 /** The scene index of a block's check `c` (see `sceneIndex`). */
@@ -266,6 +269,56 @@ function collectRanges(block: BlockAnalysis, fixed: ReadonlySet<TextRange>): Mov
   }
   for (const check of block.proseChecks) into.add(check.range);
   return [...into];
+}
+
+/** Points every range field of a parsed check that has a copy at the copy. */
+function rewireTree(value: unknown, copies: ReadonlyMap<TextRange, MovableRange>): void {
+  if (typeof value !== 'object' || value === null) return;
+  const fields = value as Record<string, unknown>;
+  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
+    const field = fields[key];
+    if (typeof field !== 'object' || field === null) continue;
+    const copy = copies.get(field as TextRange);
+    if (copy) fields[key] = copy;
+    else rewireTree(field, copies);
+  }
+}
+
+function rewire(block: BlockAnalysis, copies: ReadonlyMap<TextRange, MovableRange>): void {
+  const to = (range: TextRange) => copies.get(range) ?? range;
+  for (const heading of block.headings) heading.range = to(heading.range);
+  for (const check of block.checks) {
+    check.range = to(check.range);
+    check.contentRange = to(check.contentRange);
+    rewireTree(check.ast, copies);
+    for (const side of check.sides) for (const term of side.terms) term.range = to(term.range);
+  }
+  for (const d of block.diagnostics) {
+    d.range = to(d.range);
+    for (const fix of d.fixes) for (const edit of fix.edits) edit.range = to(edit.range);
+    for (const info of d.related ?? []) if (info.range) info.range = to(info.range);
+  }
+  for (const check of block.proseChecks) check.range = to(check.range);
+}
+
+/**
+ * Gives blocks' results range objects allocated one after the other, in block order. Moving
+ * blocks after an edit writes to every range after it: the parser's objects lie among its
+ * garbage and cost a cache miss each, and copies made in one go move twice as fast (a 5 MB
+ * book: 170,000 ranges after an edit in the middle). Worth it after a whole document's
+ * analysis; the few blocks an edit analyses again do not matter.
+ */
+export function relocateRanges(blocks: readonly BlockAnalysis[]): void {
+  const copies = new Map<TextRange, MovableRange>();
+  for (const block of blocks) {
+    if (block.ranges.length === 0) continue;
+    block.ranges = block.ranges.map((range) => {
+      const copy = { start: range.start, end: range.end };
+      copies.set(range, copy);
+      return copy;
+    });
+  }
+  for (const block of blocks) if (block.ranges.length > 0) rewire(block, copies);
 }
 
 /** Places a block's result at a document offset, shifting its ranges in place. */

@@ -24,12 +24,13 @@ import {
   analyzeBlock,
   type BlockAnalysis,
   type BlockContext,
-  codeBlock,
   definitionsOf,
   type Definitions,
   moveBlock,
   NO_DEFINITIONS,
   ownScene,
+  rawBlock,
+  relocateRanges,
   sortDiagnostics,
 } from './blockAnalysis';
 import { continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock } from './blocks';
@@ -281,6 +282,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
 
   private fresh(text: string, lines: Lines, firstStart: number, ctx: DocumentContext): Blocks {
     const list = this.split(text, lines, firstStart, [], ctx);
+    relocateRanges(list.map((placed) => placed.block));
     return { list, keep: 0, suffix: list.length, oldSuffix: 0 };
   }
 
@@ -289,13 +291,14 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     const old = previous.blocks;
     const oldText = previous.text;
     const n = old.length;
-    let i = 0;
-    if (firstStart === old[0].start) while (i < n && sameSpan(old[i], oldText, text, 0)) i++;
+    const same = (from: number, to: number, delta: number) => sameSpans(old, oldText, text, from, to, delta);
+    const i = firstStart === old[0].start ? unchangedBefore(n, (from, to) => same(from, to, 0)) : 0;
     const delta = text.length - oldText.length;
     // The text before `prefixEnd` is the same in both versions; suffix blocks must start after it.
     const prefixEnd = i < n ? old[i].start : oldText.length;
-    let j = n;
-    while (j > i && old[j - 1].start + delta >= prefixEnd && sameSpan(old[j - 1], oldText, text, delta)) j--;
+    let first = i;
+    while (first < n && old[first].start + delta < prefixEnd) first++;
+    const j = unchangedFrom(first, n, (from, to) => same(from, to, delta));
     // A block's end depends on the line after it, so the block before the first change is split again too.
     const keep = Math.max(0, i - 1);
     for (let k = keep; k < j; k++) this.spares.put(old[k].block);
@@ -335,7 +338,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   /** The block starting at `pos`, merged with what follows while its parse says it goes on. */
   private place(text: string, lines: Lines, pos: number, ctx: DocumentContext): Placed {
     let span = scanBlock(lines, pos);
-    if (span.raw) return { start: pos, contentEnd: span.contentEnd, next: span.next, block: codeBlock('') };
+    if (span.raw) return { start: pos, contentEnd: span.contentEnd, next: span.next, block: rawBlock() };
     for (;;) {
       const block = this.blockFor(text.slice(pos, span.contentEnd), ctx);
       if (!continuesInto(block.tail, text, span.next)) {
@@ -387,12 +390,57 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   }
 }
 
-/** Whether an old block, with the blank lines after it, is unchanged at its place moved by `delta`. */
-function sameSpan(block: Placed, oldText: string, text: string, delta: number): boolean {
-  const start = block.start + delta;
-  const end = block.next + delta;
-  if (end > text.length || (block.next === oldText.length && end !== text.length)) return false;
-  return text.slice(start, end) === oldText.slice(block.start, block.next);
+/** Whether old blocks [from, to), with the blank lines after them, are unchanged at their place moved by `delta`. */
+function sameSpans(old: readonly Placed[], oldText: string, text: string, from: number, to: number, delta: number): boolean {
+  const start = old[from].start;
+  const end = old[to - 1].next;
+  if (end + delta > text.length || (end === oldText.length && end + delta !== text.length)) return false;
+  // One native comparison for many blocks: a call per block would cost more than the characters.
+  return text.slice(start + delta, end + delta) === oldText.slice(start, end);
+}
+
+/**
+ * How many of the first `n` blocks are unchanged (`same(from, to)` for a run): runs of growing
+ * length, then halving inside the first run that differs, so the characters compared add up
+ * to about twice the unchanged text, in a logarithmic number of comparisons.
+ */
+function unchangedBefore(n: number, same: (from: number, to: number) => boolean): number {
+  let good = 0;
+  for (let step = 1; good < n; step *= 2) {
+    const to = Math.min(n, good + step);
+    if (same(good, to)) {
+      good = to;
+      continue;
+    }
+    let high = to;
+    while (high - good > 1) {
+      const mid = (good + high) >> 1;
+      if (same(good, mid)) good = mid;
+      else high = mid;
+    }
+    return good;
+  }
+  return good;
+}
+
+/** The first block of the unchanged run that ends the list (blocks `min` … `n` − 1 only); `n` when none. */
+function unchangedFrom(min: number, n: number, same: (from: number, to: number) => boolean): number {
+  let good = n;
+  for (let step = 1; good > min; step *= 2) {
+    const from = Math.max(min, good - step);
+    if (same(from, good)) {
+      good = from;
+      continue;
+    }
+    let low = from;
+    while (good - low > 1) {
+      const mid = (low + good) >> 1;
+      if (same(mid, good)) good = mid;
+      else low = mid;
+    }
+    return good;
+  }
+  return good;
 }
 
 /** An unchanged old block at its new place (the old list is discarded, so it is updated in place). */

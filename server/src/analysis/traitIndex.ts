@@ -111,6 +111,11 @@ class RulesetTraitIndex implements TraitIndex {
 }
 
 const cache = new WeakMap<Ruleset, Map<string, TraitIndex>>();
+/**
+ * Indexes kept per ruleset, one per dictionary. A built-in ruleset lives for the whole process, so
+ * without a bound every edit of the dictionary file would leave one more index behind.
+ */
+const DICTIONARIES_PER_RULESET = 8;
 
 /** The index of a ruleset's traits (plus the project dictionary), built once and shared. */
 export function traitIndex(ruleset: Ruleset, dictionary: readonly string[] = []): TraitIndex {
@@ -121,9 +126,13 @@ export function traitIndex(ruleset: Ruleset, dictionary: readonly string[] = [])
   }
   const key = dictionary.join('\n');
   let index = byDictionary.get(key);
-  if (!index) {
+  if (index) {
+    // Most recently used last, so that the oldest is the one dropped.
+    byDictionary.delete(key);
+  } else {
     index = new RulesetTraitIndex(ruleset, dictionary);
-    byDictionary.set(key, index);
+    if (byDictionary.size >= DICTIONARIES_PER_RULESET) byDictionary.delete(byDictionary.keys().next().value as string);
   }
+  byDictionary.set(key, index);
   return index;
 }
