@@ -309,16 +309,17 @@ function rewire(block: BlockAnalysis, copies: ReadonlyMap<TextRange, MovableRang
  * analysis; the few blocks an edit analyses again do not matter.
  */
 export function relocateRanges(blocks: readonly BlockAnalysis[]): void {
-  const copies = new Map<TextRange, MovableRange>();
   for (const block of blocks) {
     if (block.ranges.length === 0) continue;
+    // A map per block keeps the copies of one block together and the garbage small.
+    const copies = new Map<TextRange, MovableRange>();
     block.ranges = block.ranges.map((range) => {
       const copy = { start: range.start, end: range.end };
       copies.set(range, copy);
       return copy;
     });
+    rewire(block, copies);
   }
-  for (const block of blocks) if (block.ranges.length > 0) rewire(block, copies);
 }
 
 /** Places a block's result at a document offset, shifting its ranges in place. */

@@ -31,9 +31,18 @@ export interface BlockScan {
   definitions: string[];
 }
 
-/** The whole-document parser (the benchmark's reference) and the per-block one: front matter never starts a later block. */
+/** The whole-document parser (the benchmark's reference) and the per-block ones: front matter never starts a later block. */
 const documentProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
-const blockProcessor = unified().use(remarkParse).use(remarkGfm);
+const gfmProcessor = unified().use(remarkParse).use(remarkGfm);
+const commonMarkProcessor = unified().use(remarkParse);
+
+/**
+ * What GFM can change in a block needs one of these: a table `|`, strikethrough `~`, a footnote
+ * or task list `[`, an autolink literal `www`, `http(s)` or `@` (mailto:, xmpp: and e-mail
+ * addresses). A block without any parses the same with remark-parse alone, which is 1.5× as
+ * fast (bench/incrementalBench.mjs): most blocks of a Russian book are such prose.
+ */
+const GFM_TRIGGER = /[|~@[]|www|http/i;
 
 /** Containers whose text is prose. Code, HTML, link destinations and front matter never are. */
 const PROSE_CONTAINERS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'listItem', 'blockquote']);
@@ -164,7 +173,8 @@ export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
   // document's start it is text, so a second one keeps it (the first is dropped, uncounted).
   const prefix = definitions === '' && text.charCodeAt(0) === BOM ? '\ufeff' : definitions;
   const counted = prefix === '\ufeff' ? 0 : prefix.length;
-  const tree = blockProcessor.parse(prefix + text) as Root;
+  const processor = GFM_TRIGGER.test(text) ? gfmProcessor : commonMarkProcessor;
+  const tree = processor.parse(prefix + text) as Root;
   const { prose, headings, definitions: own } = collect(tree, text, -counted, counted);
   return { prose, headings, tail: tailOf(tree, text, -counted), definitions: own };
 }
