@@ -119,17 +119,22 @@ interface GuillemetSpan {
 /** «…» spans of one prose range; an unclosed « runs to the end of its line. */
 function guillemetSpans(text: string, range: TextRange): GuillemetSpan[] {
   const spans: GuillemetSpan[] = [];
+  // Once no » follows in the range, none follows any later « either: a run of unclosed « stays linear.
+  let closable = true;
   let at = text.indexOf('«', range.start);
   while (at >= 0 && at < range.end) {
-    const close = text.indexOf('»', at + 1);
+    const close = closable ? text.indexOf('»', at + 1) : -1;
     if (close >= 0 && close < range.end) {
       spans.push({ open: at, close, contentEnd: close });
       at = text.indexOf('«', close + 1);
-    } else {
-      const lineEnd = text.slice(at, range.end).search(/[\r\n]/);
-      spans.push({ open: at, close: -1, contentEnd: lineEnd < 0 ? range.end : at + lineEnd });
-      at = text.indexOf('«', at + 1);
+      continue;
     }
+    closable = false;
+    let lineEnd = at;
+    while (lineEnd < range.end && text[lineEnd] !== '\n' && text[lineEnd] !== '\r') lineEnd++;
+    spans.push({ open: at, close: -1, contentEnd: lineEnd });
+    // The rest of the line belongs to this unclosed check; a « inside it opens nothing of its own.
+    at = text.indexOf('«', lineEnd);
   }
   return spans;
 }

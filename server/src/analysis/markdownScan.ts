@@ -106,11 +106,19 @@ interface Collected {
 /** Walks a parse tree's top-level nodes from offset `from` on, reading the source text only through positions. */
 function collect(root: Root, text: string, shift: number, from: number): Collected {
   const out: Collected = { prose: [], headings: [], definitions: [] };
-  const visit = (node: Node, inProse: boolean): void => {
+  // An explicit stack, not recursion: «> > > …» nests thousands deep and must not overflow the call stack.
+  const pending: [Node, boolean][] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) {
+    const child = root.children[i];
+    // Nodes before `from` are the definitions written before a block, not the block's own.
+    if ((child.position?.start.offset ?? 0) >= from) pending.push([child, false]);
+  }
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, inProse] = next;
     if (node.type === 'yaml') {
       const range = rangeOf(node, shift);
       if (range) out.frontMatter = { range, content: frontMatterContent(text, range) };
-      return;
+      continue;
     }
     if (node.type === 'heading') {
       const range = rangeOf(node, shift);
@@ -119,19 +127,16 @@ function collect(root: Root, text: string, shift: number, from: number): Collect
     if (node.type === 'text' && inProse) {
       const range = rangeOf(node, shift);
       if (range) out.prose.push(range);
-      return;
+      continue;
     }
     const key = definitionKey(node);
     if (key) out.definitions.push(key);
-    if (isAutolink(node)) return;
-    if (isParent(node)) {
-      const prose = PROSE_CONTAINERS.has(node.type) || (inProse && node.type !== 'code' && node.type !== 'html');
-      for (const child of node.children) visit(child, prose && child.type !== 'inlineCode' && child.type !== 'html');
+    if (isAutolink(node) || !isParent(node)) continue;
+    const prose = PROSE_CONTAINERS.has(node.type) || (inProse && node.type !== 'code' && node.type !== 'html');
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i];
+      pending.push([child, prose && child.type !== 'inlineCode' && child.type !== 'html']);
     }
-  };
-  for (const child of root.children) {
-    // Nodes before `from` are the definitions written before a block, not the block's own.
-    if ((child.position?.start.offset ?? 0) >= from) visit(child, false);
   }
   return out;
 }

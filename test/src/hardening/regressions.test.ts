@@ -210,3 +210,21 @@ describe('hardening regressions', () => {
     });
   });
 });
+
+describe('hardening regressions: deep nesting and runs of «', () => {
+  it('analyses a check inside block quotes nested 5,000 deep without overflowing the stack', () => {
+    const text = '> '.repeat(5000) + '«Сила + Атлетика»';
+    assert.deepEqual(
+      analyze(text).checks.map((c) => [c.text, c.range.start]),
+      [['«Сила + Атлетика»', 10000]],
+    );
+  });
+
+  it('reports one unclosed « per line, not one per « inside it', () => {
+    const text = '«Сила + Атлетика (сложность 2) и «Ловкость + Атлетика\n';
+    assert.deepEqual(
+      analyze(text).diagnostics.filter((d) => d.message.startsWith('Unclosed «')).map((d) => d.range),
+      [{ start: 0, end: 1 }],
+    );
+  });
+});
