@@ -38,8 +38,12 @@ class DiagnosticSink {
 }
 
 /** The ruleset's own spelling of the Willpower trait, which is also how its parameter is written. */
+const willpowerNames = new WeakMap<Ruleset, string | undefined>();
+
+/** Looked up once per ruleset: every check's layout comparison needs it. */
 function willpowerName(ruleset: Ruleset): string | undefined {
-  return ruleset.traits.find((t) => t.en === 'Willpower')?.name;
+  if (!willpowerNames.has(ruleset)) willpowerNames.set(ruleset, ruleset.traits.find((t) => t.en === 'Willpower')?.name);
+  return willpowerNames.get(ruleset);
 }
 
 function resolveTerm(term: TraitTerm, sideIndex: number, ctx: CheckContext, sheet: CharacterSheet | undefined, sink: DiagnosticSink): ResolvedTerm {
