@@ -23,16 +23,22 @@ import type { TraitIndex } from './traitIndex';
 import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, Locale, ProseCheck, TextRange } from './types';
 
 /** Identical checks are common in a book (the same Attribute + Skill on every page): compute each once. */
-const oddsCache = new Map<string, OddsReport>();
+const oddsCache = new WeakMap<Ruleset, Map<string, OddsReport>>();
 const ODDS_CACHE_LIMIT = 10_000;
 
 export function oddsFor(ruleset: Ruleset, spec: CheckSpec): OddsReport {
-  const key = `${ruleset.id}\u0000${JSON.stringify(spec)}`;
-  let odds = oddsCache.get(key);
+  // Keyed by the ruleset object, not its id: two workspaces may define different rulesets under one id.
+  let byRuleset = oddsCache.get(ruleset);
+  if (!byRuleset) {
+    byRuleset = new Map();
+    oddsCache.set(ruleset, byRuleset);
+  }
+  const key = JSON.stringify(spec);
+  let odds = byRuleset.get(key);
   if (!odds) {
     odds = computeOdds(ruleset, spec);
-    if (oddsCache.size >= ODDS_CACHE_LIMIT) oddsCache.clear();
-    oddsCache.set(key, odds);
+    if (byRuleset.size >= ODDS_CACHE_LIMIT) byRuleset.clear();
+    byRuleset.set(key, odds);
   }
   return odds;
 }

@@ -10,6 +10,8 @@ import type { AnalysisDiagnostic, DocumentAnalysis, Fix, Locale } from '../../..
 import { traitIndex } from '../../../server/src/analysis/traitIndex';
 import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
+import { oddsFor } from '../../../server/src/analysis/blockAnalysis';
+import { plainSide } from '../../../server/src/engine/checkSpec';
 
 function analyze(text: string, locale: Locale = 'en'): DocumentAnalysis {
   return analyzeDocument(text, { locale, rulesets: builtinRulesets() });
@@ -226,5 +228,19 @@ describe('hardening regressions: deep nesting and runs of «', () => {
       analyze(text).diagnostics.filter((d) => d.message.startsWith('Unclosed «')).map((d) => d.range),
       [{ start: 0, end: 1 }],
     );
+  });
+});
+
+describe('hardening regressions: odds cache', () => {
+  it('keeps odds apart for two rulesets that share an id (user rulesets in two workspaces)', () => {
+    const base = getBuiltinRuleset('vampire-pack')!;
+    const easier = structuredClone(base);
+    if (easier.family !== 'pool-minus-difficulty') throw new Error('vampire-pack is pool minus difficulty');
+    easier.params.target = 6;
+    const spec = { side: plainSide(1) };
+    const success = (report: ReturnType<typeof oddsFor>) => (report.pool === null ? undefined : report.outcomes?.success);
+    // One die: 8+ succeeds with 0.3, 6+ with 0.5; the second must not get the first's cached odds.
+    assert.ok(Math.abs(success(oddsFor(base, spec))! - 0.3) < 1e-12);
+    assert.ok(Math.abs(success(oddsFor(easier, spec))! - 0.5) < 1e-12);
   });
 });
