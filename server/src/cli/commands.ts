@@ -35,6 +35,8 @@ export function rollCommand(args: string[], io: CliIo): number {
   const spec = requireCheck(check, ruleset, io);
   const seed = integerOption(values.seed, '--seed');
   const pool = integerOption(values.pool, '--pool');
+  // The same bound as the server's roll command: a pool is dice on a table, not a stress test.
+  if (pool !== undefined && (pool < 0 || pool > 100)) throw new UsageError('--pool must be between 0 and 100');
   const report = rollCheck(ruleset, spec, { ...(seed !== undefined ? { seed } : {}), ...(pool !== undefined ? { pool } : {}) });
   const { ruleset: id, ...rest } = report;
   io.out(values.json ? `${toJson({ ruleset: id, check, ...rest })}\n` : rollText(check, report, ruleset, io.locale));

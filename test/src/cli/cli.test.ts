@@ -146,6 +146,12 @@ describe('rollmark odds --json', () => {
     assert.equal(r.err, 'rollmark odds: unknown ruleset "nope" (one of: storytelling, mage-revised, threads-of-fate, werewolf-revised, vampire-pack)\n');
   });
 
+  it('a roll with a pool of a billion dice exits 2 instead of rolling them', async () => {
+    const r = await run('roll', '--ruleset', 'vampire-pack', '--pool', '999999999', '«Сила + Атлетика (сложность 2)»');
+    assert.equal(r.code, 2);
+    assert.equal(r.err, 'rollmark roll: --pool must be between 0 and 100\n');
+  });
+
   it('an unknown command exits 2', async () => {
     const r = await run('frobnicate');
     assert.equal(r.code, 2);
