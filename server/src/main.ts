@@ -5,6 +5,7 @@
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './server';
+import { fullCollection } from './workspace/heapReclaimer';
 
 function main(): void {
   let connection;
@@ -20,7 +21,7 @@ function main(): void {
   // An error that escapes a handler must not end the session: log it where the editor shows logs.
   process.on('uncaughtException', (error) => conn.console.error(`rollmark: uncaught exception: ${error.stack ?? error.message}`));
   process.on('unhandledRejection', (reason) => conn.console.error(`rollmark: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
-  startServer(conn);
+  startServer(conn, { collectGarbage: fullCollection() });
   conn.listen();
 }
 

@@ -40,6 +40,7 @@ import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCh
 import { type AddToDictionaryResult, CodeActionKinds, Commands, type DocumentInfo, type DocumentInfoParams, LANGUAGE_IDS, Requests, type RollmarkInitializationOptions } from './protocol';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
+import { HeapReclaimer } from './workspace/heapReclaimer';
 import { fileUri, WorkspaceFolders } from './workspace/folders';
 import { type FileProblems, type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { SettingsStore } from './workspace/settings';
@@ -54,6 +55,8 @@ export interface ServerOptions {
   diagnosticsDelay?: number;
   /** The analysis, one incremental analyzer per document (default: the real one); tests wrap it to count runs. */
   analyzers?: DocumentAnalyzers;
+  /** A full garbage collection, run after work on large documents (main.ts passes V8's). */
+  collectGarbage?: () => void;
 }
 
 interface State {
@@ -90,6 +93,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** Workspace files that got diagnostics, per folder, so that fixed files are cleared. */
   const filesWithProblems = new Map<string, Set<string>>();
   const justOpened = new Set<string>();
+  const reclaimer = options.collectGarbage ? new HeapReclaimer({ collect: options.collectGarbage }) : undefined;
 
   const log = (what: string, error: unknown) => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -125,6 +129,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const folder = analyzed.project.folderUri;
     const diagnostics = provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale);
     await connection.sendDiagnostics({ uri, version: analyzed.version, diagnostics });
+    reclaimer?.workDone();
     return true;
   };
 
@@ -252,6 +257,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     state.scheduler.cancel(uri);
     state.analyses.forget(uri);
     state.settings.forget(uri);
+    reclaimer?.workDone();
     if (isSupported(event.document)) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
   documents.listen(connection);
@@ -325,5 +331,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onShutdown(() => {
     state?.scheduler.dispose();
+    reclaimer?.dispose();
   });
 }
