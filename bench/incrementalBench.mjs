@@ -4,19 +4,16 @@
 //   - full analysis: `analyzeDocument`, a fresh analyzer, the whole text;
 //   - edit: one analyzer per document; a letter typed and deleted again, alternately, at the start
 //     of a line at 10 %, 50 % and 90 % of the text (a prose line, a blank line or a list item);
-//   - hover: `provideHover` on the analysis after an edit (the feature's own cost; the LSP
-//     round trip is bench/lspBench.mjs);
+//   - hover: `provideHover` on the analysis after an edit (the feature's own cost);
 //   - the parse of every block alone with remark-parse, with GFM tables only, and with remark-gfm,
 //     to show what remark-gfm costs per block;
-//   - with --lsp, the same documents through the built server over stdio (debounce 0): open →
-//     diagnostics, edit → diagnostics at the same three places, hover on checks, and the
-//     server's RSS with each document open (one server per size, so each RSS is that document's).
 //
-//   node bench/incrementalBench.mjs [--quick] [--lsp] [--json]
+// The same edits and hovers through the built server are bench/lspBench.mjs, in `npm run bench`'s
+// scale table; this is its detail (`node bench/run.mjs --details`), or on its own:
+//
+//   node bench/incrementalBench.mjs [--quick] [--json]
 //
 // It imports the compiled CommonJS from server/out, so `tsc -b` must have run.
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,8 +121,9 @@ export async function run({ quick = false, log = (...parts) => process.stderr.wr
     const document = TextDocument.create('file:///bench.md', 'markdown', 1, text);
     const hoverTimes = [];
     const checks = current.checks.filter((c) => c.odds);
-    for (let i = 0; i < (quick ? 10 : 60); i++) {
-      const check = checks[Math.floor((i / 60) * checks.length)];
+    const hovers = quick ? 10 : 60;
+    for (let i = 0; i < hovers; i++) {
+      const check = checks[Math.floor((i / hovers) * checks.length)];
       const position = document.positionAt(check.range.start + 2);
       hoverTimes.push(time(() => provideHover(document, current, position, 'ru', [])).ms);
     }
@@ -153,106 +151,17 @@ export async function run({ quick = false, log = (...parts) => process.stderr.wr
       editMaxMs: Math.max(...editTimes),
       hoverMedianMs: quantile(hoverTimes, 0.5),
       parse: Object.fromEntries(Object.entries(parse).map(([k, v]) => [k, quantile(v, 0.5)])),
-      rssMb: process.memoryUsage().rss / 1024 / 1024,
     });
   }
   return rows;
 }
 
-function rssMb(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-  } catch {
-    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
-  }
-}
-
-/** One document through a fresh server over stdio: open, edits and hovers, then the server's RSS. */
-async function lspRun(text, { edits, hovers, idleSeconds }) {
-  const rpc = require('vscode-jsonrpc/node');
-  const server = path.join(here, '..', 'server/out/main.js');
-  const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
-  const waiting = new Map();
-  connection.onNotification('textDocument/publishDiagnostics', (p) => {
-    const resolve = waiting.get(p.version);
-    if (resolve) {
-      waiting.delete(p.version);
-      resolve(p);
-    }
-  });
-  connection.onNotification('window/logMessage', () => {});
-  connection.listen();
-  const published = (version) => new Promise((resolve) => waiting.set(version, resolve));
-  await connection.sendRequest('initialize', { processId: process.pid, locale: 'ru', rootUri: null, workspaceFolders: null, capabilities: {}, initializationOptions: { diagnosticsDelay: 0 } });
-  await connection.sendNotification('initialized', {});
-  const uri = 'file:///bench/incremental.md';
-  const document = TextDocument.create(uri, 'markdown', 1, text);
-  let version = 1;
-  let t0 = performance.now();
-  const opened = published(version);
-  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version, text } });
-  await opened;
-  const openMs = performance.now() - t0;
-  const editTimes = [];
-  for (const at of editPoints(text)) {
-    const position = document.positionAt(at);
-    for (let i = 0; i < edits; i++) {
-      version++;
-      const change = i % 2 === 0 ? { range: { start: position, end: position }, text: 'ж' } : { range: { start: position, end: { line: position.line, character: position.character + 1 } }, text: '' };
-      const done = published(version);
-      t0 = performance.now();
-      await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
-      await done;
-      editTimes.push(performance.now() - t0);
-    }
-  }
-  const checkStarts = [];
-  for (let at = text.indexOf('«'); at >= 0 && checkStarts.length < 100_000; at = text.indexOf('«', at + 1)) checkStarts.push(at);
-  const hoverTimes = [];
-  for (let i = 0; i < hovers; i++) {
-    const position = document.positionAt(checkStarts[Math.floor((i / hovers) * checkStarts.length)] + 2);
-    t0 = performance.now();
-    await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position });
-    hoverTimes.push(performance.now() - t0);
-  }
-  const rss = rssMb(child.pid);
-  // V8 keeps the heap it grew while parsing until its memory reducer runs, some seconds after
-  // the activity stops: the RSS an editor sees while the author reads or thinks.
-  let idleRss = rss;
-  if (idleSeconds > 0) {
-    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
-    idleRss = rssMb(child.pid);
-  }
-  await connection.sendRequest('shutdown');
-  await connection.sendNotification('exit');
-  connection.dispose();
-  child.stdin.end();
-  return { openMs, editMedianMs: quantile(editTimes, 0.5), editP95Ms: quantile(editTimes, 0.95), hoverMedianMs: quantile(hoverTimes, 0.5), hoverP95Ms: quantile(hoverTimes, 0.95), rssMb: rss, idleRssMb: idleRss };
-}
-
-export async function runLsp({ quick = false, log = (...parts) => process.stderr.write(`${parts.join(' ')}\n`) } = {}) {
-  const rows = [];
-  for (const size of SIZES) {
-    log(`incremental: ${size.label} through the server`);
-    rows.push({ size: size.label, ...(await lspRun(generateScenario(size.bytes, 20241), { edits: quick ? 6 : 20, hovers: quick ? 10 : 40, idleSeconds: quick ? 0 : 30 })) });
-  }
-  return rows;
-}
-
-export function formatLsp(rows) {
-  const header = ['size', 'open → diagnostics ms', 'edit → diagnostics median ms', 'edit → diagnostics p95 ms', 'hover median ms', 'hover p95 ms', 'server RSS MB after the edits', 'after 30 s idle'];
-  const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
-  for (const r of rows) lines.push(`| ${[r.size, ms(r.openMs), ms(r.editMedianMs), ms(r.editP95Ms), ms(r.hoverMedianMs), ms(r.hoverP95Ms), r.rssMb.toFixed(0), r.idleRssMb.toFixed(0)].join(' | ')} |`);
-  return lines.join('\n');
-}
-
 export function format(rows) {
-  const header = ['size', 'blocks', 'checks', 'full analysis ms', 'edit median ms', 'edit p95 ms', 'edit max ms', 'hover (feature) median ms', 'blocks parsed: remark-parse ms', 'GFM tables only ms', 'remark-gfm ms', 'process RSS MB'];
+  const header = ['size', 'blocks', 'checks', 'full analysis ms', 'edit median ms', 'edit p95 ms', 'edit max ms', 'hover (feature) median ms', 'blocks parsed: remark-parse ms', 'GFM tables only ms', 'remark-gfm ms'];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
   for (const r of rows) {
     lines.push(
-      `| ${[r.size, r.blocks, r.checks, ms(r.fullMs), ms(r.editMedianMs), ms(r.editP95Ms), ms(r.editMaxMs), ms(r.hoverMedianMs), ms(r.parse.plain), r.parse.tables === undefined ? '—' : ms(r.parse.tables), ms(r.parse.gfm), r.rssMb.toFixed(0)].join(' | ')} |`,
+      `| ${[r.size, r.blocks, r.checks, ms(r.fullMs), ms(r.editMedianMs), ms(r.editP95Ms), ms(r.editMaxMs), ms(r.hoverMedianMs), ms(r.parse.plain), r.parse.tables === undefined ? '—' : ms(r.parse.tables), ms(r.parse.gfm)].join(' | ')} |`,
     );
   }
   return lines.join('\n');
@@ -260,9 +169,6 @@ export function format(rows) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const quick = args.includes('--quick');
-  const rows = await run({ quick });
-  const lsp = args.includes('--lsp') ? await runLsp({ quick }) : undefined;
-  if (args.includes('--json')) process.stdout.write(`${JSON.stringify({ inProcess: rows, lsp }, null, 2)}\n`);
-  else process.stdout.write(`${format(rows)}\n${lsp ? `\n${formatLsp(lsp)}\n` : ''}`);
+  const rows = await run({ quick: args.includes('--quick') });
+  process.stdout.write(args.includes('--json') ? `${JSON.stringify(rows, null, 2)}\n` : `${format(rows)}\n`);
 }

@@ -1,184 +1,182 @@
-// Language server latency and memory, through a real stdio connection to the built server:
-// hover latency and edit→diagnostics latency (debounce set to 0, so it is excluded) on generated
-// 100 KB, 1 MB and 5 MB scenarios, and the server's RSS with the 5 MB scenario open.
+// The language server measured through a real stdio connection: one generated scenario
+// (bench/generateScenario.mjs, seed 20241) of about `--bytes` UTF-8 bytes, one fresh built server
+// (server/out/main.js --stdio, diagnostics debounce 0 so it is excluded). bench/run.mjs runs this
+// once per size as a child process, so neither its own heap nor the previous size's server mixes
+// into the figures. Prints one JSON object on stdout (progress on stderr):
 //
-//   node bench/lspBench.mjs [--json] [--server path/to/server.js]
+//   - open → diagnostics: didOpen until the server publishes diagnostics for version 1;
+//   - edit → diagnostics: a letter typed and deleted again, alternately, at the start of a line
+//     at 10 %, 50 % and 90 % of the text (`--edits` times each, an even number so the text ends
+//     as it began), from didChange until the diagnostics of that version arrive;
+//   - hover: `--hovers` requests on checks spread over the document;
+//   - the server's RSS right after that, and at rest (what an editor's server holds while the
+//     author reads or thinks): the server runs a full collection once the edits pause
+//     (server/src/workspace/heapReclaimer.ts, 0.5 s), else V8's memory reducer shrinks the heap
+//     10–40 s later. Sampled every second until it has fallen (see below) or for `--idle`
+//     seconds at most.
 //
-// Targets (issue 4): hover ≤ 5 ms; edit→diagnostics ≤ 50 ms at 1 MB; RSS ≤ 200 MB.
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Latencies are wall time at the client; on Linux also the server main thread's CPU time over
+// the same span (/proc/<pid>/task/<pid>/schedstat), which leaves out waiting for a CPU on a
+// shared machine.
+//
+//   node bench/lspBench.mjs --bytes 5242880 [--edits 20] [--hovers 100] [--idle 60]
+//
+// It uses the compiled code in server/out, so `tsc -b` must have run.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { generateScenario } from './generateScenario.mjs';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const rpc = require('vscode-jsonrpc/node');
+const out = (p) => require(path.join(here, '..', 'server/out', p));
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const json = args.includes('--json');
-const serverArg = args.indexOf('--server');
-const serverPath = serverArg >= 0 ? args[serverArg + 1] : [join(root, 'server/out/main.js'), join(root, 'dist/server.js')].find(existsSync);
-if (!serverPath) {
-  process.stderr.write('lspBench: build first (npx tsc -b)\n');
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const bytes = option('bytes', NaN);
+const edits = 2 * Math.ceil(option('edits', 20) / 2);
+const hovers = option('hovers', 100);
+const idleSeconds = option('idle', 0);
+if (!(bytes > 0)) {
+  process.stderr.write('usage: node bench/lspBench.mjs --bytes N [--edits N] [--hovers N] [--idle S]\n');
   process.exit(2);
 }
-
-const SIZES = [
-  { label: '100 KB', bytes: 100 * 1024 },
-  { label: '1 MB', bytes: 1024 * 1024 },
-  { label: '5 MB', bytes: 5 * 1024 * 1024 },
-];
-const HOVERS = 40;
-const EDITS = 12;
-
-const FRONT_MATTER = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3, Ловкость: 2 }', '  Катастрофа: { Ловкость: 4, Атлетика: 2 }', '---', ''];
-
-const SCENE = (n) => [
-  `## Сцена ${n}`,
-  '',
-  `Адриан перелезает через ограду: «Сила + Атлетика (сложность ${n % 4})». Если не выйдет, охрана услышит шум.`,
-  '',
-  `Катастрофа ищет след: «Катастрофа: Ловкость + Атлетика (сложность ${n % 3})», а потом «Интеллект 2 + Расследование 3 (сложность 1)».`,
-  '',
-  'Рассказчик описывает дождь, фонари и «старые песни» из чужого окна; это просто цитата, не проверка.',
-  '',
-  `- Можно попробовать «Обаяние + Убеждение (сложность 2)» с хозяином дома.`,
-  `- Или бросок Ловкость + Атлетика (сложность ${(n % 3) + 1}) на бегу.`,
-  '',
-];
-
-/** A scenario of about `bytes` UTF-8 bytes, with its check positions (line, character). */
-function scenario(bytes) {
-  const lines = [...FRONT_MATTER];
-  let size = Buffer.byteLength(lines.join('\n'));
-  let n = 1;
-  while (size < bytes) {
-    const scene = SCENE(n++);
-    lines.push(...scene);
-    size += Buffer.byteLength(scene.join('\n')) + 1;
-  }
-  const text = lines.join('\n');
-  const checks = [];
-  lines.forEach((line, i) => {
-    if (i < FRONT_MATTER.length) return;
-    const at = line.indexOf('«Сила + Атлетика');
-    if (at >= 0) checks.push({ line: i, character: at + 3 });
-  });
-  return { text, checks, lines };
-}
+const log = (text) => process.stderr.write(`lsp: ${text}\n`);
 
 function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
 function rssMb(pid) {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    if (kb) return kb / 1024;
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
   } catch {
-    // Not Linux: ask ps.
+    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
   }
-  const kb = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim());
-  return kb / 1024;
 }
 
-const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-let stderr = '';
-child.stderr.on('data', (chunk) => (stderr += chunk));
-const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
-const waiters = [];
-connection.onNotification('textDocument/publishDiagnostics', (params) => {
-  for (let i = 0; i < waiters.length; i++) {
-    if (waiters[i].uri === params.uri && waiters[i].version === params.version) {
-      waiters[i].resolve(params);
-      waiters.splice(i--, 1);
-    }
+/** The server main thread's on-CPU time in ms (Linux), or undefined. */
+function cpuMs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
   }
+}
+
+const text = generateScenario(bytes, 20241);
+const uri = 'file:///bench/scenario.md';
+const document = TextDocument.create(uri, 'markdown', 1, text);
+// Hover targets: checks with odds, found by the same analysis the server runs (in this process,
+// before the server starts).
+const { analyzeDocument } = out('analysis/analyzeDocument.js');
+const { builtinRulesets } = out('analysis/rulesetProvider.js');
+const checks = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() }).checks.filter((c) => c.odds);
+const hoverAt = Array.from({ length: hovers }, (_, i) => document.positionAt(checks[Math.floor((i / hovers) * checks.length)].range.start + 2));
+const editAt = [0.1, 0.5, 0.9].map((f) => document.positionAt(text.lastIndexOf('\n', Math.floor(text.length * f)) + 1));
+
+const server = spawn(process.execPath, [path.join(here, '..', 'server/out/main.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+let serverErr = '';
+server.stderr.on('data', (chunk) => (serverErr += chunk));
+const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(server.stdout), new rpc.StreamMessageWriter(server.stdin));
+const waiting = new Map();
+connection.onNotification('textDocument/publishDiagnostics', (p) => {
+  waiting.get(p.version)?.(p);
+  waiting.delete(p.version);
 });
 connection.onNotification('window/logMessage', () => {});
 connection.listen();
-
-function diagnosticsFor(uri, version) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} v${version}\n${stderr}`)), 120_000);
-    waiters.push({ uri, version, resolve: (p) => (clearTimeout(timer), resolve(p)) });
+const published = (version) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no diagnostics for version ${version}\n${serverErr}`)), 120_000);
+    waiting.set(version, (p) => (clearTimeout(timer), resolve(p)));
   });
-}
 
-await connection.sendRequest('initialize', {
-  processId: process.pid,
-  locale: 'ru',
-  rootUri: null,
-  workspaceFolders: null,
-  capabilities: {},
-  initializationOptions: { diagnosticsDelay: 0 },
-});
+/** Wall and server CPU time of `work` (an async round trip), in ms. */
+async function timed(work) {
+  const c0 = cpuMs(server.pid);
+  const t0 = performance.now();
+  const value = await work();
+  const wall = performance.now() - t0;
+  const c1 = cpuMs(server.pid);
+  return { wall, cpu: c0 === undefined ? undefined : c1 - c0, value };
+}
+const summary = (samples) => {
+  const of = (key) => (samples[0][key] === undefined ? undefined : { median: quantile(samples.map((s) => s[key]), 0.5), p95: quantile(samples.map((s) => s[key]), 0.95) });
+  return { wall: of('wall'), cpu: of('cpu'), n: samples.length };
+};
+
+await connection.sendRequest('initialize', { processId: process.pid, locale: 'ru', rootUri: null, workspaceFolders: null, capabilities: {}, initializationOptions: { diagnosticsDelay: 0 } });
 await connection.sendNotification('initialized', {});
 
-const rows = [];
-for (const size of SIZES) {
-  const { text, checks, lines } = scenario(size.bytes);
-  const uri = `file:///bench/scenario-${size.bytes}.md`;
-  let version = 1;
-  const t0 = performance.now();
-  const first = diagnosticsFor(uri, version);
+let version = 1;
+log(`${bytes} bytes: open`);
+const open = await timed(async () => {
+  const done = published(version);
   await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version, text } });
-  const opened = await first;
-  const openMs = performance.now() - t0;
+  return done;
+});
 
-  const hoverTimes = [];
-  for (let i = 0; i < HOVERS; i++) {
-    const position = checks[Math.floor((i / HOVERS) * checks.length)];
-    const start = performance.now();
-    const hover = await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position });
-    hoverTimes.push(performance.now() - start);
-    if (!hover) throw new Error(`no hover at ${JSON.stringify(position)}`);
-  }
-
-  // Type one letter into a prose line in the middle and delete it again, alternately.
-  const line = Math.floor(lines.length / 2);
-  const editTimes = [];
-  for (let i = 0; i < EDITS; i++) {
+log(`${bytes} bytes: ${3 * edits} edits`);
+const editSamples = [];
+for (const position of editAt) {
+  const typed = { range: { start: position, end: position }, text: 'ж' };
+  const deleted = { range: { start: position, end: { line: position.line, character: position.character + 1 } }, text: '' };
+  for (let i = 0; i < edits; i++) {
     version++;
-    const insert = i % 2 === 0;
-    const change = insert
-      ? { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: 'ж' }
-      : { range: { start: { line, character: 0 }, end: { line, character: 1 } }, text: '' };
-    const published = diagnosticsFor(uri, version);
-    const start = performance.now();
-    await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
-    await published;
-    editTimes.push(performance.now() - start);
+    const change = i % 2 === 0 ? typed : deleted;
+    editSamples.push(
+      await timed(async () => {
+        const done = published(version);
+        await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+        return done;
+      }),
+    );
   }
-  const rss = size === SIZES[SIZES.length - 1] ? rssMb(child.pid) : undefined;
-  rows.push({
-    size: size.label,
-    bytes: Buffer.byteLength(text),
-    diagnostics: opened.diagnostics.length,
-    openMs,
-    hoverMedianMs: quantile(hoverTimes, 0.5),
-    hoverP95Ms: quantile(hoverTimes, 0.95),
-    editMedianMs: quantile(editTimes, 0.5),
-    editP95Ms: quantile(editTimes, 0.95),
-    rssMb: rss,
-  });
-  await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+}
+
+log(`${bytes} bytes: ${hovers} hovers`);
+const hoverSamples = [];
+for (const position of hoverAt) {
+  const sample = await timed(() => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }));
+  if (!sample.value) throw new Error(`no hover at ${JSON.stringify(position)}`);
+  hoverSamples.push(sample);
+}
+
+const rss = rssMb(server.pid);
+// At rest: sampled every second until the RSS has fallen by 5 % (V8's memory reducer ran; its
+// few GCs take about a second) and for 5 s after that, or for `--idle` seconds at most.
+const idle = [];
+let droppedAfterS;
+if (idleSeconds > 0) log(`${bytes} bytes: idle until the heap shrinks (${idleSeconds} s at most)`);
+for (let s = 1; s <= idleSeconds && (droppedAfterS === undefined || s <= droppedAfterS + 5); s++) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  idle.push(rssMb(server.pid));
+  if (droppedAfterS === undefined && idle[idle.length - 1] < 0.95 * rss) droppedAfterS = s;
 }
 
 await connection.sendRequest('shutdown');
 await connection.sendNotification('exit');
 connection.dispose();
-child.stdin.end();
+server.stdin.end();
 
-const fmt = (v) => (v === undefined ? '' : v.toFixed(1));
-if (json) {
-  process.stdout.write(`${JSON.stringify({ server: serverPath, node: process.version, rows }, null, 2)}\n`);
-} else {
-  const header = ['scenario', 'diagnostics', 'open→diagnostics ms', 'hover median ms', 'hover p95 ms', 'edit→diagnostics median ms', 'edit→diagnostics p95 ms', 'server RSS MB'];
-  const body = rows.map((r) => [r.size, String(r.diagnostics), fmt(r.openMs), fmt(r.hoverMedianMs), fmt(r.hoverP95Ms), fmt(r.editMedianMs), fmt(r.editP95Ms), fmt(r.rssMb)]);
-  const lines = [header, header.map(() => '---'), ...body].map((cells) => `| ${cells.join(' | ')} |`);
-  process.stdout.write(`LSP benchmark (${process.version}, debounce 0; targets: hover ≤ 5 ms, edit→diagnostics ≤ 50 ms at 1 MB, RSS ≤ 200 MB)\n\n${lines.join('\n')}\n`);
-}
+process.stdout.write(
+  `${JSON.stringify({
+    bytes: Buffer.byteLength(text),
+    checks: checks.length,
+    diagnostics: open.value.diagnostics.length,
+    open: { wall: open.wall, cpu: open.cpu },
+    edit: summary(editSamples),
+    hover: summary(hoverSamples),
+    rssMb: rss,
+    idle: idleSeconds > 0 ? { rssMb: idle[idle.length - 1], seconds: idle.length, droppedAfterS, samplesMb: idle } : undefined,
+  })}\n`,
+);

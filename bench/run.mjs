@@ -1,29 +1,40 @@
-// `npm run bench`: one run, one set of Markdown tables on stdout (progress goes to stderr).
+// `npm run bench`: one run, Markdown tables on stdout (progress goes to stderr).
 //
 //   1. Engine: exact-odds time per check, pools 1–30 in every family, single / extended / contest.
-//   2. Analysis: generated Russian scenarios (bench/generateScenario.mjs, written to bench/data/)
-//      of 100 KB, 1 MB and 5 MB against remark-parse alone, remark-parse + remark-gfm and
-//      markdownlint, side by side in one run; where the time goes at 1 MB (parser
-//      configurations); remark-gfm on hard-wrapped long prose. Main-thread CPU time (Linux
-//      schedstat) next to wall time, because the bench machine is often shared.
-//   3. LSP: bench/lspBench.mjs, when it exists (written separately), runs last.
+//   2. Scale: one table, one row per generated Russian scenario (bench/generateScenario.mjs,
+//      seed 20241, written to bench/data/) of 100 KB, 1 MB and 5 MB, all measured in this run:
+//      remark-parse alone, markdownlint and our full analysis (`analyzeDocument`) side by side in
+//      this process; then, per size, a fresh built server over stdio (bench/lspBench.mjs as a
+//      child process, so this process's heap stays out of it): open → diagnostics, a one-letter
+//      edit → published diagnostics (debounce 0), hover, and the server's RSS right after that
+//      and at rest. Then one verdict line per target (issues 3 and 6).
+//   3. Details (only with --details): where the analysis' time goes at 1 MB (parser
+//      configurations, GFM), remark-gfm on hard-wrapped long prose, and the incremental
+//      analysis in process (bench/incrementalBench.mjs: edits, hover feature, per-block parses).
 //
-// Options (after `npm run bench --`): `--only engine,analysis,lsp` to run some sections,
-// `--quick` for fewer repetitions (a smoke test, not for RESULTS.md).
+// Times are main-thread CPU time (Linux schedstat; for the server, its main thread's) with wall
+// time in parentheses, because the bench machine is often shared.
+//
+// Options (after `npm run bench --`):
+//   --details            add section 3;
+//   --only a,b           run only these sections: engine, scale, details;
+//   --quick              fewer repetitions and no wait for the server's RSS at rest (a smoke
+//                        test, not for RESULTS.md).
 //
 // It imports the compiled CommonJS from server/out, so `tsc -b` must have run (npm run bench does).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { lint as markdownlint } from 'markdownlint/sync';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { generateScenario } from './generateScenario.mjs';
+import { format as formatIncremental, run as runIncremental } from './incrementalBench.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -33,7 +44,13 @@ const out = (p) => require(path.join(root, 'server/out', p));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : new Set(['engine', 'analysis', 'lsp']);
+const only = new Set(onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',') : ['engine', 'scale', ...(args.includes('--details') ? ['details'] : [])]);
+for (const section of only) {
+  if (!['engine', 'scale', 'details'].includes(section)) {
+    process.stderr.write(`bench: unknown section «${section}» (engine, scale, details)\n`);
+    process.exit(2);
+  }
+}
 
 const log = (...parts) => process.stderr.write(`${parts.join(' ')}\n`);
 const print = (text = '') => process.stdout.write(`${text}\n`);
@@ -222,31 +239,174 @@ function engineBench() {
   print();
   print(table(['family / variant', ...Object.keys(modes)], variants.map((v, vi) => [v.label, ...unknown[vi].map(us)])));
   print();
-  return { worstP99 };
 }
 
-// ──────────────────────────── 2. Analysis ────────────────────────────
+// ───────────────────────── shared by 2 and 3 ─────────────────────────
 
-async function analysisBench() {
-  const { analyzeDocument } = out('analysis/analyzeDocument.js');
-  const { builtinRulesets } = out('analysis/rulesetProvider.js');
-  const { scanMarkdown } = out('analysis/markdownScan.js');
-  const rulesets = builtinRulesets();
+const { analyzeDocument } = out('analysis/analyzeDocument.js');
+const { builtinRulesets } = out('analysis/rulesetProvider.js');
+const analysisOptions = { locale: 'ru', rulesets: builtinRulesets() };
+const analyze = (t) => analyzeDocument(t, analysisOptions);
+const plain = unified().use(remarkParse);
+const gfm = unified().use(remarkParse).use(remarkGfm);
 
+let generated;
+/** The generated scenarios (written to bench/data/ for inspection), once per run. */
+function scenarios() {
+  if (generated) return generated;
   const dataDir = path.join(here, 'data');
   mkdirSync(dataDir, { recursive: true });
-  const sizes = [
+  generated = [
     { name: '100 KB', file: 'scenario-100k.md', bytes: 100 * 1024, runs: quick ? 3 : 15 },
     { name: '1 MB', file: 'scenario-1m.md', bytes: 1024 * 1024, runs: quick ? 3 : 11 },
-    { name: '5 MB', file: 'scenario-5m.md', bytes: 5 * 1024 * 1024, runs: 3 },
+    { name: '5 MB', file: 'scenario-5m.md', bytes: 5 * 1024 * 1024, runs: quick ? 1 : 3 },
   ];
-  for (const s of sizes) {
+  for (const s of generated) {
     s.text = generateScenario(s.bytes, 20241);
     writeFileSync(path.join(dataDir, s.file), s.text);
   }
+  // Warm-up: JIT every path (this also fills the analysis' odds cache, as an editor session
+  // would after its first analysis). No forced GC between runs: a full collection before each
+  // run made every tool 1.5–3× slower than in a long-running process (bytecode flushing, a
+  // shrunken young generation), so each tool pays for its own garbage as it would in the server.
+  log('warm-up');
+  const tools = [plain.parse.bind(plain), gfm.parse.bind(gfm), lint, analyze];
+  for (let i = 0; i < 6; i++) for (const run of tools) run(generated[0].text);
+  for (const run of tools) run(generated[1].text);
+  return generated;
+}
 
-  const plain = unified().use(remarkParse);
-  const gfm = unified().use(remarkParse).use(remarkGfm);
+function lint(text) {
+  return markdownlint({ strings: { doc: text } });
+}
+
+/** Each tool once per run, the order rotated each run so none always follows another's garbage; medians. */
+function measureRounds(list, text, runs, label) {
+  const times = list.map(() => ({ cpu: [], wall: [] }));
+  for (let r = 0; r < runs; r++) {
+    log(`${label}, run ${r + 1}/${runs}`);
+    for (let k = 0; k < list.length; k++) {
+      const i = (k + r) % list.length;
+      const c0 = sched?.().cpuNs;
+      const t0 = process.hrtime.bigint();
+      list[i].run(text);
+      const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+      times[i].wall.push(wall);
+      if (sched) times[i].cpu.push((sched().cpuNs - c0) / 1e6);
+    }
+  }
+  return times.map((t) => ({ cpu: sched ? median(t.cpu) : undefined, wall: median(t.wall) }));
+}
+/** A cell: CPU ms (wall ms), or wall ms where there is no CPU figure. */
+const both = (m) => (m.cpu === undefined ? ms(m.wall) : `${ms(m.cpu)} (${ms(m.wall)})`);
+const ratios = (a, b) => (sched ? `${ratio(a.cpu / b.cpu)} (${ratio(a.wall / b.wall)})` : ratio(a.wall / b.wall));
+const cpuNote = sched
+  ? 'Cells: main-thread CPU ms (wall ms), ratios the same way. Main-thread CPU time leaves out time spent waiting for a CPU while other processes run (robust on a shared machine) but also GC work V8 does on helper threads; wall time is what a user waits on an idle machine.'
+  : 'Cells: wall ms.';
+
+// ───────────────────────────── 2. Scale ──────────────────────────────
+
+function scaleBench() {
+  const sizes = scenarios();
+  const tools = [
+    { key: 'remark', run: (t) => plain.parse(t) },
+    { key: 'markdownlint', run: lint },
+    { key: 'analysis', run: analyze },
+  ];
+  const found = (({ checks, proseChecks, diagnostics }) => ({ checks: checks.length, prose: proseChecks.length, diagnostics: diagnostics.length }))(analyze(sizes[1].text));
+  for (const s of sizes) {
+    const medians = measureRounds(tools, s.text, s.runs, `scale: ${s.name} in process`);
+    s.median = Object.fromEntries(tools.map((t, i) => [t.key, medians[i]]));
+  }
+
+  // The server: a fresh one per size, driven by a child process (its own heap and event loop).
+  const edits = quick ? 6 : 20;
+  const hovers = quick ? 10 : 100;
+  const idle = quick ? 0 : 60;
+  for (const s of sizes) {
+    log(`scale: ${s.name} through the server`);
+    const child = spawnSync(process.execPath, [path.join(here, 'lspBench.mjs'), '--bytes', String(s.bytes), '--edits', String(edits), '--hovers', String(hovers), '--idle', String(idle)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      timeout: 10 * 60 * 1000,
+    });
+    if (child.status === 0) s.lsp = JSON.parse(child.stdout);
+    else s.lspError = child.signal ? `stopped (${child.signal}, 10 min limit)` : `exit code ${child.status}`;
+  }
+
+  print('## 2. Scale: parse, lint, analysis, edit, hover, memory');
+  print();
+  print(`Generated scenarios (bench/generateScenario.mjs, seed 20241, storytelling ruleset, three characters): ` +
+    `the 1 MB file has ${found.checks} «…» checks, ${found.prose} prose checks and ${found.diagnostics} diagnostics. ` +
+    `remark-parse alone, markdownlint (default config) and \`analyzeDocument\` side by side in this process, order rotated each run, after a warm-up; ` +
+    `medians of ${sizes.map((s) => `${s.runs} (${s.name})`).join(', ')} runs. ` +
+    `Then per size a fresh built server over stdio (diagnostics debounce 0, so it is excluded): ` +
+    `open → published diagnostics; a letter typed and deleted again, alternately, at the start of a line at 10 %, 50 % and 90 % of the text, ` +
+    `${edits} times each, from didChange until that version's diagnostics arrive; ${hovers} hovers on checks spread over the document. ` +
+    `For the server, CPU is its main thread's over the round trip. ` +
+    `RSS: the server's, right after the open, the edits and the hovers; then at rest, once V8's memory reducer has shrunk the heap ` +
+    `(sampled every second until the RSS falls by 5 %, then 5 s more; ${idle ? `at most ${idle} s` : 'skipped with --quick'}). ${cpuNote}`);
+  print();
+  const dash = '—';
+  const rest = (l) => (!l?.idle ? dash : `${l.idle.rssMb.toFixed(0)} (${l.idle.droppedAfterS === undefined ? `no drop in ${l.idle.seconds} s` : `fell after ${l.idle.droppedAfterS} s`})`);
+  const at = (l, what, q) => (l ? both({ cpu: l[what].cpu?.[q], wall: l[what].wall[q] }) : dash);
+  print(table(
+    ['size', 'remark-parse alone ms', 'markdownlint ms', 'analyzeDocument ms', 'analysis / remark-parse', 'analysis / markdownlint', 'server: open → diagnostics ms', 'edit → diagnostics median ms', 'edit → diagnostics p95 ms', 'hover median ms', 'hover p95 ms', 'server RSS MB', 'RSS at rest MB'],
+    sizes.map((s) => [
+      `${s.name} (${(Buffer.byteLength(s.text) / 1024).toFixed(0)} KiB, ${s.text.split('\n').length} lines)`,
+      both(s.median.remark),
+      both(s.median.markdownlint),
+      both(s.median.analysis),
+      ratios(s.median.analysis, s.median.remark),
+      ratios(s.median.analysis, s.median.markdownlint),
+      s.lsp ? both(s.lsp.open) : dash,
+      at(s.lsp, 'edit', 'median'),
+      at(s.lsp, 'edit', 'p95'),
+      at(s.lsp, 'hover', 'median'),
+      at(s.lsp, 'hover', 'p95'),
+      s.lsp ? s.lsp.rssMb.toFixed(0) : dash,
+      rest(s.lsp),
+    ]),
+  ));
+  print();
+  for (const s of sizes) if (s.lspError) print(`_${s.name}: bench/lspBench.mjs failed (${s.lspError}); its output is on stderr._\n`);
+
+  // Verdicts. Ratios: met on both measures, on one, or on none. Latencies: wall time (what the
+  // user waits), p95 first; the server's CPU time alongside.
+  const ratioVerdict = (a, b, limit, strict) => {
+    const ok = (sched ? [a.cpu / b.cpu, a.wall / b.wall] : [a.wall / b.wall]).map((v) => (strict ? v < limit : v <= limit));
+    return `${ratios(a, b)}: ${ok.every(Boolean) ? '**met**' : ok.some(Boolean) ? '**met on one measure only**' : '**missed**'}`;
+  };
+  const latencyVerdict = (m, limit) => {
+    const word = m.wall.p95 <= limit ? '**met**' : m.wall.median <= limit ? '**met at the median, not at p95**' : '**missed**';
+    const cpu = m.cpu ? ` (server CPU ${ms(m.cpu.median)} / ${ms(m.cpu.p95)} ms)` : '';
+    return `median ${ms(m.wall.median)} ms, p95 ${ms(m.wall.p95)} ms${cpu}: ${word}`;
+  };
+  const [, oneMb, fiveMb] = sizes;
+  const big = fiveMb.lsp;
+  const verdicts = [
+    `Issue 3, at 1 MB: analysis / remark-parse ≤ 1.30× — ${ratioVerdict(oneMb.median.analysis, oneMb.median.remark, 1.3, false)}.`,
+    `Issue 3, at 1 MB: analysis faster than markdownlint — ${ratioVerdict(oneMb.median.analysis, oneMb.median.markdownlint, 1, true)}.`,
+  ];
+  if (big) {
+    const restRss = big.idle?.rssMb;
+    const rssWord = big.rssMb <= 200 ? '**met**' : restRss !== undefined && restRss <= 200 ? '**met at rest only**' : '**missed**';
+    verdicts.push(
+      `Issue 6, at 5 MB: edit → published diagnostics ≤ 30 ms — ${latencyVerdict(big.edit, 30)}.`,
+      `Issue 6, at 5 MB: hover ≤ 5 ms — ${latencyVerdict(big.hover, 5)}.`,
+      `Issue 6, at 5 MB: server RSS ≤ 200 MB with the file open — ${big.rssMb.toFixed(0)} MB after the edits and hovers, ${restRss === undefined ? 'at rest not measured (--quick)' : `${restRss.toFixed(0)} MB at rest`}: ${rssWord}.`,
+    );
+  }
+  for (const v of verdicts) print(`- ${v}`);
+  print();
+}
+
+// ──────────────────────────── 3. Details ─────────────────────────────
+
+async function detailsBench() {
+  const { scanMarkdown } = out('analysis/markdownScan.js');
+  const oneMb = scenarios()[1];
   const fm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
   const fmGfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
   // GFM tables without the rest of GFM (autolink literals, strikethrough, footnotes, task lists):
@@ -262,115 +422,55 @@ async function analysisBench() {
     })
     .catch(() => undefined);
   const fmTables = tablesOnly && unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(tablesOnly);
-  const tools = [
-    { key: 'remark', label: 'remark-parse alone', run: (t) => plain.parse(t) },
-    { key: 'gfm', label: 'remark-parse + remark-gfm', run: (t) => gfm.parse(t) },
-    { key: 'markdownlint', label: 'markdownlint 0.40 (default config)', run: (t) => markdownlint({ strings: { doc: t } }) },
-    { key: 'analysis', label: 'analyzeDocument (full)', run: (t) => analyzeDocument(t, { locale: 'ru', rulesets }) },
-  ];
-
-  // Sanity: what the analysis finds in the generated text (so the workload is known).
-  const first = analyzeDocument(sizes[0].text, { locale: 'ru', rulesets });
-  const found = { checks: first.checks.length, prose: first.proseChecks.length, diagnostics: first.diagnostics.length };
-
-  // Warm-up: JIT every path (this also fills the analysis' odds cache, as an editor session
-  // would after its first analysis). No forced GC between runs: a full collection before each
-  // run made every tool 1.5–3× slower than in a long-running process (bytecode flushing, a
-  // shrunken young generation), so each tool pays for its own garbage as it would in the server.
-  log('analysis: warm-up');
-  for (let i = 0; i < 6; i++) for (const tool of tools) tool.run(sizes[0].text);
-  for (const tool of tools) tool.run(sizes[1].text);
-
-  // Each tool once per run, the order rotated each run so none always follows another's garbage.
-  const measureRounds = (list, text, runs, label) => {
-    const times = list.map(() => ({ cpu: [], wall: [] }));
-    for (let r = 0; r < runs; r++) {
-      log(`analysis: ${label}, run ${r + 1}/${runs}`);
-      for (let k = 0; k < list.length; k++) {
-        const i = (k + r) % list.length;
-        const c0 = sched?.().cpuNs;
-        const t0 = process.hrtime.bigint();
-        list[i].run(text);
-        const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-        times[i].wall.push(wall);
-        times[i].cpu.push(sched ? (sched().cpuNs - c0) / 1e6 : wall);
-      }
-    }
-    return times.map((t) => ({ cpu: median(t.cpu), wall: median(t.wall) }));
-  };
-  const both = (m) => (sched ? `${ms(m.cpu)} (${ms(m.wall)})` : ms(m.wall));
-  const ratios = (a, b) => (sched ? `${ratio(a.cpu / b.cpu)} (${ratio(a.wall / b.wall)})` : ratio(a.wall / b.wall));
-
-  for (const s of sizes) {
-    const medians = measureRounds(tools, s.text, s.runs, s.name);
-    s.median = Object.fromEntries(tools.map((t, i) => [t.key, medians[i]]));
-  }
-
-  // Long prose without blank lines, hard-wrapped at ~80 columns: the shape on which remark-gfm's
-  // table extension is known to have been slow (every line may start a table).
-  const wrapped = hardWrap(sizes[1].text);
-  const wrapRuns = quick ? 2 : 5;
-  const wrapTools = tools.filter((t) => ['remark', 'gfm', 'analysis'].includes(t.key));
-  const wrapMedians = measureRounds(wrapTools, wrapped, wrapRuns, '1 MB hard-wrapped');
-  const wrap = Object.fromEntries(wrapTools.map((t, i) => [t.key, wrapMedians[i]]));
 
   // Where the time goes at 1 MB: each parser configuration alone, and what the analysis adds.
-  const oneMb = sizes[1];
   const configs = [
     { label: 'remark-parse alone', run: (t) => plain.parse(t) },
     { label: '+ remark-frontmatter', run: (t) => fm.parse(t) },
     { label: '+ remark-frontmatter + GFM tables only', run: tablesOnly && ((t) => fmTables.parse(t)) },
-    { label: '+ remark-frontmatter + remark-gfm (what scanMarkdown parses with)', run: (t) => fmGfm.parse(t) },
+    { label: '+ remark-frontmatter + remark-gfm (one whole-document parse)', run: (t) => fmGfm.parse(t) },
     { label: 'our scanMarkdown (that whole-document parse + the prose walk)', run: typeof scanMarkdown === 'function' && ((t) => scanMarkdown(t)) },
-    { label: 'analyzeDocument (full)', run: (t) => analyzeDocument(t, { locale: 'ru', rulesets }) },
+    { label: 'analyzeDocument (full)', run: analyze },
   ].filter((c) => c.run);
   const configRuns = quick ? 3 : 9;
-  const configMedians = measureRounds(configs, oneMb.text, configRuns, '1 MB parser configurations');
+  const configMedians = measureRounds(configs, oneMb.text, configRuns, 'details: 1 MB parser configurations');
 
-  const key = (m) => (sched ? m.cpu : m.wall);
-  print('## 2. Analysis vs remark-parse and markdownlint');
+  // Long prose without blank lines, hard-wrapped at ~80 columns: the shape on which remark-gfm's
+  // table extension is known to have been slow (every line may start a table).
+  const wrapped = hardWrap(oneMb.text);
+  const wrapRuns = quick ? 2 : 5;
+  const wrapTools = [
+    { key: 'remark', run: (t) => plain.parse(t) },
+    { key: 'gfm', run: (t) => gfm.parse(t) },
+    { key: 'analysis', run: analyze },
+  ];
+  const wrapRows = [
+    ['1 MB, paragraph per line', oneMb.text],
+    ['1 MB, hard-wrapped', wrapped],
+  ].map(([label, text]) => {
+    const m = measureRounds(wrapTools, text, wrapRuns, `details: ${label}`);
+    return [label, both(m[0]), both(m[1]), ratios(m[1], m[0]), both(m[2]), ratios(m[2], m[0])];
+  });
+
+  const incremental = await runIncremental({ quick, log });
+
+  print('## 3. Details');
   print();
-  print(`Generated scenarios (bench/generateScenario.mjs, seed 20241, storytelling ruleset, three characters): ` +
-    `the 100 KB file has ${found.checks} «…» checks, ${found.prose} prose checks and ${found.diagnostics} diagnostics. ` +
-    `All tools side by side in each run (order rotated), after a warm-up; medians over N runs. ` +
-    (sched
-      ? 'Cells: main-thread CPU ms (wall ms), ratios the same way. Main-thread CPU time leaves out time spent waiting for a CPU while other processes run (robust on a shared machine) but also GC work V8 does on helper threads; wall time is what a user waits on an idle machine.'
-      : 'Cells: wall ms.'));
-  print();
-  const header = ['size', 'N', ...tools.map((t) => t.label), 'analysis / remark-parse', 'analysis / markdownlint', 'gfm / remark-parse'];
-  print(table(header, sizes.map((s) => [
-    `${s.name} (${(Buffer.byteLength(s.text) / 1024).toFixed(0)} KiB, ${s.text.split('\n').length} lines)`,
-    String(s.runs),
-    ...tools.map((t) => both(s.median[t.key])),
-    ratios(s.median.analysis, s.median.remark),
-    ratios(s.median.analysis, s.median.markdownlint),
-    ratios(s.median.gfm, s.median.remark),
-  ])));
-  print();
-  const verdict = (a, b, limit, strict) => {
-    const values = sched ? [a.cpu / b.cpu, a.wall / b.wall] : [a.wall / b.wall];
-    const ok = values.map((v) => (strict ? v < limit : v <= limit));
-    const word = ok.every(Boolean) ? '**met**' : ok.some(Boolean) ? '**met on one measure only**' : '**missed**';
-    return `${ratios(a, b)}: ${word}`;
-  };
-  const vsParse = key(oneMb.median.analysis) / key(oneMb.median.remark);
-  const vsLint = key(oneMb.median.analysis) / key(oneMb.median.markdownlint);
-  print(`At 1 MB: analysis / remark-parse = ${verdict(oneMb.median.analysis, oneMb.median.remark, 1.3, false)} (target ≤ 1.30×); ` +
-    `analysis / markdownlint = ${verdict(oneMb.median.analysis, oneMb.median.markdownlint, 1, true)} (target < 1×).`);
-  print();
-  print(`Where the time goes at 1 MB (median of ${configRuns}, measured together; ratios to remark-parse alone in this table):`);
+  print(`Where the time goes at 1 MB (median of ${configRuns}, measured together; ratios to remark-parse alone in this table). ${cpuNote}`);
   print();
   print(table(['configuration', sched ? 'CPU ms (wall ms)' : 'ms', '× remark-parse'], configs.map((c, i) => [c.label, both(configMedians[i]), ratios(configMedians[i], configMedians[0])])));
   print();
   print(`remark-gfm on long prose — the same 1 MB text hard-wrapped at ~80 columns with no blank lines inside ` +
     `sections (${wrapped.split('\n').length} lines), median of ${wrapRuns}:`);
   print();
-  print(table(['input', 'remark-parse alone', 'remark-parse + remark-gfm', 'gfm / remark-parse', 'analyzeDocument', 'analysis / remark-parse'], [
-    ['1 MB, paragraph per line', both(oneMb.median.remark), both(oneMb.median.gfm), ratios(oneMb.median.gfm, oneMb.median.remark), both(oneMb.median.analysis), ratios(oneMb.median.analysis, oneMb.median.remark)],
-    ['1 MB, hard-wrapped', both(wrap.remark), both(wrap.gfm), ratios(wrap.gfm, wrap.remark), both(wrap.analysis), ratios(wrap.analysis, wrap.remark)],
-  ]));
+  print(table(['input', 'remark-parse alone', 'remark-parse + remark-gfm', 'gfm / remark-parse', 'analyzeDocument', 'analysis / remark-parse'], wrapRows));
   print();
-  return { sizes, vsParse, vsLint };
+  print('Incremental analysis in process (bench/incrementalBench.mjs; wall ms): a fresh full analysis; a letter typed and deleted again, ' +
+    'alternately, at the start of a line at 10 %, 50 % and 90 % of the text with one analyzer; the hover feature alone; ' +
+    'every block parsed alone by each parser configuration:');
+  print();
+  print(formatIncremental(incremental));
+  print();
 }
 
 /** Hard-wraps prose at ~80 columns and joins a section's paragraphs (no blank lines), keeping tables, code and front matter. */
@@ -403,41 +503,6 @@ function hardWrap(text) {
   return outLines.join('\n').replace(/\n(#{1,6} [^\n]*)\n/g, '\n\n$1\n\n').replace(/\n(\|[^\n]*\n(?:\|[^\n]*\n)*)/g, '\n\n$1\n').replace(/\n(```[\s\S]*?```)\n/g, '\n\n$1\n\n');
 }
 
-// ─────────────────────────────── 3. LSP ──────────────────────────────
-
-/**
- * The language-server benchmark lives in bench/lspBench.mjs (written separately), so that one
- * `npm run bench` prints everything. If the file exports a function (default, `run`,
- * `runLspBench` or `bench`), it is imported and awaited with a context, and a returned string is
- * printed. Otherwise it is a script that measures and prints on its own: it runs as a child
- * process (its own argv, memory and exit code; its stdout joins ours in order). Absent: a note.
- */
-async function lspBench() {
-  const file = path.join(here, 'lspBench.mjs');
-  print('## 3. Language server');
-  print();
-  if (!existsSync(file)) {
-    print('_bench/lspBench.mjs is not present; skipped._');
-    print();
-    return;
-  }
-  log('lsp: bench/lspBench.mjs');
-  const source = readFileSync(file, 'utf8');
-  if (/^export\s+(default\b|(async\s+)?function\b|const\s+(run|runLspBench|bench)\b)/m.test(source)) {
-    const mod = await import(pathToFileURL(file).href);
-    const fn = [mod.default, mod.run, mod.runLspBench, mod.bench].find((f) => typeof f === 'function');
-    if (fn) {
-      const result = await fn({ root, quick, print, log, table });
-      if (typeof result === 'string' && result.trim()) print(result.trimEnd());
-      print();
-      return;
-    }
-  }
-  const child = spawnSync(process.execPath, [file], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 15 * 60 * 1000 });
-  print();
-  if (child.status !== 0) print(`_bench/lspBench.mjs ${child.signal ? `was stopped (${child.signal}, 15 min limit)` : `exited with code ${child.status}`}._\n`);
-}
-
 // ─────────────────────────────── main ────────────────────────────────
 
 const started = Date.now();
@@ -446,6 +511,6 @@ print();
 print(`${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'} × ${os.availableParallelism?.() ?? os.cpus().length} · ${os.platform()} ${os.arch()} · load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}${quick ? ' · **--quick** (fewer repetitions)' : ''}`);
 print();
 if (only.has('engine')) engineBench();
-if (only.has('analysis')) await analysisBench();
-if (only.has('lsp')) await lspBench();
-print(`_Total bench time: ${((Date.now() - started) / 1000).toFixed(0)} s._`);
+if (only.has('scale')) scaleBench();
+if (only.has('details')) await detailsBench();
+print(`_Total bench time: ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}._`);
