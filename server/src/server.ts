@@ -40,6 +40,7 @@ import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCh
 import { type AddToDictionaryResult, CodeActionKinds, Commands, type DocumentInfo, type DocumentInfoParams, LANGUAGE_IDS, Requests, type RollmarkInitializationOptions } from './protocol';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
+import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
 import { fileUri, WorkspaceFolders } from './workspace/folders';
 import { type FileProblems, type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
@@ -87,7 +88,7 @@ function invalidParams(message: string): ResponseError<void> {
 
 /** Registers every handler on the connection. The caller creates the connection and calls `listen()`. */
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(checkedTextDocuments);
   const analyzers: DocumentAnalyzers = options.analyzers ?? createDocumentAnalyzers();
   let state: State | undefined;
   /** Workspace files that got diagnostics, per folder, so that fixed files are cleared. */

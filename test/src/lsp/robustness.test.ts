@@ -90,6 +90,34 @@ describe('robustness', () => {
     assert.equal(published.version, 1);
   });
 
+  it('ignores a didChange with a malformed change as a whole, so the text never drifts half-applied', async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: range(3, 0, 3, 0), text: 'ЛИШНЕЕ ' }, { range: { start: { line: 'x' } }, text: '!' }],
+    });
+    // The client goes on from its own text, where line 3 ends at character 51.
+    const published = client.nextDiagnostics(uri, 3);
+    await client.change(uri, 3, [{ range: range(3, 51, 3, 51), text: ' «Сила 1 + Атлетика 1 (сложность 2)»' }]);
+    assert.deepEqual(
+      (await published).diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]),
+      [['RM006', 3, 53]],
+    );
+    assert.deepEqual(
+      (await client.inlayHints(uri, range(0, 0, 9, 0)))?.map((h) => [h.label, h.position.line, h.position.character]),
+      [
+        ['≈76%', 3, 35],
+        ['≈0%', 3, 87],
+      ],
+      'the first check where the client has it, not 7 characters on',
+    );
+    const errors = client.logs.filter((l) => l.type === MessageType.Error).map((l) => l.message);
+    assert.deepEqual(errors, [
+      `Notification handler 'textDocument/didChange' failed with message: content change 1 of version 2 of ${uri} is malformed: the whole change is ignored, the document stays at version 1`,
+    ]);
+  });
+
   it('publishes nothing stale for a document closed while its diagnostics waited', async () => {
     client = await LspTestClient.start({ diagnosticsDelay: 30 });
     await client.open(uri, TEXT);

@@ -1,0 +1,32 @@
+/**
+ * Documents as the client sends them, refusing a `didChange` with a malformed change as a whole.
+ * `TextDocument.update` applies the changes one by one, in place: a bad second change would leave
+ * the first applied and the text silently different from the client's. Refused, the error is
+ * logged (the connection reports a failed notification) and the document keeps its last good
+ * version.
+ */
+import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isPosition(value: unknown): boolean {
+  return isRecord(value) && Number.isFinite(value.line) && Number.isFinite(value.character);
+}
+
+function isContentChange(change: unknown): change is TextDocumentContentChangeEvent {
+  if (!isRecord(change) || typeof change.text !== 'string') return false;
+  if (!('range' in change)) return true;
+  return isRecord(change.range) && isPosition(change.range.start) && isPosition(change.range.end);
+}
+
+export const checkedTextDocuments: TextDocumentsConfiguration<TextDocument> = {
+  create: (uri, languageId, version, content) => TextDocument.create(uri, languageId, version, content),
+  update(document, changes, version) {
+    const bad = changes.findIndex((change) => !isContentChange(change));
+    if (bad >= 0) throw new Error(`content change ${bad} of version ${version} of ${document.uri} is malformed: the whole change is ignored, the document stays at version ${document.version}`);
+    return TextDocument.update(document, changes, version);
+  },
+};
