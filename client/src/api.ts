@@ -12,6 +12,6 @@ export interface RollmarkApi {
   readonly rolls: readonly RollLogEntry[];
   /** Whether the server has the document open (scenario, or Markdown per `rollmark.markdown.enable`). */
   isServed(uri: string): boolean;
-  /** What the status bar shows now; undefined when it is hidden. */
+  /** What the status bar shows now; undefined when it is hidden. Its `checks` are empty: the status bar asks for none. */
   statusBarInfo(): DocumentInfo | undefined;
 }

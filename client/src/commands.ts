@@ -7,7 +7,7 @@ import { requestDocumentInfo } from './documentInfo';
 import { findFrontMatter } from './frontMatter';
 import { setDocumentRuleset } from './frontMatterEdit';
 import type { LanguageClientHost } from './languageClient';
-import { checkOf } from './rolls';
+import { requestCheck } from './rolls';
 import type { RollLog } from './rollLog';
 import { fallbackChoices, pickRuleset } from './rulesetPicker';
 import { SECTION, Settings } from './settings';
@@ -64,14 +64,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }
     const position = editor.selection.active;
     const args: RollCheckArgs = { uri: document.uri.toString(), line: position.line, character: position.character };
-    const known = await info(document.uri);
-    if (known) {
-      const check = checkOf(known.checks, args);
-      if (!check) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('There is no check at the cursor.'));
-        return undefined;
-      }
+    // Only the check at the cursor; when the server does not answer, the roll's own error says why.
+    const check = await requestCheck(host.current, args);
+    if (check === null) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('There is no check at the cursor.'));
+      return undefined;
+    }
+    if (check) {
       args.checkIndex = check.index;
+      // What a code lens says too: the roll flow then asks the server again only to word a pool question.
+      args.poolUnknown = check.rollable && !check.poolKnown;
     }
     try {
       // Through the server command, so that the roll flow (pool question, log, notification) applies.

@@ -1,6 +1,6 @@
 /** Asks the server about one document (`rollmark/documentInfo`). */
 import type { BaseLanguageClient } from 'vscode-languageclient/node';
-import { type DocumentInfo, type DocumentInfoParams, Requests } from '../../server/src/protocol';
+import { type DocumentChecksQuery, type DocumentInfo, type DocumentInfoParams, Requests } from '../../server/src/protocol';
 
 function isDocumentInfo(value: unknown): value is DocumentInfo {
   if (typeof value !== 'object' || value === null) return false;
@@ -9,12 +9,13 @@ function isDocumentInfo(value: unknown): value is DocumentInfo {
 }
 
 /**
- * The document's ruleset, the rulesets it may choose and its checks; undefined when the server
- * does not have the document open, does not know the request, or fails.
+ * The document's ruleset and the rulesets it may choose, and the one check `checks` names
+ * (none without it: the status bar and the ruleset pickers need none); undefined when the
+ * server does not have the document open, does not know the request, or fails.
  */
-export async function requestDocumentInfo(client: BaseLanguageClient | undefined, uri: string): Promise<DocumentInfo | undefined> {
+export async function requestDocumentInfo(client: BaseLanguageClient | undefined, uri: string, checks?: DocumentChecksQuery): Promise<DocumentInfo | undefined> {
   if (!client?.isRunning()) return undefined;
-  const params: DocumentInfoParams = { textDocument: { uri } };
+  const params: DocumentInfoParams = checks ? { textDocument: { uri }, checks } : { textDocument: { uri } };
   try {
     const info: unknown = await client.sendRequest(Requests.documentInfo, params);
     return isDocumentInfo(info) ? info : undefined;

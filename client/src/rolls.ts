@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, Middleware } from 'vscode-languageclient/node';
-import { Commands, type DocumentCheckInfo, type ProtocolPosition, type ProtocolRange, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
+import { Commands, type DocumentCheckInfo, type DocumentChecksQuery, type ProtocolPosition, type ProtocolRange, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
 import { requestDocumentInfo } from './documentInfo';
 import type { PoolPicker } from './poolPicker';
 import type { RollLog } from './rollLog';
@@ -51,12 +51,32 @@ export function rangeContains(range: ProtocolRange, position: ProtocolPosition):
   return before(range.start, position) && before(position, range.end);
 }
 
-/** The check the arguments name: by index, else by position. */
+/** The check the arguments name, as `rollmark/documentInfo` asks for it: by index (which wins, as in the server's roll), else by position. */
+export function checkQuery(args: RollCheckArgs): DocumentChecksQuery | undefined {
+  if (args.checkIndex !== undefined) return { index: args.checkIndex };
+  if (args.line === undefined || args.character === undefined) return undefined;
+  return { position: { line: args.line, character: args.character } };
+}
+
+/** The check the arguments name among `checks` (the server's answer to {@link checkQuery}): by index, else by position. */
 export function checkOf(checks: readonly DocumentCheckInfo[], args: RollCheckArgs): DocumentCheckInfo | undefined {
-  if (args.checkIndex !== undefined) return checks[args.checkIndex];
+  if (args.checkIndex !== undefined) return checks.find((check) => check.index === args.checkIndex);
   if (args.line === undefined || args.character === undefined) return undefined;
   const position = { line: args.line, character: args.character };
   return checks.find((check) => rangeContains(check.range, position));
+}
+
+/**
+ * Asks the server for the one check the arguments name: null when the document has no such
+ * check (or the arguments name none), undefined when the server does not answer (not running,
+ * the document not open, refused arguments).
+ */
+export async function requestCheck(client: BaseLanguageClient | undefined, args: RollCheckArgs): Promise<DocumentCheckInfo | null | undefined> {
+  const query = checkQuery(args);
+  if (!query) return null;
+  const info = await requestDocumentInfo(client, args.uri, query);
+  if (!info) return undefined;
+  return checkOf(info.checks, args) ?? null;
 }
 
 function openDocument(uri: string): vscode.TextDocument | undefined {
@@ -112,8 +132,7 @@ export class RollFlow {
   /** Whether to ask for a pool, and the check's text for the question; undefined when not. */
   private async poolQuestion(args: RollCheckArgs): Promise<{ check?: string } | undefined> {
     if (args.poolUnknown === false) return undefined;
-    const info = await requestDocumentInfo(this.client(), args.uri);
-    const check = info ? checkOf(info.checks, args) : undefined;
+    const check = (await requestCheck(this.client(), args)) ?? undefined;
     const unknown = args.poolUnknown ?? (check ? check.rollable && !check.poolKnown : false);
     if (!unknown) return undefined;
     const range = check?.range;

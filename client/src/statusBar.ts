@@ -50,7 +50,7 @@ export class RulesetStatus implements vscode.Disposable {
     );
   }
 
-  /** What the item shows now (undefined when hidden); for tests and commands. */
+  /** What the item shows now (undefined when hidden), its `checks` empty; for tests and commands. */
   get info(): DocumentInfo | undefined {
     return this.shown;
   }
@@ -68,6 +68,7 @@ export class RulesetStatus implements vscode.Disposable {
       this.hide();
       return;
     }
+    // Without checks: the item shows the ruleset only, and a long book has thousands of checks.
     const info = await requestDocumentInfo(this.host.current, document.uri.toString());
     if (generation !== this.generation) return;
     if (!info) {

@@ -140,7 +140,17 @@ export const Requests = {
 
 export interface DocumentInfoParams {
   textDocument: { uri: string };
+  /** Which check to describe in {@link DocumentInfo.checks}; without it (or null) no check is. */
+  checks?: DocumentChecksQuery;
 }
+
+/**
+ * One check of the document, named as {@link RollCheckArgs} name it: `index` (its
+ * `checkIndex`, as code lenses send it) or `position` (the check whose «…» contains it, the
+ * closing » included, as `line`/`character` locate it). Exactly one of the two; anything else
+ * is InvalidParams.
+ */
+export type DocumentChecksQuery = { index: number; position?: never } | { position: ProtocolPosition; index?: never };
 
 /** A check of the document, as a client needs it before rolling. */
 export interface DocumentCheckInfo {
@@ -166,5 +176,10 @@ export interface DocumentInfo {
   userRulesetsLoaded: boolean;
   /** Every ruleset a document of this folder may choose: the built-in ones first. */
   rulesets: { id: string; title: string; builtin: boolean }[];
+  /**
+   * The check {@link DocumentInfoParams.checks} asks for: one element when the document has
+   * it, none when it has not (no check there, index out of range) or when none was asked for.
+   * Always present, so that a reader needs no second empty case.
+   */
   checks: DocumentCheckInfo[];
 }

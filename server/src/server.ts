@@ -32,7 +32,7 @@ import { provideCodeLenses } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
 import { isPosition, isRange } from './features/convert';
 import { DIAGNOSTIC_SOURCE, LSP_SEVERITY, provideDiagnostics } from './features/diagnostics';
-import { provideDocumentInfo } from './features/documentInfo';
+import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
@@ -291,7 +291,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
   connection.onDocumentSymbol(onDocument('documentSymbol', [], () => true, (document, a, _params, s) => provideDocumentSymbols(document, a.analysis, s.locale)));
-  connection.onRequest(Requests.documentInfo, onDocument<DocumentInfoParams, DocumentInfo | null>('documentInfo', null, () => true, (document, a, _params, s) => provideDocumentInfo(document, a.analysis, a.project, s.locale)));
+  connection.onRequest(
+    Requests.documentInfo,
+    onDocument<DocumentInfoParams, DocumentInfo | null>(
+      'documentInfo',
+      null,
+      (p) => isDocumentChecksParam(p.checks),
+      (document, a, params, s) => provideDocumentInfo(document, a.analysis, a.project, s.locale, params.checks),
+    ),
+  );
 
   connection.onExecuteCommand(async (params) => {
     if (!state) return new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');

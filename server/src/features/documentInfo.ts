@@ -3,20 +3,64 @@ import type { DocumentAnalysis, Locale } from '../analysis/types';
 import { isBuiltinRulesetId } from '../engine/builtinRulesets';
 import { isKnownPool } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
-import type { DocumentInfo } from '../protocol';
+import type { DocumentCheckInfo, DocumentChecksQuery, DocumentInfo } from '../protocol';
 import type { Project } from '../workspace/projects';
-import { toRange } from './convert';
+import { isPosition, toOffset, toRange } from './convert';
+import { checkIndexAt } from './locate';
 
 function titleOf(ruleset: Ruleset, locale: Locale): string {
   return locale === 'en' ? (ruleset.titleEn ?? ruleset.title) : ruleset.title;
 }
 
 /**
- * `rollmark/documentInfo`: what an editor shows beside a document (the status bar's ruleset,
- * the ruleset picker) and needs before a roll (which checks have an unknown pool), from the
- * analysis already made for diagnostics.
+ * Whether `DocumentInfoParams.checks` is well formed: absent or null (no check asked for), or
+ * exactly one of `index` (a non-negative integer) and `position` (an LSP position; out-of-range
+ * positions are clamped, as for hovers). Anything else is InvalidParams.
  */
-export function provideDocumentInfo(document: TextDocument, analysis: DocumentAnalysis, project: Project, locale: Locale): DocumentInfo {
+export function isDocumentChecksParam(value: unknown): value is DocumentChecksQuery | undefined | null {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  const { index, position } = value as Record<string, unknown>;
+  if (index !== undefined) return position === undefined && typeof index === 'number' && Number.isInteger(index) && index >= 0;
+  return isPosition(position);
+}
+
+/** The index of the check the query names, or -1 when the document has none there. */
+function queriedIndex(document: TextDocument, analysis: DocumentAnalysis, query: DocumentChecksQuery): number {
+  if (query.index !== undefined) return query.index < analysis.checks.length ? query.index : -1;
+  return checkIndexAt(analysis.checks, toOffset(document, query.position));
+}
+
+/** The checks asked for: none without a query, else the one it names if the document has it. */
+function checksOf(document: TextDocument, analysis: DocumentAnalysis, query: DocumentChecksQuery | undefined | null): DocumentCheckInfo[] {
+  if (!query) return [];
+  const index = queriedIndex(document, analysis, query);
+  const check = index >= 0 ? analysis.checks[index] : undefined;
+  if (!check) return [];
+  return [
+    {
+      index,
+      range: toRange(document, check.range),
+      rollable: check.spec !== undefined,
+      poolKnown: check.odds !== undefined && isKnownPool(check.odds),
+    },
+  ];
+}
+
+/**
+ * `rollmark/documentInfo`: what an editor shows beside a document (the status bar's ruleset,
+ * the ruleset picker) and, when asked for one check, what it needs before rolling it (whether
+ * it can be rolled, whether its pool is known), from the analysis already made for diagnostics.
+ * Only the check asked for is sent: a long book has thousands, and the status bar asks after
+ * every edit pause.
+ */
+export function provideDocumentInfo(
+  document: TextDocument,
+  analysis: DocumentAnalysis,
+  project: Project,
+  locale: Locale,
+  query?: DocumentChecksQuery | null,
+): DocumentInfo {
   const rulesets = project.config.rulesets;
   return {
     uri: document.uri,
@@ -28,11 +72,6 @@ export function provideDocumentInfo(document: TextDocument, analysis: DocumentAn
       const ruleset = rulesets.get(id);
       return ruleset ? [{ id, title: titleOf(ruleset, locale), builtin: isBuiltinRulesetId(id) }] : [];
     }),
-    checks: analysis.checks.map((check, index) => ({
-      index,
-      range: toRange(document, check.range),
-      rollable: check.spec !== undefined,
-      poolKnown: check.odds !== undefined && isKnownPool(check.odds),
-    })),
+    checks: checksOf(document, analysis, query),
   };
 }

@@ -21,13 +21,14 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
+import { isKnownPool } from '../../../server/out/engine/oddsReport';
 import { MAX_CODE_LENSES, provideCodeLenses } from '../../../server/out/features/codeLens';
 import { provideCompletion } from '../../../server/out/features/completion';
 import { MAX_DIAGNOSTICS, provideDiagnostics } from '../../../server/out/features/diagnostics';
 import { MAX_CHECK_SYMBOLS } from '../../../server/out/features/documentSymbols';
 import { provideHover } from '../../../server/out/features/hover';
 import { provideInlayHints } from '../../../server/out/features/inlayHints';
-import { DEFAULT_SETTINGS, type DocumentInfo } from '../../../server/out/protocol';
+import { DEFAULT_SETTINGS, type DocumentChecksQuery, type DocumentInfo } from '../../../server/out/protocol';
 import { fileUri } from '../../../server/out/workspace/folders';
 import { docUri, LspTestClient, WORKSPACE } from './harness';
 
@@ -82,6 +83,11 @@ class Steps {
   report(): void {
     if (process.env.ROLLMARK_LARGE_REPORT) console.log(`${this.name}\n  ${this.figures.join('\n  ')}`);
   }
+}
+
+/** `rollmark/documentInfo`, with the check asked for if any. */
+function documentInfo(client: LspTestClient, uri: string, checks?: DocumentChecksQuery): Promise<DocumentInfo | null> {
+  return client.request<DocumentInfo | null>('rollmark/documentInfo', { textDocument: { uri }, ...(checks ? { checks } : {}) });
 }
 
 const kb = (value: unknown) => `${Math.round(JSON.stringify(value).length / 1024)} KB`;
@@ -216,11 +222,25 @@ describe('large documents through a real connection', function () {
       headingTitles(lines),
     );
 
-    // Document info lists every check (the roll-at-cursor command finds its check there).
-    const info = await steps.run('document info', () => server.request<DocumentInfo | null>('rollmark/documentInfo', { textDocument: { uri } }), (i) => `${i?.checks.length} checks, ${kb(i)}`);
-    assert.ok(info && info.checks.length > MAX_CHECK_SYMBOLS);
-    assert.equal(info.checks[info.checks.length - 1].index, info.checks.length - 1);
-    assert.deepEqual(info.checks[info.checks.length - 1].range, { start: tailDocument.positionAt(lastCheck.range.start), end: tailDocument.positionAt(lastCheck.range.end) });
+    // Document info as the status bar asks for it after every edit pause: the ruleset, no checks.
+    const info = await steps.run('document info', () => documentInfo(server, uri), (i) => kb(i));
+    assert.equal(info?.ruleset, tailAnalysis.ruleset.id);
+    assert.deepEqual(info?.checks, []);
+    assert.ok(JSON.stringify(info).length < 2048, 'a few hundred bytes, whatever the size of the document');
+    // The one check a roll asks about: the last one, by position, then by its index; none past it.
+    const atLast = await steps.run('document info, the check at a position', () => documentInfo(server, uri, { position: onLastCheck }), (i) => kb(i));
+    const lastIndex = atLast?.checks[0]?.index ?? -1;
+    assert.ok(lastIndex > MAX_CHECK_SYMBOLS);
+    assert.deepEqual(atLast?.checks, [
+      {
+        index: lastIndex,
+        range: { start: tailDocument.positionAt(lastCheck.range.start), end: tailDocument.positionAt(lastCheck.range.end) },
+        rollable: lastCheck.spec !== undefined,
+        poolKnown: lastCheck.odds !== undefined && isKnownPool(lastCheck.odds),
+      },
+    ]);
+    assert.deepEqual((await documentInfo(server, uri, { index: lastIndex }))?.checks, atLast?.checks);
+    assert.deepEqual((await documentInfo(server, uri, { index: lastIndex + 1 }))?.checks, []);
 
     // A letter typed on a blank line near the end: a new paragraph, the same diagnostics.
     const blank = blankAtOrBefore(lines, lines.length - 100);
@@ -378,8 +398,22 @@ describe('large documents through a real connection', function () {
       symbols.map((s) => [s.name, s.kind, s.children]),
       Array.from({ length: 1000 }, (_, i) => [`Сцена ${i + 1}`, SymbolKind.Namespace, []]),
     );
-    const info = await steps.run('document info', () => server.request<DocumentInfo | null>('rollmark/documentInfo', { textDocument: { uri } }), (i) => `${i?.checks.length} checks, ${kb(i)}`);
-    assert.equal(info?.checks.length, 50_000);
+    // Document info: no checks unless asked; the 50,000th check by index, none past it.
+    const info = await steps.run('document info', () => documentInfo(server, uri), (i) => kb(i));
+    assert.deepEqual(info?.checks, []);
+    const lastParagraph = lineOf.get('Абзац 10000:') ?? -1;
+    const lastText = lines[lastParagraph];
+    const byIndex = await steps.run('document info, the last check by index', () => documentInfo(server, uri, { index: 49_999 }), (i) => kb(i));
+    assert.deepEqual(byIndex?.checks, [
+      {
+        index: 49_999,
+        // «Ловкость 5 + Кража 1»
+        range: { start: { line: lastParagraph, character: lastText.lastIndexOf('«') }, end: { line: lastParagraph, character: lastText.lastIndexOf('»') + 1 } },
+        rollable: true,
+        poolKnown: true,
+      },
+    ]);
+    assert.deepEqual((await documentInfo(server, uri, { index: 50_000 }))?.checks, []);
 
     // Fixing the first error: one fewer in the note, and the next warning takes its place.
     const firstError = kept[0].range;

@@ -1,0 +1,155 @@
+/**
+ * `rollmark/documentInfo`: the document's ruleset and the rulesets it may choose, and only the
+ * check asked for (by index or by position), never every check of the document.
+ */
+import * as assert from 'node:assert/strict';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import type { DocumentCheckInfo, DocumentInfo, RollCheckResult } from '../../../server/out/protocol';
+import { docUri, joinLines, LspTestClient, range } from './harness';
+
+const DOCUMENT = joinLines(
+  '---',
+  'ruleset: vampire-pack',
+  'characters:',
+  '  Адриан: { Сила: 3, Атлетика: 3 }',
+  '---',
+  '# Забор',
+  '«Адриан: Сила + Атлетика (сложность 2)» и «Ловкость + Атлетика (сложность 1)»',
+  '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2» «Сила + (сложность 2»',
+);
+
+/** The document's four checks, as the request describes them. */
+const CHECKS: DocumentCheckInfo[] = [
+  { index: 0, range: range(6, 0, 6, 39), rollable: true, poolKnown: true },
+  // «Ловкость + Атлетика»: no character, so the pool is unknown.
+  { index: 1, range: range(6, 42, 6, 77), rollable: true, poolKnown: false },
+  { index: 2, range: range(7, 0, 7, 52), rollable: true, poolKnown: true },
+  // An unclosed parenthesis: an error, nothing to roll.
+  { index: 3, range: range(7, 53, 7, 74), rollable: false, poolKnown: false },
+];
+
+const RULESET_TITLE = 'Вампир: Маскарад — «Пакет игрока»';
+/** The built-in rulesets, in the server's order (the workspace has no user rulesets). */
+const RULESETS: DocumentInfo['rulesets'] = [
+  { id: 'storytelling', title: 'Мир Тьмы: Система Повествования (2004)', builtin: true },
+  { id: 'mage-revised', title: 'Маг: Восхождение (Revised)', builtin: true },
+  { id: 'threads-of-fate', title: 'Нити Судьбы (К20)', builtin: true },
+  { id: 'werewolf-revised', title: 'Оборотень: Апокалипсис (Revised)', builtin: true },
+  { id: 'vampire-pack', title: RULESET_TITLE, builtin: true },
+];
+
+async function errorOf(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ResponseError);
+    return [error.code, error.message];
+  }
+  return assert.fail('expected an LSP error');
+}
+
+describe('rollmark/documentInfo', () => {
+  let client: LspTestClient;
+  const uri = docUri('info.md');
+  const info = (params: Record<string, unknown> = {}) => client.request<DocumentInfo | null>('rollmark/documentInfo', { textDocument: { uri }, ...params });
+  const checksAt = async (line: number, character: number) => (await info({ checks: { position: { line, character } } }))?.checks;
+  const checksOfIndex = async (index: number) => (await info({ checks: { index } }))?.checks;
+
+  beforeEach(async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, DOCUMENT);
+  });
+  afterEach(async () => client.stop());
+
+  it('describes the ruleset and the rulesets to choose from, without checks unless asked', async () => {
+    const expected: DocumentInfo = {
+      uri,
+      ruleset: 'vampire-pack',
+      title: RULESET_TITLE,
+      source: 'front-matter',
+      userRulesetsLoaded: true,
+      rulesets: RULESETS,
+      checks: [],
+    };
+    assert.deepEqual(await info(), expected);
+    // null is no query too, as JSON clients often write an absent field.
+    assert.deepEqual(await info({ checks: null }), expected);
+  });
+
+  it('gives the check under a position: inside, at either edge, and none between checks', async () => {
+    assert.deepEqual(await checksAt(6, 10), [CHECKS[0]]);
+    assert.deepEqual(await checksAt(6, 0), [CHECKS[0]], 'on the opening «');
+    assert.deepEqual(await checksAt(6, 39), [CHECKS[0]], 'right after the closing », as hovers and rolls locate checks');
+    assert.deepEqual(await checksAt(6, 40), [], 'between two checks');
+    assert.deepEqual(await checksAt(6, 41), [], 'between two checks');
+    assert.deepEqual(await checksAt(6, 42), [CHECKS[1]]);
+    assert.deepEqual(await checksAt(7, 52), [CHECKS[2]], 'right after a check and right before the next one: the first');
+    assert.deepEqual(await checksAt(7, 53), [CHECKS[3]]);
+    assert.deepEqual(await checksAt(5, 3), [], 'in a heading');
+    assert.deepEqual(await checksAt(1, 5), [], 'in the front matter');
+  });
+
+  it('clamps positions past a line or the document, as LSP asks', async () => {
+    // Lines 6 and 7 and the document end with a check's », so these land right after it.
+    assert.deepEqual(await checksAt(6, 999), [CHECKS[1]]);
+    assert.deepEqual(await checksAt(7, 999), [CHECKS[3]]);
+    assert.deepEqual(await checksAt(999, 0), [CHECKS[3]]);
+    assert.deepEqual(await checksAt(5, 999), [], 'the end of the heading');
+    assert.deepEqual(await checksAt(-1, -1), [], 'the start of the document');
+  });
+
+  it('gives the check with an index, and none past the last one', async () => {
+    for (const check of CHECKS) assert.deepEqual(await checksOfIndex(check.index), [check]);
+    assert.deepEqual(await checksOfIndex(4), []);
+    assert.deepEqual(await checksOfIndex(1_000_000), []);
+  });
+
+  it('finds the check at a position that the roll command rolls there', async () => {
+    for (const [line, character] of [
+      [6, 39],
+      [6, 42],
+      [7, 52],
+    ]) {
+      const [check] = (await checksAt(line, character)) ?? [];
+      const rolled = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line, character, seed: 1 });
+      assert.equal(check?.index, rolled.checkIndex, `${line}:${character}`);
+      assert.deepEqual(check?.range, rolled.range, `${line}:${character}`);
+    }
+  });
+
+  it('follows edits', async () => {
+    const next = client.nextDiagnostics(uri, 2);
+    // A check before the others shifts their indexes by one.
+    await client.change(uri, 2, [{ range: range(5, 0, 5, 0), text: '«Сила 2»\n' }]);
+    await next;
+    assert.deepEqual(await checksOfIndex(0), [{ index: 0, range: range(5, 0, 5, 8), rollable: true, poolKnown: true }]);
+    assert.deepEqual(await checksAt(7, 42), [{ ...CHECKS[1], index: 2, range: range(7, 42, 7, 77) }]);
+  });
+
+  it('answers null for a document the server does not have open', async () => {
+    await client.close(uri);
+    assert.equal(await info({ checks: { index: 0 } }), null);
+    assert.equal(await client.request('rollmark/documentInfo', { textDocument: { uri: docUri('never.md') } }), null);
+  });
+
+  it('refuses malformed params with InvalidParams', async () => {
+    const malformed = [
+      { textDocument: 5 },
+      { textDocument: { uri }, checks: 5 },
+      { textDocument: { uri }, checks: 'all' },
+      { textDocument: { uri }, checks: [] },
+      { textDocument: { uri }, checks: {} },
+      { textDocument: { uri }, checks: { index: -1 } },
+      { textDocument: { uri }, checks: { index: 1.5 } },
+      { textDocument: { uri }, checks: { index: '0' } },
+      { textDocument: { uri }, checks: { index: null } },
+      { textDocument: { uri }, checks: { position: { line: 6 } } },
+      { textDocument: { uri }, checks: { position: { line: '6', character: 0 } } },
+      { textDocument: { uri }, checks: { position: null } },
+      { textDocument: { uri }, checks: { index: 0, position: { line: 6, character: 0 } } },
+    ];
+    for (const params of malformed) {
+      assert.deepEqual(await errorOf(client.request('rollmark/documentInfo', params)), [ErrorCodes.InvalidParams, 'documentInfo: malformed parameters'], JSON.stringify(params));
+    }
+  });
+});
