@@ -3,9 +3,9 @@
  * check asked for (by index or by position), never every check of the document.
  */
 import * as assert from 'node:assert/strict';
-import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { ErrorCodes } from 'vscode-languageserver/node';
 import type { DocumentCheckInfo, DocumentInfo, RollCheckResult } from '../../../server/out/protocol';
-import { docUri, joinLines, LspTestClient, range } from './harness';
+import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
 
 const DOCUMENT = joinLines(
   '---',
@@ -37,16 +37,6 @@ const RULESETS: DocumentInfo['rulesets'] = [
   { id: 'werewolf-revised', title: 'Оборотень: Апокалипсис (Revised)', builtin: true },
   { id: 'vampire-pack', title: RULESET_TITLE, builtin: true },
 ];
-
-async function errorOf(promise: Promise<unknown>): Promise<[number, string]> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ResponseError);
-    return [error.code, error.message];
-  }
-  return assert.fail('expected an LSP error');
-}
 
 describe('rollmark/documentInfo', () => {
   let client: LspTestClient;

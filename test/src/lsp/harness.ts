@@ -4,6 +4,7 @@
  * streams) keep vscode-languageserver from calling `process.exit` when a stream ends, and the
  * client never sends `exit`: mocha must survive every test.
  */
+import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import {
   createMessageConnection,
@@ -27,6 +28,7 @@ import {
   type PublishDiagnosticsParams,
   type Range,
   type ShowMessageParams,
+  ResponseError,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -34,6 +36,17 @@ import { createDocumentAnalyzers } from '../../../server/out/analysis/incrementa
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { startServer } from '../../../server/out/server';
 import type { WritableWorkspaceFs } from '../../../server/out/workspace/nodeFs';
+
+/** The LSP error a request fails with, as [code, message]; fails the test if it succeeds. */
+export async function errorOf(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ResponseError);
+    return [error.code, error.message];
+  }
+  return assert.fail('expected an LSP error');
+}
 
 /** The marker for the cursor in test texts, as in vscode-markdown-languageservice. */
 export const CURSOR = '$$CURSOR$$';

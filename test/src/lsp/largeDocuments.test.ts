@@ -30,21 +30,8 @@ import { provideHover } from '../../../server/out/features/hover';
 import { provideInlayHints } from '../../../server/out/features/inlayHints';
 import { DEFAULT_SETTINGS, type DocumentChecksQuery, type DocumentInfo } from '../../../server/out/protocol';
 import { fileUri } from '../../../server/out/workspace/folders';
+import { type BenchScenarios, loadBenchScenarios } from './benchScenarios';
 import { docUri, LspTestClient, WORKSPACE } from './harness';
-
-type GenerateScenario = (bytes: number, seed?: number) => string;
-
-/** bench/generateScenario.mjs (plain ESM, no types): the text the benchmarks use. */
-async function loadGenerator(): Promise<GenerateScenario> {
-  // A variable specifier keeps TypeScript from looking for a declaration file; Node resolves it
-  // relative to the compiled test (test/out/lsp), which is as deep as this source.
-  const specifier = '../../../bench/generateScenario.mjs';
-  const module: unknown = await import(specifier);
-  if (typeof module === 'object' && module !== null && 'generateScenario' in module && typeof module.generateScenario === 'function') {
-    return module.generateScenario as GenerateScenario;
-  }
-  throw new Error(`${specifier} does not export generateScenario`);
-}
 
 const MB = 1024 * 1024;
 /** No request may take longer: a hang, not a slow answer. */
@@ -150,9 +137,9 @@ describe('large documents through a real connection', function () {
   this.timeout(240_000);
 
   let client: LspTestClient | undefined;
-  let generate: GenerateScenario;
+  let generate: BenchScenarios['generateScenario'];
   before(async () => {
-    generate = await loadGenerator();
+    ({ generateScenario: generate } = await loadBenchScenarios());
   });
   afterEach(async () => {
     await client?.stop();

@@ -4,20 +4,10 @@
  * the connection and contained.
  */
 import * as assert from 'node:assert/strict';
-import { ErrorCodes, MessageType, ResponseError } from 'vscode-languageserver/node';
-import { docUri, joinLines, LspTestClient, range } from './harness';
+import { ErrorCodes, MessageType } from 'vscode-languageserver/node';
+import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
 
 const TEXT = joinLines('---', 'ruleset: vampire-pack', '---', '«Сила 3 + Атлетика 3 (сложность 2)» и дальше текст.');
-
-async function errorOf(promise: Promise<unknown>): Promise<[number, string]> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ResponseError);
-    return [error.code, error.message];
-  }
-  return assert.fail('expected an LSP error');
-}
 
 describe('robustness', () => {
   let client: LspTestClient;

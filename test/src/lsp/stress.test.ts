@@ -25,8 +25,6 @@
  */
 import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import {
   CancellationTokenSource,
   type Diagnostic,
@@ -52,24 +50,12 @@ import { provideHover } from '../../../server/out/features/hover';
 import { provideInlayHints } from '../../../server/out/features/inlayHints';
 import { DEFAULT_SETTINGS } from '../../../server/out/protocol';
 import { fileUri } from '../../../server/out/workspace/folders';
+import { fullCollection } from '../../../server/out/workspace/heapReclaimer';
+import { type BenchScenarios, loadBenchScenarios } from './benchScenarios';
 import { docUri, LspTestClient, WORKSPACE } from './harness';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs: the scenario generator of the benchmarks, a seeded random source.
-
-type GenerateScenario = (bytes: number, seed?: number) => string;
-
-/** bench/generateScenario.mjs (plain ESM, no types): the same realistic text the benchmarks use. */
-async function loadGenerator(): Promise<GenerateScenario> {
-  // A variable specifier keeps TypeScript from looking for a declaration file; Node resolves it
-  // relative to the compiled test (test/out/lsp), which is as deep as this source.
-  const specifier = '../../../bench/generateScenario.mjs';
-  const module: unknown = await import(specifier);
-  if (typeof module === 'object' && module !== null && 'generateScenario' in module && typeof module.generateScenario === 'function') {
-    return module.generateScenario as GenerateScenario;
-  }
-  throw new Error(`${specifier} does not export generateScenario`);
-}
 
 /** The generated text without its front matter (the document has its own). */
 function bodyOf(generated: string): string {
@@ -77,36 +63,7 @@ function bodyOf(generated: string): string {
   return generated.slice(end + '\n---\n'.length);
 }
 
-/** mulberry32, as in the generator: the edit script is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * `global.gc`, also when node was started without --expose-gc (mocha's config does not pass
- * it): V8 accepts the flag at run time, and a new context then has `gc`. Undefined if neither works.
- */
-function garbageCollector(): (() => void) | undefined {
-  const own: unknown = Reflect.get(globalThis, 'gc');
-  if (typeof own === 'function') return () => void Reflect.apply(own, undefined, []);
-  try {
-    setFlagsFromString('--expose-gc');
-    const fromContext: unknown = runInNewContext('gc');
-    if (typeof fromContext === 'function') return () => void Reflect.apply(fromContext, undefined, []);
-  } catch {
-    // Fall through: the caller waits instead.
-  }
-  return undefined;
-}
 
 /** The heap after a full collection (or, without one, after letting the incremental GC run). */
 async function settledHeap(gc: (() => void) | undefined): Promise<number> {
@@ -247,8 +204,8 @@ const neverOpenedUri = docUri('never-opened.md');
 const PROTECTED = FRONT_MATTER.length + SENTINEL.length;
 
 /** The edit script: played against a mirror document so that every range is valid when sent. */
-function makeScript(generate: GenerateScenario): Script {
-  const random = seeded(20240917);
+function makeScript({ generateScenario: generate, seededRandom }: BenchScenarios): Script {
+  const random = seededRandom(20240917);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const base = FRONT_MATTER + SENTINEL + bodyOf(generate(12 * 1024, 3));
   // 200 K UTF-16 code units (≈ 350 KB of UTF-8), cut from a longer generated text.
@@ -594,7 +551,7 @@ describe('LSP stress: 1,000 rapid edits with requests in between', function () {
   });
 
   it('answers every request exactly, ends on the diagnostics of a fresh analysis, and gives its memory back', async () => {
-    const script = makeScript(await loadGenerator());
+    const script = makeScript(await loadBenchScenarios());
     // The script is what the title says: 1,000 incremental notifications of every kind (the
     // counts are exact for this seed and bench/generateScenario.mjs).
     assert.deepEqual(
@@ -616,7 +573,7 @@ describe('LSP stress: 1,000 rapid edits with requests in between', function () {
       cuts: changes.filter((c) => deletes(c) && 'range' in c && c.range.end.line - c.range.start.line > 200).length,
     };
     assert.deepEqual(kinds, { typed: 841, astral: 4, deletions: 205, multiCursor: 52, crlf: 5, fences: 2, pastes: 1, cuts: 1 });
-    const gc = garbageCollector();
+    const gc = fullCollection();
     const server = (client = await LspTestClient.start({ diagnosticsDelay: DIAGNOSTICS_DELAY }));
 
     // A document that is edited, then closed at once: requests about it come during the storm.
