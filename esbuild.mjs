@@ -1,12 +1,11 @@
-// Bundles what ships: the extension client, the language server and the CLI, each one file
-// with its dependencies (the .vsix carries no node_modules).
+// Bundles what the .vsix ships: the extension client and the language server, each one file with
+// its dependencies (the .vsix carries no node_modules). The CLI runs from server/out (bin/rollmark.js).
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 
 const bundles = [
-  { entry: 'server/src/cli/main.ts', out: 'dist/cli.js' },
   { entry: 'server/src/main.ts', out: 'dist/server.js' },
   { entry: 'client/src/extension.ts', out: 'dist/client.js' },
 ].filter((bundle) => existsSync(bundle.entry));
