@@ -16,7 +16,7 @@ import { CLOSED } from './blocks';
 import { parseCheckExpression } from './checkExpression';
 import { isCheck } from './classifyCheck';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
-import { type BlockScan, definitionsText, type Heading, scanBlockMarkdown } from './markdownScan';
+import { type BlockScan, definitionsText, exceedsParseLimits, type Heading, scanBlockMarkdown, scanPlainBlock } from './markdownScan';
 import { findProseChecks } from './proseChecks';
 import { resolveCheck } from './resolveCheck';
 import type { TraitIndex } from './traitIndex';
@@ -173,8 +173,10 @@ function mayReference(text: string): boolean {
 
 /** The analysis of one block's text (relative offsets). Pure given the context; never throws on input. */
 export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
-  const dependent = mayReference(text);
-  const scan: BlockScan = scanBlockMarkdown(text, dependent ? ctx.definitions.text : '');
+  // A block past the parse limits is read as plain text: it has no references to resolve.
+  const plain = exceedsParseLimits(text);
+  const dependent = !plain && mayReference(text);
+  const scan: BlockScan = plain ? scanPlainBlock(text) : scanBlockMarkdown(text, dependent ? ctx.definitions.text : '');
   const { locale, index, ruleset } = ctx;
   const diagnostics: AnalysisDiagnostic[] = [];
   const checks: AnalyzedCheck[] = [];

@@ -388,10 +388,15 @@ function isMatterFence(text: string, start: number, end: number): boolean {
   return end - start >= 3 && text.startsWith('---', start) && isBlank(text, start + 3, end);
 }
 
-/** What a front matter contains, computed as the analysis always has (LF-based, like its YAML reader). */
+/**
+ * What a front matter contains: from the line after the opening fence to the last character of
+ * the line break before the closing fence's line. Line breaks are LF, CRLF or a lone CR, as
+ * micromark reads them (a CRLF's CR stays in the content; the YAML reader drops it).
+ */
 export function frontMatterContent(text: string, range: TextRange): TextRange {
-  const open = text.indexOf('\n', range.start) + 1;
-  const close = text.lastIndexOf('\n', range.end - 1);
+  const lines = new Lines(text);
+  const open = lines.next(lines.end(range.start));
+  const close = lineStartOf(text, range.end) - 1;
   return { start: open, end: Math.max(open, close) };
 }
 

@@ -54,24 +54,39 @@ function firstLine(text: string, range: TextRange): TextRange {
   return { start: range.start, end: end === undefined || end > range.end ? range.end : end };
 }
 
+const LONE_CR = /\r(?!\n)/g;
+
+/** The start of the line `at` is on: after the last LF or lone CR before it. */
+function lineStartBefore(text: string, at: number): number {
+  const lf = text.lastIndexOf('\n', at - 1);
+  let cr = text.lastIndexOf('\r', at - 1);
+  // A CRLF's CR is no line end of its own; its LF is found anyway (CRs before `lf` do not matter).
+  while (cr > lf && text.charCodeAt(cr + 1) === 10) cr = text.lastIndexOf('\r', cr - 1);
+  return Math.max(lf, cr) + 1;
+}
+
 export function readFrontMatter(text: string, block: { range: TextRange; content: TextRange }, locale: Locale): RawFrontMatter {
   const result: RawFrontMatter = { range: block.range, characters: [], diagnostics: [] };
   const malformed = (detail: string, range: TextRange) =>
     result.diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(detail)[locale], range, fixes: [] });
   const base = block.content.start;
   // The YAML ends before the closing fence's line break; with CRLF that break's CR must not be
-  // read as the last value's final character («Сила: 3\r» is a string, not 3).
-  const end = block.content.end > base && text.charCodeAt(block.content.end - 1) === 13 ? block.content.end - 1 : block.content.end;
+  // read as the last value's final character («Сила: 3\r» is a string, not 3). A lone CR before
+  // it is a blank line's end, as an LF would be.
+  const crlf = text.charCodeAt(block.content.end - 1) === 13 && text.charCodeAt(block.content.end) === 10;
+  const end = block.content.end > base && crlf ? block.content.end - 1 : block.content.end;
   let doc;
   try {
-    doc = parseDocument(text.slice(base, end), YAML_OPTIONS);
+    // The yaml package breaks lines at LF only; a lone CR (a line end to micromark and YAML 1.2)
+    // becomes an LF, which keeps every offset.
+    doc = parseDocument(text.slice(base, end).replace(LONE_CR, '\n'), YAML_OPTIONS);
   } catch (error) {
     malformed(error instanceof Error ? error.message : String(error), firstLine(text, block.range));
     return result;
   }
   for (const error of doc.errors) {
     const at = base + error.pos[0];
-    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const lineStart = lineStartBefore(text, at);
     malformed(error.message.split('\n')[0], firstLine(text, { start: lineStart, end: block.range.end }));
   }
   if (doc.errors.length > 0 || doc.contents === null) return result;

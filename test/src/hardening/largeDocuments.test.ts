@@ -1,8 +1,9 @@
 /**
  * Large documents at the analysis level (issue 6, Reliability): a 10 MB scenario, a single line of
  * 1 MB, 50,000 checks. `analyzeDocument` completes on each and `rollmark check` (in-process, and the
- * real binary once) reports on them. Times are printed with HARDENING_TIMINGS=1; the only bound is
- * a sanity one against a hang: benchmarks (`npm run bench`) measure speed.
+ * real binary once) reports on them, and an edit in the 1 MB line (a block past the parse limits,
+ * README "Limits") gives what a fresh analysis gives. Times are printed with HARDENING_TIMINGS=1;
+ * the only bound is a sanity one against a hang: benchmarks (`npm run bench`) measure speed.
  *
  * The normal test run takes the 1 MB line and the 50,000 checks (about 8 s); HARDENING_LARGE=1 adds
  * the 10 MB scenario and `rollmark check` on every document (about 90 s on two cores):
@@ -15,6 +16,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
+import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
+import { exceedsParseLimits } from '../../../server/src/analysis/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
 import type { DocumentAnalysis } from '../../../server/src/analysis/types';
 import type { CliIo } from '../../../server/src/cli/io';
@@ -144,6 +147,29 @@ describe('large documents', function () {
     assert.ok(analysis.checks.every((c) => c.range.start >= lineStart && c.range.end <= text.length));
     assert.ok(analysis.checks[analysis.checks.length - 1].range.start > text.length - 2000, 'the last check is near the end of the line');
     timings.push(`  1 MB line: ${analysis.checks.length} checks, ${analysis.diagnostics.length} diagnostics`);
+  });
+
+  it('an edit inside the 1 MB line (read as plain text past the parse limits) gives what a fresh analysis gives', () => {
+    const { text } = docs.line;
+    const lineStart = text.lastIndexOf('\n') + 1;
+    assert.equal(exceedsParseLimits(text.slice(lineStart)), true);
+    const options = { locale: 'ru' as const, rulesets: builtinRulesets() };
+    const analyzer = createIncrementalAnalyzer();
+    const checks = analyzer.analyze(text, options).checks.length;
+    // A check in the middle of the line loses its difficulty: one check changes, the rest stay.
+    const at = text.indexOf(' (сложность 2)»', lineStart + 500_000);
+    const edited = text.slice(0, at) + text.slice(at + ' (сложность 2)'.length);
+    const incremental = timed('incremental analysis, an edit in the 1 MB line', () => analyzer.analyze(edited, options));
+    const fresh = analyzeDocument(edited, options);
+    assert.deepEqual(
+      incremental.checks.map((c) => [c.text, c.range.start, c.odds?.pool ?? null]),
+      fresh.checks.map((c) => [c.text, c.range.start, c.odds?.pool ?? null]),
+    );
+    assert.deepEqual(
+      incremental.diagnostics.map((d) => [d.code, d.range.start, d.message]),
+      fresh.diagnostics.map((d) => [d.code, d.range.start, d.message]),
+    );
+    assert.equal(fresh.checks.length, checks);
   });
 
   it('50,000 checks: all analysed, each with its scene and odds', () => {

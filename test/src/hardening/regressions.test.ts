@@ -12,6 +12,8 @@ import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
 import { oddsFor } from '../../../server/src/analysis/blockAnalysis';
 import { plainSide } from '../../../server/src/engine/checkSpec';
+import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
+import { exceedsParseLimits } from '../../../server/src/analysis/markdownScan';
 
 function analyze(text: string, locale: Locale = 'en'): DocumentAnalysis {
   return analyzeDocument(text, { locale, rulesets: builtinRulesets() });
@@ -35,7 +37,7 @@ function errors(analysis: DocumentAnalysis): string[] {
 }
 
 describe('hardening regressions', () => {
-  describe('front matter with CRLF line ends (frontMatter.ts)', () => {
+  describe('front matter with CRLF or CR line ends (frontMatter.ts, blocks.ts)', () => {
     it('the last value before the closing fence is read without the CR: «Сила: 3\\r» is 3', () => {
       // Shrunk: "---\r\ncharacters:\r\n  Анна:\r\n    интеллект: 0\r\n---" gave RM011 «must be a whole number».
       const text = '---\r\nruleset: vampire-pack\r\ncharacters:\r\n  Анна:\r\n    Сила: 3\r\n---\r\n\r\n«Анна: Сила + Атлетика 2 (сложность 2)»\r\n';
@@ -62,6 +64,50 @@ describe('hardening regressions', () => {
       const fixed = apply(text, d.fixes[0]);
       assert.equal(fixed, '---\nruleset: storytelling\ncharacters:\n  Анна: { Сила: 2 }\n---\n«Анна: Сила + Атлетика»\n');
       assert.deepEqual(errors(analyze(fixed)), []);
+    });
+
+    it('with CR line ends (no LF) is read as with LF: the ruleset and the sheets are the front matter\'s', () => {
+      // Found by the fuzz's LF/CR agreement, which skipped documents with a front matter until the fix:
+      // "---\rruleset: vampire-pack\r---\r…" ran under the default ruleset. The front matter's content
+      // was looked for between LFs, and the yaml package breaks lines at LF only.
+      const lines = ['---', 'ruleset: vampire-pack', 'characters:', '  Анна: { Сила: 3 }', '---', '«Анна: Сила + Атлетика 2 (сложность 2)»', '«Анна: Ловкость + Атлетика»', ''];
+      const text = lines.join('\r');
+      const analysis = analyze(text);
+      assert.equal(analysis.ruleset.id, 'vampire-pack');
+      assert.equal(analysis.rulesetSource, 'front-matter');
+      assert.deepEqual(analysis.frontMatter?.rulesetId, { value: 'vampire-pack', range: { start: 13, end: 25 } });
+      assert.deepEqual(
+        analysis.frontMatter?.characters.map((c) => [c.name, [...c.traits].map(([trait, { value }]) => [trait, value])]),
+        [['Анна', [['Сила', 3]]]],
+      );
+      assert.deepEqual(analysis.checks[0].sides[0].terms.map((t) => [t.value, t.valueSource]), [
+        [3, 'sheet'],
+        [2, 'inline'],
+      ]);
+      assert.deepEqual(
+        analysis.diagnostics.map((d) => [d.code, d.severity, text.slice(d.range.start, d.range.end), d.message]),
+        [
+          ['RM008', 'info', 'Ловкость', '"Анна"\'s sheet has no "Ловкость": odds are shown per pool size'],
+          ['RM004', 'warning', 'Ловкость + Атлетика', 'No difficulty given: it counts as 0 and removes no dice'],
+          ['RM008', 'info', 'Атлетика', '"Анна"\'s sheet has no "Атлетика": odds are shown per pool size'],
+        ],
+      );
+      // A CR and an LF are one character each: the LF document gives the same offsets.
+      const lf = analyze(lines.join('\n'));
+      assert.deepEqual(
+        analysis.diagnostics.map((d) => [d.code, d.range]),
+        lf.diagnostics.map((d) => [d.code, d.range]),
+      );
+    });
+
+    it('a YAML error with CR line ends underlines its own line', () => {
+      const text = '---\rruleset: vampire-pack\ra: [1, 2\r---\r';
+      const analysis = analyze(text);
+      assert.deepEqual(
+        analysis.diagnostics.map((d) => [d.code, text.slice(d.range.start, d.range.end)]),
+        [['RM011', 'a: [1, 2']],
+      );
+      assert.equal(analysis.rulesetSource, 'default');
     });
 
     it('a YAML error underlines its line without the CR', () => {
@@ -242,5 +288,134 @@ describe('hardening regressions: odds cache', () => {
     // One die: 8+ succeeds with 0.3, 6+ with 0.5; the second must not get the first's cached odds.
     assert.ok(Math.abs(success(oddsFor(base, spec))! - 0.3) < 1e-12);
     assert.ok(Math.abs(success(oddsFor(easier, spec))! - 0.5) < 1e-12);
+  });
+});
+
+/** The analysis as plain data, to compare two analyses of one text (the ruleset by id, sheets' maps as entries). */
+function snapshot(analysis: DocumentAnalysis): unknown {
+  return JSON.parse(JSON.stringify(analysis, (key, value: unknown) => (key === 'ruleset' && typeof value === 'object' && value !== null && 'id' in value ? value.id : value instanceof Map ? [...value] : value)));
+}
+
+/** Every «…» of a text: where the plain-text reading must find a check, when every one is a check. */
+function guillemets(text: string): number[] {
+  return [...text.matchAll(/«/g)].map((m) => m.index);
+}
+
+function lines(count: number, line: (i: number) => string): string {
+  return Array.from({ length: count }, (_, i) => line(i)).join('\n');
+}
+
+describe('hardening regressions: analysis limits (markdownScan.ts PARSE_LIMITS)', () => {
+  // Each input took seconds to analyse before the limits (the times in the names, README "Limits");
+  // past a limit a block is read as plain text in linear time, and finds the same checks here.
+
+  it("'[a](' 40,000 times (160 KB, 5–8 s to parse): the check after it is found", () => {
+    const text = `${'[a]('.repeat(40_000)} «Сила + Атлетика»`;
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.text, c.range.start]),
+      [['«Сила + Атлетика»', 160_001]],
+    );
+    assert.deepEqual(analysis.diagnostics, []);
+  });
+
+  it('800 nested list levels (640 KB, 10–15 s): the check on every level', () => {
+    const text = lines(800, (i) => `${'  '.repeat(i)}- «Сила + Атлетика»`);
+    const analysis = analyze(text);
+    assert.equal(analysis.checks.length, 800);
+    assert.deepEqual(
+      analysis.checks.map((c) => c.range.start),
+      guillemets(text),
+    );
+    assert.deepEqual(analysis.diagnostics, []);
+  });
+
+  it('a paragraph of 50,000 lines with e-mail addresses (GFM autolinks: 12–18 s): its checks, at their places', () => {
+    const text = lines(50_000, (i) => (i % 10_000 === 0 ? `Строка ${i}: «Сила + Атлетика» и почта a@b.ru` : `Строка ${i}, почта a@b.ru`));
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => c.range.start),
+      [10, 258_924, 528_944, 798_964, 1_068_984],
+    );
+    assert.deepEqual(analysis.checks.map((c) => c.range.start), guillemets(text));
+    assert.deepEqual(analysis.diagnostics, []);
+  });
+
+  it("'a <!--' 10,000 times (60 KB, under the size bound; 5 s): HTML comments that never end", () => {
+    const text = `${'a <!--'.repeat(10_000)} «Сила + Атлетика»`;
+    assert.ok(text.length < 65_536);
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.text, c.range.start]),
+      [['«Сила + Атлетика»', 60_001]],
+    );
+    assert.deepEqual(analysis.diagnostics, []);
+  });
+
+  it("'*a' 30,000 times (60 KB; 7 s): emphasis that never closes", () => {
+    const text = `${'*a'.repeat(30_000)} «Ловкость + Атлетикаа»`;
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.text, c.range.start]),
+      [['«Ловкость + Атлетикаа»', 60_001]],
+    );
+    assert.deepEqual(
+      analysis.diagnostics.map((d) => [d.code, text.slice(d.range.start, d.range.end)]),
+      [['RM001', 'Атлетикаа']],
+    );
+  });
+
+  /** One block of `count` lines (no blank line): a heading, code, a comment, HTML, filler, a heading, a check. */
+  function mixedBlock(count: number): string {
+    const head = ['# Пролог', 'Текст `код «Сила + Атлетика»` и <!-- «Ловкость + Атлетика» --> и <b title="«Сила + Драка»">.', '```', '«Сила + Скрытность» в коде', '```'];
+    return [...head, ...Array<string>(count - head.length - 2).fill('строка'), '## Сцена 2 ##', '«Ловкость + Скрытность»'].join('\n');
+  }
+
+  it('a block of 1,001 lines is read as plain text: code spans, fences, comments skipped, ATX headings kept, HTML is prose', () => {
+    const markdown = mixedBlock(1000);
+    const plain = mixedBlock(1001);
+    assert.equal(exceedsParseLimits(markdown), false);
+    assert.equal(exceedsParseLimits(plain), true);
+    const parsed = analyze(markdown);
+    assert.deepEqual(
+      parsed.checks.map((c) => [c.text, c.range.start, c.scene?.title]),
+      [['«Ловкость + Скрытность»', 7102, 'Сцена 2']],
+    );
+    assert.deepEqual(
+      parsed.headings.map((h) => [h.title, h.range, h.depth]),
+      [
+        ['Пролог', { start: 0, end: 8 }, 1],
+        ['Сцена 2', { start: 7088, end: 7101 }, 2],
+      ],
+    );
+    const read = analyze(plain);
+    // One more line of filler: everything after it moves by 7 («строка» and its line end).
+    assert.deepEqual(
+      read.checks.map((c) => [c.text, c.range.start, c.scene?.title]),
+      [
+        ['«Сила + Драка»', 84, 'Пролог'],
+        ['«Ловкость + Скрытность»', 7109, 'Сцена 2'],
+      ],
+    );
+    assert.deepEqual(
+      read.headings.map((h) => [h.title, h.range, h.depth]),
+      [
+        ['Пролог', { start: 0, end: 8 }, 1],
+        ['Сцена 2', { start: 7095, end: 7108 }, 2],
+      ],
+    );
+    assert.deepEqual(read.diagnostics, []);
+  });
+
+  it('an edit that takes a block across a limit and back gives what a fresh analysis gives', () => {
+    const analyzer = createIncrementalAnalyzer();
+    const options = { locale: 'en' as const, rulesets: builtinRulesets() };
+    const before = `Начало «Сила + Атлетика».\n\n${mixedBlock(1000)}\n\nКонец «Ловкость + Атлетика».\n`;
+    const across = before.replace('строка\n', 'строка\nещё строка\n');
+    for (const text of [before, across, before]) assert.deepStrictEqual(snapshot(analyzer.analyze(text, options)), snapshot(analyzeDocument(text, options)));
+    assert.deepEqual(
+      analyzer.analyze(across, options).checks.map((c) => c.text),
+      ['«Сила + Атлетика»', '«Сила + Драка»', '«Ловкость + Скрытность»', '«Ловкость + Атлетика»'],
+    );
   });
 });
