@@ -100,19 +100,24 @@ function reportSpelling(term: TraitTerm, match: TraitMatch, sideIndex: number, c
 /**
  * What to delete to drop one parameter and leave a well-formed check: its separator with it,
  * or the whole group (and the space before it) when it is the group's only parameter. A group
- * right before a word («(статичная)против») leaves one space, so the words do not join.
+ * right before a word («(статичная)против») leaves one space, so the words do not join. A group
+ * right after a specialty gets a space before it: «[Ножи](Преимущество, сложность 2)» is not a
+ * Markdown link (a link's address has no space), but «[Ножи](Преимущество)» would be.
  */
 function removalEdit(side: PoolExpr, param: Param, charAt: (offset: number) => string): TextEdit {
   const at = side.params.indexOf(param);
-  if (side.params.length === 1 && side.paramsRange) {
-    const group = side.paramsRange;
+  const group = side.paramsRange;
+  if (side.params.length === 1 && group) {
     const joins = charAt(group.end) !== '' && !/\s/u.test(charAt(group.end));
     if (!joins) return { range: { start: side.range ? Math.min(group.start, side.range.end) : group.start, end: group.end }, newText: '' };
     const spaced = /\s/u.test(charAt(group.start - 1));
     return { range: group, newText: spaced || charAt(group.start - 1) === '' ? '' : ' ' };
   }
-  if (at > 0) return { range: { start: side.params[at - 1].range.end, end: param.range.end }, newText: '' };
-  return { range: { start: param.range.start, end: side.params[1].range.start }, newText: '' };
+  const removed = at > 0 ? { start: side.params[at - 1].range.end, end: param.range.end } : { start: param.range.start, end: side.params[1].range.start };
+  if (!group || charAt(group.start - 1) !== ']') return { range: removed, newText: '' };
+  let kept = ' ';
+  for (let offset = group.start; offset < removed.start; offset++) kept += charAt(offset);
+  return { range: { start: group.start, end: removed.end }, newText: kept };
 }
 
 /** Applies a side's parameters to its roll, reporting what the ruleset does not use. */

@@ -186,6 +186,19 @@ describe('hardening regressions', () => {
       const glued = '«Сила(статичная)против Ловкость»';
       assert.equal(apply(glued, only(analyze(glued), 'RM005').fixes[0]), '«Сила против Ловкость»');
     });
+
+    it('after a specialty, adds a space so that the group left does not become a Markdown link', () => {
+      // Fuzz seed 2049338458: «сила  0 против сила [Цифровые медиа](Преимущество, сложность 0)» —
+      // removing «сложность 0» left «[Цифровые медиа](Преимущество)», a link (its address has no space).
+      const text = '«Сила 3 [Ножи](статичная, сложность 2)»';
+      const [first, second] = analyze(text).diagnostics.filter((d) => d.code === 'RM005');
+      const fixed = [apply(text, first.fixes[0]), apply(text, second.fixes[0])];
+      assert.deepEqual(fixed, ['«Сила 3 [Ножи] (сложность 2)»', '«Сила 3 [Ножи] (статичная)»']);
+      for (const after of fixed.map((t) => analyze(t))) {
+        assert.equal(after.checks.length, 1);
+        assert.deepEqual(errors(after), []);
+      }
+    });
   });
 
   describe('prose checks after an unpaired « (proseChecks.ts)', () => {
