@@ -277,17 +277,26 @@ function startsLineWithNumber(offset: number, charAt: (offset: number) => string
 }
 
 /**
+ * Whether a «)» right after `offset` could change how Markdown reads the text before it: after a
+ * number that begins its line it would make a list item («2)»); after an emphasis or
+ * strikethrough marker it would let that marker open an emphasis («+*)» can open, «+* )» not)
+ * that closes on a later marker, over the check's » and splitting the check.
+ */
+function needsSpaceBeforeParen(offset: number, charAt: (offset: number) => string): boolean {
+  return startsLineWithNumber(offset, charAt) || /[*_~]/u.test(charAt(offset - 1));
+}
+
+/**
  * A «)» where the parser ended the unclosed group (before the next «(» or «против»), which is
  * where it closes that group: at the end of the check it would close only the last of several.
  * A group right after a specialty («[Ножи](сложность 2») gets a space before it as well, or the
- * «)» would make «[Ножи](…)» a Markdown link; after a number that begins a line, « )», not a
- * list item «2)». None for a group with nothing in it («Сила (»):
- * «()» would be another error.
+ * «)» would make «[Ножи](…)» a Markdown link; where a «)» would change the Markdown before it,
+ * « )». None for a group with nothing in it («Сила (»): «()» would be another error.
  */
 function closeParenFix(ast: CheckExpression, paren: TextRange, charAt: (offset: number) => string, locale: Locale): Fix[] {
   const group = ast.sides.find((side) => side.paramsRange?.start === paren.start)?.paramsRange;
   if (!group || group.end <= paren.end) return [];
-  const close: TextEdit = { range: { start: group.end, end: group.end }, newText: startsLineWithNumber(group.end, charAt) ? ' )' : ')' };
+  const close: TextEdit = { range: { start: group.end, end: group.end }, newText: needsSpaceBeforeParen(group.end, charAt) ? ' )' : ')' };
   const edits = charAt(paren.start - 1) === ']' ? [{ range: { start: paren.start, end: paren.start }, newText: ' ' }, close] : [close];
   return [{ title: fixTitles.closeParen()[locale], edits, preferred: true }];
 }

@@ -167,6 +167,25 @@ describe('hardening regressions', () => {
       assert.equal(after.checks.length, 1);
       assert.deepEqual(errors(after), []);
     });
+
+    it('after an emphasis marker, writes « )» so that the marker cannot open an emphasis over the check\'s »', () => {
+      // Fuzz seed -379703687: «сила (Преимуществопротив интеллект+* («0» … \n…*курсив* — the fix's
+      // «+*)» let «*» open an emphasis closed on the next line, which split the check: unclosed «.
+      const text = '«Сила (сложность 2+* («0» бросок\n*курсив*';
+      const before = analyze(text);
+      const fix = before.diagnostics.find((d) => d.code === 'RM009' && d.range.start === text.indexOf('('))?.fixes[0];
+      assert.ok(fix);
+      const fixed = apply(text, fix);
+      assert.equal(fixed, '«Сила (сложность 2+* ) («0» бросок\n*курсив*');
+      // The same errors but the one fixed, the first.
+      assert.deepEqual(errors(analyze(fixed)), errors(before).slice(1));
+      for (const marker of ['_', '~']) {
+        const other = text.replace('+*', `+${marker}`).replace('*курсив*', `${marker}курсив${marker}`);
+        const otherFix = analyze(other).diagnostics.find((d) => d.code === 'RM009' && d.range.start === other.indexOf('('))?.fixes[0];
+        assert.ok(otherFix);
+        assert.equal(apply(other, otherFix), `«Сила (сложность 2+${marker} ) («0» бросок\n${marker}курсив${marker}`);
+      }
+    });
   });
 
   describe('«remove the parameter» (resolveCheck.ts)', () => {
