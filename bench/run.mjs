@@ -345,7 +345,7 @@ function scaleBench() {
     `open → published diagnostics; a letter typed and deleted again, alternately, at the start of a line at 10 %, 50 % and 90 % of the text, ` +
     `${edits} times each, from didChange until that version's diagnostics arrive; ${hovers} hovers on checks spread over the document. ` +
     `For the server, CPU is its main thread's over the round trip. ` +
-    `RSS: the server's, right after the open, the edits and the hovers; then at rest, once V8's memory reducer has shrunk the heap ` +
+    `RSS: the server's, right after the open, the edits and the hovers; then at rest, once the server's own full collection (0.5 s after the edits pause, when its heap grew by 32 MB) or V8's memory reducer has shrunk the heap ` +
     `(sampled every second until the RSS falls by 5 %, then 5 s more; ${idle ? `at most ${idle} s` : 'skipped with --quick'}). ${cpuNote}`);
   print();
   const dash = '—';
