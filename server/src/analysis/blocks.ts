@@ -133,7 +133,7 @@ const RAW_END = /<\/(?:script|pre|style|textarea)>/i;
 const HTML_BLOCK_TAG = /<\/?[A-Za-z]/y;
 
 /** The kind of HTML block a line opens, with where to look for its end on the same line. */
-function htmlOpener(text: string, start: number, end: number): { end: HtmlEnd | 'blank'; from: number } | undefined {
+export function htmlOpener(text: string, start: number, end: number): { end: HtmlEnd | 'blank'; from: number } | undefined {
   const at = afterIndent(text, start, end);
   if (text.charCodeAt(at) !== LT) return undefined;
   // After `<!--` micromark is already past two dashes: `<!-->` and `<!--->` are closed comments.
@@ -149,7 +149,7 @@ function htmlOpener(text: string, start: number, end: number): { end: HtmlEnd | 
   return undefined;
 }
 
-function htmlEndsIn(text: string, from: number, end: number, kind: HtmlEnd): boolean {
+export function htmlEndsIn(text: string, from: number, end: number, kind: HtmlEnd): boolean {
   if (from >= end) return false;
   if (kind === 'raw') return RAW_END.test(text.slice(from, end));
   const at = text.indexOf(kind, from);

@@ -439,6 +439,37 @@ describe('hardening regressions: analysis limits (markdownScan.ts PARSE_LIMITS)'
     assert.deepEqual(read.diagnostics, []);
   });
 
+  it('a block read as plain text that starts as raw HTML or indented code has no checks there, as Markdown has none', () => {
+    const check = '«Сила + Атлетика (сложность 2)»';
+    const filler = (prefix: string) => `${prefix}строка\n`.repeat(1000);
+    const tail = `Текст ${check}\n    ${check}`;
+    /** Where the checks of the tail start (at their «), in `text`. */
+    const tailChecks = (text: string) => {
+      const at = text.lastIndexOf(tail);
+      return [at + 'Текст '.length, at + `Текст ${check}\n    `.length];
+    };
+    const cases: [string, string, (text: string) => number[]][] = [
+      // Kind 6 and 7 HTML blocks end at the blank line: all of the block.
+      ['<div class="стат">', `<div class="стат">\n${filler('')}${check}\n</div>\n${tail}`, () => []],
+      ['a tag alone', `<span>\n${filler('')}${check}\n${tail}`, () => []],
+      // Kind 1 ends with the line of its closing tag (all of it): the lines after it are read.
+      ['<pre>', `<pre>\n${filler('')}${check}\n</pre> ${check}\n${tail}`, tailChecks],
+      // Indented code ends at the first line that is not indented; an indented line after a
+      // paragraph's line goes on with the paragraph.
+      ['indented code', `${filler('    ')}    ${check}\n${tail}`, tailChecks],
+      // Inline HTML at the start of a paragraph is prose, as it is to Markdown.
+      ['<b> in a paragraph', `<b>Жирный</b> ${check}\n${filler('')}`, () => ['<b>Жирный</b> '.length]],
+    ];
+    for (const [name, text, expected] of cases) {
+      assert.equal(exceedsParseLimits(text), true, name);
+      assert.deepEqual(
+        analyze(text).checks.map((c) => c.range.start),
+        expected(text),
+        name,
+      );
+    }
+  });
+
   it('an edit that takes a block across a limit and back gives what a fresh analysis gives', () => {
     const analyzer = createIncrementalAnalyzer();
     const options = { locale: 'en' as const, rulesets: builtinRulesets() };
