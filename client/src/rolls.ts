@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, Middleware } from 'vscode-languageclient/node';
-import { Commands, type DocumentCheckInfo, type DocumentChecksQuery, type ProtocolPosition, type ProtocolRange, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
+import { Commands, type DocumentCheckInfo, type DocumentChecksQuery, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
 import { requestDocumentInfo } from './documentInfo';
 import type { PoolPicker } from './poolPicker';
 import type { RollLog } from './rollLog';
@@ -42,28 +42,11 @@ export function isRollCheckResult(value: unknown): value is RollCheckResult {
   return typeof value.uri === 'string' && typeof value.text === 'string' && typeof value.message === 'string' && isRecord(value.range) && isRecord(value.roll) && isInteger(value.checkIndex);
 }
 
-function before(a: ProtocolPosition, b: ProtocolPosition): boolean {
-  return a.line < b.line || (a.line === b.line && a.character <= b.character);
-}
-
-/** Whether the position lies in the range, its end included (as the server locates checks). */
-export function rangeContains(range: ProtocolRange, position: ProtocolPosition): boolean {
-  return before(range.start, position) && before(position, range.end);
-}
-
 /** The check the arguments name, as `rollmark/documentInfo` asks for it: by index (which wins, as in the server's roll), else by position. */
 export function checkQuery(args: RollCheckArgs): DocumentChecksQuery | undefined {
   if (args.checkIndex !== undefined) return { index: args.checkIndex };
   if (args.line === undefined || args.character === undefined) return undefined;
   return { position: { line: args.line, character: args.character } };
-}
-
-/** The check the arguments name among `checks` (the server's answer to {@link checkQuery}): by index, else by position. */
-export function checkOf(checks: readonly DocumentCheckInfo[], args: RollCheckArgs): DocumentCheckInfo | undefined {
-  if (args.checkIndex !== undefined) return checks.find((check) => check.index === args.checkIndex);
-  if (args.line === undefined || args.character === undefined) return undefined;
-  const position = { line: args.line, character: args.character };
-  return checks.find((check) => rangeContains(check.range, position));
 }
 
 /**
@@ -76,7 +59,8 @@ export async function requestCheck(client: BaseLanguageClient | undefined, args:
   if (!query) return null;
   const info = await requestDocumentInfo(client, args.uri, query);
   if (!info) return undefined;
-  return checkOf(info.checks, args) ?? null;
+  // The server selected it: its answer holds that check or none.
+  return info.checks[0] ?? null;
 }
 
 function openDocument(uri: string): vscode.TextDocument | undefined {

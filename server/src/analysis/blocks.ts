@@ -149,6 +149,23 @@ export function htmlOpener(text: string, start: number, end: number): { end: Htm
   return undefined;
 }
 
+/** CommonMark's HTML block kind 6: these tag names open one, which a blank line ends. */
+const HTML_BLOCK_NAME =
+  / {0,3}<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?=[ \t/>]|$)/iy;
+/** Kind 7: a complete open or closing tag alone on its line. */
+const HTML_TAG_LINE = / {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/y;
+
+/**
+ * Whether the line opens an HTML block of kind 6 or 7 exactly, as CommonMark reads a line at a
+ * block's start (`htmlOpener` answers 'blank' for any tag there, which is enough for splitting).
+ */
+export function opensBlankEndedHtmlBlock(text: string, start: number, end: number): boolean {
+  HTML_BLOCK_NAME.lastIndex = start;
+  if (HTML_BLOCK_NAME.test(text)) return true;
+  HTML_TAG_LINE.lastIndex = 0;
+  return HTML_TAG_LINE.test(text.slice(start, end));
+}
+
 export function htmlEndsIn(text: string, from: number, end: number, kind: HtmlEnd): boolean {
   if (from >= end) return false;
   if (kind === 'raw') return RAW_END.test(text.slice(from, end));

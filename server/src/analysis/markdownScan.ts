@@ -3,7 +3,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { type BlockTail, CLOSED, codeTail, frontMatterContent, htmlEndsIn, htmlOpener, htmlTail, Lines } from './blocks';
+import { type BlockTail, CLOSED, codeTail, frontMatterContent, htmlEndsIn, htmlOpener, htmlTail, Lines, opensBlankEndedHtmlBlock } from './blocks';
 import type { TextRange } from './types';
 
 export interface Heading {
@@ -320,12 +320,6 @@ function plainSkips(text: string): TextRange[] {
 /** An ATX heading's opening sequence at a line start. */
 const ATX_HEADING = / {0,3}(#{1,6})(?=[ \t\r\n]|$)/y;
 
-/** CommonMark's HTML block kind 6: these tag names open one, which a blank line ends. */
-const HTML_BLOCK_NAME =
-  / {0,3}<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?=[ \t/>]|$)/iy;
-/** Kind 7: a complete open or closing tag alone on its line. */
-const HTML_TAG_LINE = / {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/y;
-
 /** Whether a line indents by four columns or more: indented code where no paragraph goes on. */
 function isCodeIndented(text: string, start: number): boolean {
   let column = 0;
@@ -346,11 +340,7 @@ function isCodeIndented(text: string, start: number): boolean {
 function rawOpeningEnd(text: string, lines: Lines): number {
   const firstEnd = lines.end(0);
   const html = htmlOpener(text, 0, firstEnd);
-  if (html?.end === 'blank') {
-    HTML_BLOCK_NAME.lastIndex = 0;
-    HTML_TAG_LINE.lastIndex = 0;
-    return HTML_BLOCK_NAME.test(text) || HTML_TAG_LINE.test(text.slice(0, firstEnd)) ? text.length : 0;
-  }
+  if (html?.end === 'blank') return opensBlankEndedHtmlBlock(text, 0, firstEnd) ? text.length : 0;
   if (html) {
     for (let pos = 0; pos < text.length; pos = lines.next(lines.end(pos))) {
       if (htmlEndsIn(text, Math.max(pos, html.from), lines.end(pos), html.end)) return lines.end(pos);

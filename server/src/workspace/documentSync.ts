@@ -7,19 +7,12 @@
  */
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isPosition(value: unknown): boolean {
-  return isRecord(value) && Number.isFinite(value.line) && Number.isFinite(value.character);
-}
+import { isRange } from '../features/convert';
 
 function isContentChange(change: unknown): change is TextDocumentContentChangeEvent {
-  if (!isRecord(change) || typeof change.text !== 'string') return false;
-  if (!('range' in change)) return true;
-  return isRecord(change.range) && isPosition(change.range.start) && isPosition(change.range.end);
+  if (typeof change !== 'object' || change === null) return false;
+  const { text, range } = change as Record<string, unknown>;
+  return typeof text === 'string' && (!('range' in change) || isRange(range));
 }
 
 export const checkedTextDocuments: TextDocumentsConfiguration<TextDocument> = {
