@@ -452,6 +452,7 @@ describe('hardening regressions: analysis limits (markdownScan.ts PARSE_LIMITS)'
       // Kind 6 and 7 HTML blocks end at the blank line: all of the block.
       ['<div class="стат">', `<div class="стат">\n${filler('')}${check}\n</div>\n${tail}`, () => []],
       ['a tag alone', `<span>\n${filler('')}${check}\n${tail}`, () => []],
+      ['a kind 6 tag name ending its line', `<table\n${filler('')}${check}\n${tail}`, () => []],
       // Kind 1 ends with the line of its closing tag (all of it): the lines after it are read.
       ['<pre>', `<pre>\n${filler('')}${check}\n</pre> ${check}\n${tail}`, tailChecks],
       // Indented code ends at the first line that is not indented; an indented line after a
