@@ -16,7 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
-import { exceedsParseLimits } from '../../../server/src/analysis/markdownScan';
+import { exceedsParseLimits } from '../../../server/src/analysis/plainTextScan';
 import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
 import type { DocumentAnalysis } from '../../../server/src/analysis/types';
 import type { CliIo } from '../../../server/src/cli/io';

@@ -13,7 +13,7 @@ import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
 import { oddsFor } from '../../../server/src/analysis/blockAnalysis';
 import { plainSide } from '../../../server/src/engine/checkSpec';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
-import { exceedsParseLimits } from '../../../server/src/analysis/markdownScan';
+import { exceedsParseLimits } from '../../../server/src/analysis/plainTextScan';
 
 function analyze(text: string, locale: Locale = 'en'): DocumentAnalysis {
   return analyzeDocument(text, { locale, rulesets: builtinRulesets() });
@@ -337,7 +337,7 @@ function lines(count: number, line: (i: number) => string): string {
   return Array.from({ length: count }, (_, i) => line(i)).join('\n');
 }
 
-describe('hardening regressions: analysis limits (markdownScan.ts PARSE_LIMITS)', () => {
+describe('hardening regressions: analysis limits (plainTextScan.ts PARSE_LIMITS)', () => {
   // Each input took seconds to analyse before the limits (the times in the names, README "Limits");
   // past a limit a block is read as plain text in linear time, and finds the same checks here.
 
