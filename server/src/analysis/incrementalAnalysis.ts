@@ -26,13 +26,12 @@ import {
   type BlockContext,
   definitionsOf,
   type Definitions,
-  moveBlock,
   NO_DEFINITIONS,
   ownScene,
   rawBlock,
-  relocateRanges,
   sortDiagnostics,
 } from './blockAnalysis';
+import { moveBlock, relocateRanges } from './blockRanges';
 import { continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock } from './blocks';
 import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from './frontMatter';
 import type { Heading } from './markdownScan';

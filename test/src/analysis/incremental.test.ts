@@ -19,7 +19,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
-import { analyzeBlock, moveBlock, NO_DEFINITIONS } from '../../../server/src/analysis/blockAnalysis';
+import { analyzeBlock, NO_DEFINITIONS } from '../../../server/src/analysis/blockAnalysis';
+import { moveBlock } from '../../../server/src/analysis/blockRanges';
 import { findFrontMatter } from '../../../server/src/analysis/blocks';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
 import { scanBlockMarkdown, scanMarkdown } from '../../../server/src/analysis/markdownScan';
