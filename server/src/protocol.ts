@@ -1,8 +1,9 @@
 /**
  * What the language server and its clients (the VS Code extension, tests, any LSP editor)
  * agree on beyond standard LSP: command ids, their argument and result types, settings and
- * initialization options. Types only and plain constants, so that the client can import this
- * module without pulling the server in.
+ * initialization options, and the checks that positions and ranges from the wire are well
+ * formed. Types, plain constants and import-free guards only, so that the client can import
+ * this module without pulling the server in.
  */
 
 import type { DiagnosticCode } from './analysis/types';
@@ -17,6 +18,19 @@ export interface ProtocolPosition {
 export interface ProtocolRange {
   start: ProtocolPosition;
   end: ProtocolPosition;
+}
+
+/** A well-formed LSP position: anything else in a request is malformed params. */
+export function isPosition(value: unknown): value is ProtocolPosition {
+  if (typeof value !== 'object' || value === null) return false;
+  const { line, character } = value as Record<string, unknown>;
+  return Number.isInteger(line) && Number.isInteger(character);
+}
+
+export function isRange(value: unknown): value is ProtocolRange {
+  if (typeof value !== 'object' || value === null) return false;
+  const { start, end } = value as Record<string, unknown>;
+  return isPosition(start) && isPosition(end);
 }
 
 /**

@@ -30,14 +30,13 @@ import { addTermToDictionary, DictionaryError, parseDictionaryArgs } from './fea
 import { provideCodeActions } from './features/codeActions';
 import { provideCodeLenses } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
-import { isPosition, isRange } from './features/convert';
 import { DIAGNOSTIC_SOURCE, LSP_SEVERITY, provideDiagnostics } from './features/diagnostics';
 import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
-import { type AddToDictionaryResult, CodeActionKinds, Commands, type DocumentInfo, type DocumentInfoParams, LANGUAGE_IDS, Requests, type RollmarkInitializationOptions } from './protocol';
+import { type AddToDictionaryResult, CodeActionKinds, Commands, type DocumentInfo, type DocumentInfoParams, isPosition, isRange, LANGUAGE_IDS, Requests, type RollmarkInitializationOptions } from './protocol';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { checkedTextDocuments } from './workspace/documentSync';

@@ -25,16 +25,3 @@ export function contains(range: TextRange, offset: number): boolean {
 export function intersects(a: TextRange, b: TextRange): boolean {
   return a.start <= b.end && b.start <= a.end;
 }
-
-/** A well-formed LSP position: anything else in a request is malformed params. */
-export function isPosition(value: unknown): value is Position {
-  if (typeof value !== 'object' || value === null) return false;
-  const { line, character } = value as Record<string, unknown>;
-  return Number.isInteger(line) && Number.isInteger(character);
-}
-
-export function isRange(value: unknown): value is Range {
-  if (typeof value !== 'object' || value === null) return false;
-  const { start, end } = value as Record<string, unknown>;
-  return isPosition(start) && isPosition(end);
-}

@@ -1,11 +1,11 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { WorkspaceConfig } from '../analysis/workspaceConfig';
 import { isBuiltinRulesetId } from '../engine/builtinRulesets';
 import { isKnownPool } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
-import type { DocumentCheckInfo, DocumentChecksQuery, DocumentInfo } from '../protocol';
-import type { Project } from '../workspace/projects';
-import { isPosition, toOffset, toRange } from './convert';
+import { type DocumentCheckInfo, type DocumentChecksQuery, type DocumentInfo, isPosition } from '../protocol';
+import { toOffset, toRange } from './convert';
 import { checkIndexAt } from './locate';
 
 function titleOf(ruleset: Ruleset, locale: Locale): string {
@@ -57,7 +57,7 @@ function checksOf(document: TextDocument, analysis: DocumentAnalysis, query: Doc
 export function provideDocumentInfo(
   document: TextDocument,
   analysis: DocumentAnalysis,
-  project: Project,
+  project: { config: Pick<WorkspaceConfig, 'rulesets'>; userRulesetsLoaded: boolean },
   locale: Locale,
   query?: DocumentChecksQuery | null,
 ): DocumentInfo {

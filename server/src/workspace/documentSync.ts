@@ -7,7 +7,7 @@
  */
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
-import { isRange } from '../features/convert';
+import { isRange } from '../protocol';
 
 function isContentChange(change: unknown): change is TextDocumentContentChangeEvent {
   if (typeof change !== 'object' || change === null) return false;
