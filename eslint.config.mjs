@@ -5,6 +5,55 @@ import tseslint from 'typescript-eslint';
 
 const editorPackages = ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-textdocument', 'vscode-languageclient', 'vscode-languageclient/*', 'vscode-languageserver-protocol'];
 
+/**
+ * The directions inside server/src (ARCHITECTURE.md): what each folder may import of the rest of
+ * the server. `types` are imported with `import type` only. server.ts and main.ts compose
+ * everything and are not listed; protocol.ts is the server's side of the wire (types, constants
+ * and import-free guards), which features/ and workspace/ share and the client imports.
+ */
+const layers = {
+  engine: { imports: [] },
+  analysis: { imports: ['engine'] },
+  present: { imports: [], types: ['engine', 'analysis'] },
+  features: { imports: ['analysis', 'engine', 'present', 'protocol'] },
+  workspace: { imports: ['analysis', 'engine', 'protocol'] },
+  cli: { imports: ['analysis', 'engine', 'present', 'workspace'] },
+};
+/** Every part of server/src an import can name: the folders above and the top-level modules. */
+const parts = [...Object.keys(layers), 'protocol', 'server', 'main'];
+const isFolder = (part) => part in layers;
+
+/**
+ * An import of `part` from a file anywhere under a server/src folder: relative, climbing out
+ * with `../` and naming the part right away. (A folder named like a layer inside another layer
+ * would be taken for that layer: there is none, and there should be none.)
+ */
+function importOf(part) {
+  return `^(\\.\\./)+${part}${isFolder(part) ? '(/|$)' : '$'}`;
+}
+
+function nameOf(part) {
+  return isFolder(part) ? `${part}/` : `${part}.ts`;
+}
+
+function layerRule(layer, { imports, types = [] }) {
+  const allowed = [...imports.map(nameOf), ...types.map((part) => `${nameOf(part)} types`)];
+  const message = `${layer}/ imports ${allowed.length === 0 ? 'nothing' : `only ${allowed.join(', ')}`} from the rest of the server (ARCHITECTURE.md)`;
+  const forbidden = parts.filter((part) => part !== layer && !imports.includes(part));
+  const patterns = forbidden.map((part) => ({ regex: importOf(part), message, ...(types.includes(part) ? { allowTypeImports: true } : {}) }));
+  // The pure layers (engine, analysis, present) stay free of editor and LSP packages too: the CLI and tests share them.
+  const pure = layer === 'engine' || layer === 'analysis' || layer === 'present';
+  const editor = pure ? [{ group: editorPackages, message: `${layer}/ stays free of editor and LSP packages` }] : [];
+  return {
+    files: [`server/src/${layer}/**/*.ts`],
+    rules: {
+      // The typescript-eslint rule is the core one plus `allowTypeImports`.
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...editor, ...patterns] }],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/out/**', 'dist/**', 'node_modules/**', '.code-server/**', 'test-results/**', 'bench/data/**'] },
   js.configs.recommended,
@@ -16,14 +65,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...Object.entries(layers).map(([layer, rule]) => layerRule(layer, rule)),
   {
-    // The engine and the analysis are pure libraries: the CLI, the server and tests share them.
-    files: ['server/src/engine/**/*.ts', 'server/src/analysis/**/*.ts'],
+    // The client bundles protocol.ts: it must not pull the server in.
+    files: ['server/src/protocol.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: editorPackages.filter((p) => !p.includes('*')).map((name) => ({ name, message: 'engine/ and analysis/ stay free of editor and LSP packages' })),
-        patterns: [{ group: editorPackages, message: 'engine/ and analysis/ stay free of editor and LSP packages' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^\\.', allowTypeImports: true, message: 'protocol.ts imports types only: the client bundles it' }] }],
+    },
+  },
+  {
+    files: ['client/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+server/(?!src/protocol$)', message: 'client/ imports only server/src/protocol.ts from the server: the server decides, over LSP' }] }],
     },
   },
   {

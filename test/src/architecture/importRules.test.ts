@@ -1,0 +1,112 @@
+/**
+ * The lint rules that keep the directions inside server/src (eslint.config.mjs, ARCHITECTURE.md)
+ * fire: the project's own ESLint configuration on small in-memory modules placed in each folder.
+ * `npm run lint` proves the code follows them; this proves they would catch it if it did not.
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(__dirname, '../../..');
+const RULE = '@typescript-eslint/no-restricted-imports';
+
+/** What ESLint reports for `code` written in `file`, as «rule: message» lines. */
+async function lint(eslint: ESLint, file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+/** A module that imports `name` from `from` and uses it, as a value or only as a type. */
+function importing(from: string, kind: 'value' | 'type' = 'value'): string {
+  return kind === 'type' ? `import type { Probe } from '${from}';\nexport type Used = Probe;\n` : `import { probe } from '${from}';\nexport const used = probe;\n`;
+}
+
+function restricted(from: string, message: string): string {
+  return `${RULE}: '${from}' import is restricted from being used by a pattern. ${message}`;
+}
+
+const ENGINE = 'engine/ imports nothing from the rest of the server (ARCHITECTURE.md)';
+const ANALYSIS = 'analysis/ imports only engine/ from the rest of the server (ARCHITECTURE.md)';
+const PRESENT = 'present/ imports only engine/ types, analysis/ types from the rest of the server (ARCHITECTURE.md)';
+const FEATURES = 'features/ imports only analysis/, engine/, present/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
+const WORKSPACE = 'workspace/ imports only analysis/, engine/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
+const CLI = 'cli/ imports only analysis/, engine/, present/, workspace/ from the rest of the server (ARCHITECTURE.md)';
+const PROTOCOL = 'protocol.ts imports types only: the client bundles it';
+const CLIENT = 'client/ imports only server/src/protocol.ts from the server: the server decides, over LSP';
+
+/** [file, imported module, value or type import, the messages expected (none: allowed)]. */
+const cases: [string, string, 'value' | 'type', string[]][] = [
+  ['server/src/engine/probe.ts', './odds', 'value', []],
+  ['server/src/engine/probe.ts', '../analysis/types', 'type', [ENGINE]],
+  ['server/src/engine/probe.ts', '../present/words', 'value', [ENGINE]],
+  ['server/src/engine/probe.ts', '../protocol', 'type', [ENGINE]],
+  ['server/src/engine/families/probe.ts', '../checkSpec', 'value', []],
+  ['server/src/engine/families/probe.ts', '../../analysis/types', 'value', [ENGINE]],
+  ['server/src/engine/families/probe.ts', '../../workspace', 'value', [ENGINE]],
+  ['server/src/analysis/probe.ts', '../engine/odds', 'value', []],
+  ['server/src/analysis/probe.ts', './types', 'value', []],
+  ['server/src/analysis/probe.ts', '../features/oddsText', 'value', [ANALYSIS]],
+  ['server/src/analysis/probe.ts', '../present/words', 'type', [ANALYSIS]],
+  ['server/src/analysis/probe.ts', '../workspace/projects', 'type', [ANALYSIS]],
+  ['server/src/analysis/probe.ts', '../cli/io', 'value', [ANALYSIS]],
+  ['server/src/analysis/probe.ts', '../protocol', 'type', [ANALYSIS]],
+  ['server/src/analysis/probe.ts', '../server', 'value', [ANALYSIS]],
+  ['server/src/present/probe.ts', '../analysis/types', 'type', []],
+  ['server/src/present/probe.ts', '../engine/oddsReport', 'type', []],
+  ['server/src/present/probe.ts', '../analysis/analyzeDocument', 'value', [PRESENT]],
+  ['server/src/present/probe.ts', '../engine/odds', 'value', [PRESENT]],
+  ['server/src/present/probe.ts', '../features/hover', 'type', [PRESENT]],
+  ['server/src/present/probe.ts', '../protocol', 'type', [PRESENT]],
+  ['server/src/features/probe.ts', '../analysis/types', 'value', []],
+  ['server/src/features/probe.ts', '../engine/odds', 'value', []],
+  ['server/src/features/probe.ts', '../present/words', 'value', []],
+  ['server/src/features/probe.ts', '../protocol', 'value', []],
+  ['server/src/features/probe.ts', '../workspace/projects', 'type', [FEATURES]],
+  ['server/src/features/probe.ts', '../cli/io', 'value', [FEATURES]],
+  ['server/src/features/probe.ts', '../server', 'value', [FEATURES]],
+  ['server/src/workspace/probe.ts', '../analysis/workspaceConfig', 'value', []],
+  ['server/src/workspace/probe.ts', '../protocol', 'value', []],
+  ['server/src/workspace/probe.ts', '../features/convert', 'value', [WORKSPACE]],
+  ['server/src/workspace/probe.ts', '../cli/nodeWorkspaceFs', 'value', [WORKSPACE]],
+  ['server/src/workspace/probe.ts', '../present/words', 'value', [WORKSPACE]],
+  ['server/src/cli/probe.ts', '../workspace/nodeFs', 'value', []],
+  ['server/src/cli/probe.ts', '../present/words', 'value', []],
+  ['server/src/cli/probe.ts', './main', 'value', []],
+  ['server/src/cli/probe.ts', '../features/oddsText', 'value', [CLI]],
+  ['server/src/cli/probe.ts', '../server', 'value', [CLI]],
+  ['server/src/cli/probe.ts', '../main', 'value', [CLI]],
+  ['server/src/protocol.ts', './analysis/types', 'type', []],
+  ['server/src/protocol.ts', './analysis/types', 'value', [PROTOCOL]],
+  ['server/src/server.ts', './workspace/projects', 'value', []],
+  ['client/src/probe.ts', '../../server/src/protocol', 'value', []],
+  ['client/src/probe.ts', '../../server/src/analysis/types', 'type', [CLIENT]],
+  ['client/src/probe.ts', '../../server/src/features/convert', 'value', [CLIENT]],
+];
+
+describe('architecture: the import directions of eslint.config.mjs', () => {
+  let eslint: ESLint;
+  before(() => {
+    eslint = new ESLint({ cwd: root });
+  });
+
+  for (const [file, from, kind, messages] of cases) {
+    const verb = messages.length === 0 ? 'may' : 'may not';
+    it(`${file} ${verb} import ${kind === 'type' ? 'types' : 'values'} from '${from}'`, async () => {
+      assert.deepEqual(
+        await lint(eslint, file, importing(from, kind)),
+        messages.map((message) => restricted(from, message)),
+      );
+    });
+  }
+
+  it('keeps the pure layers free of editor and LSP packages', async () => {
+    for (const layer of ['engine', 'analysis', 'present']) {
+      for (const editorPackage of ['vscode', 'vscode-languageserver', 'vscode-languageserver/node', 'vscode-languageserver-textdocument']) {
+        assert.deepEqual(await lint(eslint, `server/src/${layer}/probe.ts`, importing(editorPackage, 'type')), [
+          `${RULE}: '${editorPackage}' import is restricted from being used by a pattern. ${layer}/ stays free of editor and LSP packages`,
+        ]);
+      }
+    }
+    assert.deepEqual(await lint(eslint, 'server/src/features/probe.ts', importing('vscode-languageserver', 'type')), []);
+  });
+});
