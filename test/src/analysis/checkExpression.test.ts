@@ -3,7 +3,8 @@
  * grammar branch, every error kind at its exact range (with a near miss that must not error),
  * recovery, the §2 (a) keyword helper and the §6 canonical form.
  *
- * Ranges are absolute: every parse starts at offset OFF, so an off-by-offset bug shows.
+ * ASTs are compared in their printed form (printCheck.ts says how to read it). Every parse starts
+ * at offset OFF and the printer counts from it, so an off-by-offset bug shows.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -16,47 +17,14 @@ import {
   parseCheckExpression,
   pluralRu,
 } from '../../../server/src/analysis/checkExpression';
-import type {
-  CheckExpression,
-  ModifierTerm,
-  Param,
-  ParseError,
-  ParseErrorCode,
-  PoolExpr,
-  Term,
-  TextRange,
-  TraitTerm,
-} from '../../../server/src/analysis/checkExpression';
+import type { CheckExpression, ParseError, ParseErrorCode, TextRange, TraitTerm } from '../../../server/src/analysis/checkExpression';
+import { CONTENT_OFFSET, escaped, printCheck } from './printCheck';
 
-const OFF = 1000;
+const OFF = CONTENT_OFFSET;
 
-/** A content string with helpers that find exact document offsets in it. */
-class Src {
-  constructor(readonly text: string) {}
-
-  /** The range of the nth (0-based) occurrence of `sub`. */
-  at(sub: string, nth = 0): TextRange {
-    let i = -1;
-    for (let k = 0; k <= nth; k++) {
-      i = this.text.indexOf(sub, i + 1);
-      assert.ok(i >= 0, `test bug: «${sub}» #${nth} not in «${this.text}»`);
-    }
-    return { start: OFF + i, end: OFF + i + sub.length };
-  }
-
-  /** The zero-length range right after the nth occurrence of `sub`. */
-  after(sub: string, nth = 0): TextRange {
-    const r = this.at(sub, nth);
-    return { start: r.end, end: r.end };
-  }
-
-  all(): TextRange {
-    return { start: OFF, end: OFF + this.text.length };
-  }
-
-  parse(): CheckExpression {
-    return parseCheckExpression(this.text, OFF);
-  }
+/** The printed AST's lines. */
+function lines(...printed: string[]): string {
+  return printed.join('\n');
 }
 
 /**
@@ -81,39 +49,6 @@ function marked(marked: string): { text: string; ranges: TextRange[] } {
   return { text, ranges: ranges.map((r) => r.range) };
 }
 
-function trait(s: Src, written: string, nth = 0, extra: Partial<TraitTerm> = {}): TraitTerm {
-  const nameRange = s.at(written, nth);
-  return { kind: 'trait', name: written.replace(/\s+/gu, ' '), nameRange, sign: 1, range: nameRange, ...extra };
-}
-
-function modifier(s: Src, written: string, nth: number, sign: 1 | -1, signRange?: TextRange): ModifierTerm {
-  const term: ModifierTerm = { kind: 'modifier', value: Number(written), sign, range: s.at(written, nth) };
-  if (signRange) term.signRange = signRange;
-  return term;
-}
-
-function side(terms: Term[], range: TextRange | undefined, params: Param[] = [], paramsRange?: TextRange): PoolExpr {
-  const out: PoolExpr = { terms, params, paramKeywordSeen: params.length > 0 };
-  if (range) out.range = range;
-  if (paramsRange) out.paramsRange = paramsRange;
-  return out;
-}
-
-
-function difficulty(s: Src, written: string, value: number, nth = 0): Param {
-  const range = s.at(written, nth);
-  const kw = written.split(' ')[0];
-  const kwStart = range.start;
-  return {
-    kind: 'difficulty',
-    value,
-    keyword: kw,
-    keywordRange: { start: kwStart, end: kwStart + kw.length },
-    range,
-    valueRange: { start: kwStart + kw.length + 1, end: range.end },
-  };
-}
-
 /** A simplified view of errors, sorted, for comparison with marked ranges. */
 function errorView(errors: readonly ParseError[]): { code: ParseErrorCode; range: TextRange }[] {
   return errors
@@ -125,377 +60,243 @@ const identity = (t: TraitTerm): string => t.name;
 
 describe('check expression parser', () => {
   describe('MARKUP §3 examples parse to the exact AST', () => {
-    it('«Сила + Атлетика (сложность 2)»', () => {
-      const s = new Src('Сила + Атлетика (сложность 2)');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [
-          side(
-            [trait(s, 'Сила'), trait(s, 'Атлетика', 0, { signRange: s.at('+') })],
-            s.at('Сила + Атлетика'),
-            [difficulty(s, 'сложность 2', 2)],
-            s.at('(сложность 2)'),
-          ),
-        ],
-        errors: [],
-      });
-    });
-
-    it('«Ловкость + Атлетика (сложность 4)»', () => {
-      const s = new Src('Ловкость + Атлетика (сложность 4)');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [
-          side(
-            [trait(s, 'Ловкость'), trait(s, 'Атлетика', 0, { signRange: s.at('+') })],
-            s.at('Ловкость + Атлетика'),
-            [difficulty(s, 'сложность 4', 4)],
-            s.at('(сложность 4)'),
-          ),
-        ],
-        errors: [],
-      });
-    });
-
-    it('«Сила воли (сложность 9)»: a two-word trait', () => {
-      const s = new Src('Сила воли (сложность 9)');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [side([trait(s, 'Сила воли')], s.at('Сила воли'), [difficulty(s, 'сложность 9', 9)], s.at('(сложность 9)'))],
-        errors: [],
-      });
-    });
-
-    it('«Ловкость + Атлетизм (сложность 6, специализация)»', () => {
-      const s = new Src('Ловкость + Атлетизм (сложность 6, специализация)');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [
-          side(
-            [trait(s, 'Ловкость'), trait(s, 'Атлетизм', 0, { signRange: s.at('+') })],
-            s.at('Ловкость + Атлетизм'),
-            [
-              difficulty(s, 'сложность 6', 6),
-              { kind: 'specialty', keyword: 'специализация', keywordRange: s.at('специализация'), range: s.at('специализация') },
-            ],
-            s.at('(сложность 6, специализация)'),
-          ),
-        ],
-        errors: [],
-      });
-    });
-
-    it('«Манипулирование + Хитрость против Силы Воли»: two sides', () => {
-      const s = new Src('Манипулирование + Хитрость против Силы Воли');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [
-          side([trait(s, 'Манипулирование'), trait(s, 'Хитрость', 0, { signRange: s.at('+') })], s.at('Манипулирование + Хитрость')),
-          side([trait(s, 'Силы Воли')], s.at('Силы Воли')),
-        ],
-        versus: { written: 'против', range: s.at('против') },
-        errors: [],
-      });
-    });
-
-    it('«Ловкость + Вождение + 3 − 4»: modifiers', () => {
-      const s = new Src('Ловкость + Вождение + 3 − 4');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [
-          side(
-            [
-              trait(s, 'Ловкость'),
-              trait(s, 'Вождение', 0, { signRange: s.at('+') }),
-              modifier(s, '3', 0, 1, s.at('+', 1)),
-              modifier(s, '4', 0, -1, s.at('−')),
-            ],
-            s.all(),
-          ),
-        ],
-        errors: [],
-      });
-    });
-
-    it('«Сообразительность + Ремесло + 3 (10 успехов, 7 бросков)»: extended', () => {
-      const s = new Src('Сообразительность + Ремесло + 3 (10 успехов, 7 бросков)');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [
-          side(
-            [trait(s, 'Сообразительность'), trait(s, 'Ремесло', 0, { signRange: s.at('+') }), modifier(s, '3', 0, 1, s.at('+', 1))],
-            s.at('Сообразительность + Ремесло + 3'),
-            [
-              { kind: 'successesNeeded', value: 10, keyword: 'успехов', keywordRange: s.at('успехов'), range: s.at('10 успехов'), valueRange: s.at('10') },
-              { kind: 'rollLimit', value: 7, keyword: 'бросков', keywordRange: s.at('бросков'), range: s.at('7 бросков'), valueRange: s.at('7') },
-            ],
-            s.at('(10 успехов, 7 бросков)'),
-          ),
-        ],
-        errors: [],
-      });
-    });
-
-    it('«Катастрофа: Ловкость + Атлетика (сложность 2)»: an actor', () => {
-      const s = new Src('Катастрофа: Ловкость + Атлетика (сложность 2)');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        actor: { name: 'Катастрофа', range: s.at('Катастрофа') },
-        sides: [
-          side(
-            [trait(s, 'Ловкость'), trait(s, 'Атлетика', 0, { signRange: s.at('+') })],
-            s.at('Ловкость + Атлетика'),
-            [difficulty(s, 'сложность 2', 2)],
-            s.at('(сложность 2)'),
-          ),
-        ],
-        errors: [],
-      });
-    });
-
-    it('«Скрытность 4 (сложность 15, Преимущество)»: rating, advantage without count', () => {
-      const s = new Src('Скрытность 4 (сложность 15, Преимущество)');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [
-          side(
-            [trait(s, 'Скрытность', 0, { rating: { value: 4, range: s.at('4') }, range: s.at('Скрытность 4') })],
-            s.at('Скрытность 4'),
-            [
-              difficulty(s, 'сложность 15', 15),
-              { kind: 'advantage', count: 1, keyword: 'Преимущество', keywordRange: s.at('Преимущество'), range: s.at('Преимущество') },
-            ],
-            s.at('(сложность 15, Преимущество)'),
-          ),
-        ],
-        errors: [],
-      });
-    });
-
-    it('«Доблесть 3 (сложность 12, 2 Помехи)»: counted hindrance', () => {
-      const s = new Src('Доблесть 3 (сложность 12, 2 Помехи)');
-      assert.deepEqual(s.parse(), {
-        range: s.all(),
-        sides: [
-          side(
-            [trait(s, 'Доблесть', 0, { rating: { value: 3, range: s.at('3') }, range: s.at('Доблесть 3') })],
-            s.at('Доблесть 3'),
-            [
-              difficulty(s, 'сложность 12', 12),
-              { kind: 'hindrance', count: 2, countRange: { start: s.at('2 Помехи').start, end: s.at('2 Помехи').start + 1 }, keyword: 'Помехи', keywordRange: s.at('Помехи'), range: s.at('2 Помехи') },
-            ],
-            s.at('(сложность 12, 2 Помехи)'),
-          ),
-        ],
-        errors: [],
-      });
-    });
+    const examples: [string, string, string][] = [
+      [
+        '«Сила + Атлетика (сложность 2)»',
+        'Сила + Атлетика (сложность 2)',
+        lines(
+          'side ‹Сила + Атлетика›0: trait ‹Сила›0, +‹+›5 trait ‹Атлетика›7', //
+          'params ‹(сложность 2)›16: difficulty 2 ‹сложность 2›17 kw ‹сложность›17 value ‹2›27',
+        ),
+      ],
+      [
+        '«Ловкость + Атлетика (сложность 4)»',
+        'Ловкость + Атлетика (сложность 4)',
+        lines(
+          'side ‹Ловкость + Атлетика›0: trait ‹Ловкость›0, +‹+›9 trait ‹Атлетика›11', //
+          'params ‹(сложность 4)›20: difficulty 4 ‹сложность 4›21 kw ‹сложность›21 value ‹4›31',
+        ),
+      ],
+      [
+        '«Сила воли (сложность 9)»: a two-word trait',
+        'Сила воли (сложность 9)',
+        lines(
+          'side ‹Сила воли›0: trait ‹Сила воли›0', //
+          'params ‹(сложность 9)›10: difficulty 9 ‹сложность 9›11 kw ‹сложность›11 value ‹9›21',
+        ),
+      ],
+      [
+        '«Ловкость + Атлетизм (сложность 6, специализация)»',
+        'Ловкость + Атлетизм (сложность 6, специализация)',
+        lines(
+          'side ‹Ловкость + Атлетизм›0: trait ‹Ловкость›0, +‹+›9 trait ‹Атлетизм›11',
+          'params ‹(сложность 6, специализация)›20: difficulty 6 ‹сложность 6›21 kw ‹сложность›21 value ‹6›31; specialty ‹специализация›34',
+        ),
+      ],
+      [
+        '«Манипулирование + Хитрость против Силы Воли»: two sides',
+        'Манипулирование + Хитрость против Силы Воли',
+        lines(
+          'side ‹Манипулирование + Хитрость›0: trait ‹Манипулирование›0, +‹+›16 trait ‹Хитрость›18', //
+          'versus ‹против›27',
+          'side ‹Силы Воли›34: trait ‹Силы Воли›34',
+        ),
+      ],
+      [
+        '«Ловкость + Вождение + 3 − 4»: modifiers',
+        'Ловкость + Вождение + 3 − 4',
+        'side ‹Ловкость + Вождение + 3 − 4›0: trait ‹Ловкость›0, +‹+›9 trait ‹Вождение›11, +‹+›20 modifier 3 ‹3›22, −‹−›24 modifier 4 ‹4›26',
+      ],
+      [
+        '«Сообразительность + Ремесло + 3 (10 успехов, 7 бросков)»: extended',
+        'Сообразительность + Ремесло + 3 (10 успехов, 7 бросков)',
+        lines(
+          'side ‹Сообразительность + Ремесло + 3›0: trait ‹Сообразительность›0, +‹+›18 trait ‹Ремесло›20, +‹+›28 modifier 3 ‹3›30',
+          'params ‹(10 успехов, 7 бросков)›32: successesNeeded 10 ‹10 успехов›33 kw ‹успехов›36 value ‹10›33; rollLimit 7 ‹7 бросков›45 kw ‹бросков›47 value ‹7›45',
+        ),
+      ],
+      [
+        '«Катастрофа: Ловкость + Атлетика (сложность 2)»: an actor',
+        'Катастрофа: Ловкость + Атлетика (сложность 2)',
+        lines(
+          'actor ‹Катастрофа›0',
+          'side ‹Ловкость + Атлетика›12: trait ‹Ловкость›12, +‹+›21 trait ‹Атлетика›23',
+          'params ‹(сложность 2)›32: difficulty 2 ‹сложность 2›33 kw ‹сложность›33 value ‹2›43',
+        ),
+      ],
+      [
+        '«Скрытность 4 (сложность 15, Преимущество)»: rating, advantage without count',
+        'Скрытность 4 (сложность 15, Преимущество)',
+        lines(
+          'side ‹Скрытность 4›0: trait ‹Скрытность›0 rating 4 ‹4›11 range ‹Скрытность 4›0',
+          'params ‹(сложность 15, Преимущество)›13: difficulty 15 ‹сложность 15›14 kw ‹сложность›14 value ‹15›24; advantage 1 ‹Преимущество›28',
+        ),
+      ],
+      [
+        '«Доблесть 3 (сложность 12, 2 Помехи)»: counted hindrance',
+        'Доблесть 3 (сложность 12, 2 Помехи)',
+        lines(
+          'side ‹Доблесть 3›0: trait ‹Доблесть›0 rating 3 ‹3›9 range ‹Доблесть 3›0',
+          'params ‹(сложность 12, 2 Помехи)›11: difficulty 12 ‹сложность 12›12 kw ‹сложность›12 value ‹12›22; hindrance 2 ‹2 Помехи›26 kw ‹Помехи›28 count ‹2›26',
+        ),
+      ],
+    ];
+    for (const [name, text, expected] of examples) it(name, () => assert.strictEqual(printCheck(text), expected));
   });
 
   describe('terms', () => {
-    it('«Сила 3 + Атлетика 3»: each rating belongs to its trait', () => {
-      const s = new Src('Сила 3 + Атлетика 3');
-      const [pool] = s.parse().sides;
-      assert.deepEqual(pool.terms, [
-        trait(s, 'Сила', 0, { rating: { value: 3, range: s.at('3', 0) }, range: s.at('Сила 3') }),
-        trait(s, 'Атлетика', 0, { rating: { value: 3, range: s.at('3', 1) }, range: s.at('Атлетика 3'), signRange: s.at('+') }),
-      ]);
-    });
-
-    it('«Сила воли 3»: a two-word trait with a rating', () => {
-      const s = new Src('Сила воли 3');
-      const ast = s.parse();
-      assert.deepEqual(ast.sides[0].terms, [trait(s, 'Сила воли', 0, { rating: { value: 3, range: s.at('3') }, range: s.all() })]);
-      assert.deepEqual(ast.errors, []);
-    });
-
-    it('«Интеллект + Расследование [Цифровые медиа]»: a specialty', () => {
-      const s = new Src('Интеллект + Расследование [Цифровые медиа]');
-      const ast = s.parse();
-      assert.deepEqual(ast.sides[0].terms[1], {
-        kind: 'trait',
-        name: 'Расследование',
-        nameRange: s.at('Расследование'),
-        sign: 1,
-        signRange: s.at('+'),
-        specialty: { text: 'Цифровые медиа', range: s.at('Цифровые медиа'), bracketsRange: s.at('[Цифровые медиа]') },
-        range: s.at('Расследование [Цифровые медиа]'),
-      });
-      assert.deepEqual(ast.errors, []);
-    });
-
-    it('rating and specialty together, specialty text whitespace-normalised', () => {
-      const s = new Src('Ловкость 3 [ Ножи,\u00a0 кинжалы ]');
-      const ast = s.parse();
-      assert.deepEqual(ast.sides[0].terms, [
-        trait(s, 'Ловкость', 0, {
-          rating: { value: 3, range: s.at('3') },
-          specialty: { text: 'Ножи, кинжалы', range: s.at('Ножи,\u00a0 кинжалы'), bracketsRange: s.at('[ Ножи,\u00a0 кинжалы ]') },
-          range: s.all(),
-        }),
-      ]);
-      assert.deepEqual(ast.errors, []);
-    });
-
-    it('trait words separated by several spaces, tabs and NBSP; name normalised, range as written', () => {
-      const s = new Src('Сила \t\u00a0воли  +  Хладнокровие');
-      const ast = s.parse();
-      assert.equal(ast.sides[0].terms[0].kind === 'trait' && ast.sides[0].terms[0].name, 'Сила воли');
-      assert.deepEqual(ast.sides[0].terms[0].range, s.at('Сила \t\u00a0воли'));
-      assert.deepEqual(ast.errors, []);
-    });
-
-    it('inner hyphens and ё stay in a word; a hyphen before a digit is a minus', () => {
-      const s = new Src('Кунг-фу + Тёмное искусство-3');
-      const ast = s.parse();
-      assert.deepEqual(ast.sides[0].terms, [
-        trait(s, 'Кунг-фу'),
-        trait(s, 'Тёмное искусство', 0, { signRange: s.at('+') }),
-        modifier(s, '3', 0, -1, s.at('-', 1)),
-      ]);
-      assert.deepEqual(ast.errors, []);
-    });
-
-    for (const [dash, name] of [['-', 'hyphen'], ['\u2212', 'U+2212'], ['\u2013', 'en dash']] as const) {
-      it(`minus written as ${name}`, () => {
-        const s = new Src(`Сила ${dash} 2`);
-        const ast = s.parse();
-        assert.deepEqual(ast.sides[0].terms[1], modifier(s, '2', 0, -1, s.at(dash)));
-        assert.deepEqual(ast.errors, []);
-      });
-    }
-
-    it('no whitespace at all', () => {
-      const s = new Src('Сила+Атлетика−1(сложность 2;специализация)');
-      const ast = s.parse();
-      assert.deepEqual(
-        ast.sides[0].terms.map((t) => [t.kind, t.sign]),
-        [['trait', 1], ['trait', 1], ['modifier', -1]],
-      );
-      assert.deepEqual(ast.sides[0].params.map((p) => p.kind), ['difficulty', 'specialty']);
-      assert.deepEqual(ast.sides[0].paramsRange, s.at('(сложность 2;специализация)'));
-      assert.deepEqual(ast.errors, []);
-    });
-
-    it('a leading sign on a modifier is part of it: «−2 + Сила», «+3»', () => {
-      const s = new Src('−2 + Сила');
-      const ast = s.parse();
-      assert.deepEqual(ast.sides[0].terms[0], modifier(s, '2', 0, -1, s.at('−')));
-      assert.deepEqual(ast.sides[0].range, s.all());
-      assert.deepEqual(ast.errors, []);
-      const plus = new Src('+3');
-      assert.deepEqual(plus.parse().sides[0].terms, [modifier(plus, '3', 0, 1, plus.at('+'))]);
-      assert.deepEqual(plus.parse().errors, []);
-    });
-
-    it('«против» is case-insensitive and each side has its own parameters', () => {
-      const s = new Src('Сила + Драка (сложность 6) ПРОТИВ Ловкость + Уклонение (сложность 7, специализация)');
-      const ast = s.parse();
-      assert.equal(ast.sides.length, 2);
-      assert.deepEqual(ast.versus, { written: 'ПРОТИВ', range: s.at('ПРОТИВ') });
-      assert.deepEqual(ast.sides[0].params, [difficulty(s, 'сложность 6', 6)]);
-      assert.deepEqual(ast.sides[0].paramsRange, s.at('(сложность 6)'));
-      assert.deepEqual(ast.sides[1].terms.map((t) => t.kind === 'trait' && t.name), ['Ловкость', 'Уклонение']);
-      assert.deepEqual(ast.sides[1].range, s.at('Ловкость + Уклонение'));
-      assert.deepEqual(ast.sides[1].params.map((p) => p.kind), ['difficulty', 'specialty']);
-      assert.deepEqual(ast.sides[1].paramsRange, s.at('(сложность 7, специализация)'));
-      assert.deepEqual(ast.errors, []);
-    });
-
-    it('the actor is any text before a top-level «:», whitespace-normalised', () => {
-      const s = new Src('  Жан-Поль \u00a0Второй :Сила');
-      const ast = s.parse();
-      assert.deepEqual(ast.actor, { name: 'Жан-Поль Второй', range: s.at('Жан-Поль \u00a0Второй') });
-      assert.deepEqual(ast.sides[0].terms, [trait(s, 'Сила')]);
-      assert.deepEqual(ast.errors, []);
-    });
-
-    it('a «:» after a bracket is not an actor separator', () => {
-      const s = new Src('Сила (сложность: 2)');
-      const ast = s.parse();
-      assert.equal(ast.actor, undefined);
-      assert.deepEqual(errorView(ast.errors), [{ code: 'bad-number', range: s.at(': 2') }]);
-    });
-
-    it('a single word is a single trait term (quotation or check is for the caller to decide)', () => {
-      const s = new Src('Несколько действий');
-      const ast = s.parse();
-      assert.deepEqual(ast.sides, [side([trait(s, 'Несколько действий')], s.all())]);
-      assert.deepEqual(ast.errors, []);
-    });
+    const cases: [string, string, string][] = [
+      [
+        '«Сила 3 + Атлетика 3»: each rating belongs to its trait',
+        'Сила 3 + Атлетика 3',
+        'side ‹Сила 3 + Атлетика 3›0: trait ‹Сила›0 rating 3 ‹3›5 range ‹Сила 3›0, +‹+›7 trait ‹Атлетика›9 rating 3 ‹3›18 range ‹Атлетика 3›9',
+      ],
+      ['«Сила воли 3»: a two-word trait with a rating', 'Сила воли 3', 'side ‹Сила воли 3›0: trait ‹Сила воли›0 rating 3 ‹3›10 range ‹Сила воли 3›0'],
+      [
+        '«Интеллект + Расследование [Цифровые медиа]»: a specialty',
+        'Интеллект + Расследование [Цифровые медиа]',
+        'side ‹Интеллект + Расследование [Цифровые медиа]›0: trait ‹Интеллект›0, +‹+›10 trait ‹Расследование›12 specialty "Цифровые медиа" ‹Цифровые медиа›27 in ‹[Цифровые медиа]›26 range ‹Расследование [Цифровые медиа]›12',
+      ],
+      [
+        'rating and specialty together, specialty text whitespace-normalised',
+        'Ловкость 3 [ Ножи,\u00a0 кинжалы ]',
+        'side ‹Ловкость 3 [ Ножи,\\u00a0 кинжалы ]›0: trait ‹Ловкость›0 rating 3 ‹3›9 specialty "Ножи, кинжалы" ‹Ножи,\\u00a0 кинжалы›13 in ‹[ Ножи,\\u00a0 кинжалы ]›11 range ‹Ловкость 3 [ Ножи,\\u00a0 кинжалы ]›0',
+      ],
+      [
+        'trait words separated by several spaces, tabs and NBSP; name normalised, range as written',
+        'Сила \t\u00a0воли  +  Хладнокровие',
+        'side ‹Сила \\t\\u00a0воли  +  Хладнокровие›0: trait ‹Сила \\t\\u00a0воли›0 "Сила воли", +‹+›13 trait ‹Хладнокровие›16',
+      ],
+      [
+        'inner hyphens and ё stay in a word; a hyphen before a digit is a minus',
+        'Кунг-фу + Тёмное искусство-3',
+        'side ‹Кунг-фу + Тёмное искусство-3›0: trait ‹Кунг-фу›0, +‹+›8 trait ‹Тёмное искусство›10, −‹-›26 modifier 3 ‹3›27',
+      ],
+      ['minus written as hyphen', 'Сила - 2', 'side ‹Сила - 2›0: trait ‹Сила›0, −‹-›5 modifier 2 ‹2›7'],
+      ['minus written as U+2212', 'Сила \u2212 2', 'side ‹Сила − 2›0: trait ‹Сила›0, −‹−›5 modifier 2 ‹2›7'],
+      ['minus written as en dash', 'Сила \u2013 2', 'side ‹Сила – 2›0: trait ‹Сила›0, −‹–›5 modifier 2 ‹2›7'],
+      [
+        'no whitespace at all',
+        'Сила+Атлетика−1(сложность 2;специализация)',
+        lines(
+          'side ‹Сила+Атлетика−1›0: trait ‹Сила›0, +‹+›4 trait ‹Атлетика›5, −‹−›13 modifier 1 ‹1›14',
+          'params ‹(сложность 2;специализация)›15: difficulty 2 ‹сложность 2›16 kw ‹сложность›16 value ‹2›26; specialty ‹специализация›28',
+        ),
+      ],
+      ['a leading sign on a modifier is part of it: «−2 + Сила»', '−2 + Сила', 'side ‹−2 + Сила›0: −‹−›0 modifier 2 ‹2›1, +‹+›3 trait ‹Сила›5'],
+      ['a leading sign on a modifier is part of it: «+3»', '+3', 'side ‹+3›0: +‹+›0 modifier 3 ‹3›1'],
+      [
+        '«против» is case-insensitive and each side has its own parameters',
+        'Сила + Драка (сложность 6) ПРОТИВ Ловкость + Уклонение (сложность 7, специализация)',
+        lines(
+          'side ‹Сила + Драка›0: trait ‹Сила›0, +‹+›5 trait ‹Драка›7',
+          'params ‹(сложность 6)›13: difficulty 6 ‹сложность 6›14 kw ‹сложность›14 value ‹6›24',
+          'versus ‹ПРОТИВ›27',
+          'side ‹Ловкость + Уклонение›34: trait ‹Ловкость›34, +‹+›43 trait ‹Уклонение›45',
+          'params ‹(сложность 7, специализация)›55: difficulty 7 ‹сложность 7›56 kw ‹сложность›56 value ‹7›66; specialty ‹специализация›69',
+        ),
+      ],
+      [
+        'the actor is any text before a top-level «:», whitespace-normalised',
+        '  Жан-Поль \u00a0Второй :Сила',
+        lines(
+          'actor ‹Жан-Поль \\u00a0Второй›2 "Жан-Поль Второй"', //
+          'side ‹Сила›20: trait ‹Сила›20',
+        ),
+      ],
+      [
+        'a «:» after a bracket is not an actor separator',
+        'Сила (сложность: 2)',
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0', //
+          'params ‹(сложность: 2)›5 (keyword seen)',
+          'error bad-number ‹: 2›15 param=difficulty reason=not-a-number',
+        ),
+      ],
+      [
+        'a single word is a single trait term (quotation or check is for the caller to decide)',
+        'Несколько действий',
+        'side ‹Несколько действий›0: trait ‹Несколько действий›0',
+      ],
+    ];
+    for (const [name, text, expected] of cases) it(name, () => assert.strictEqual(printCheck(text), expected));
   });
 
   describe('parameters', () => {
-    const cases: [string, Partial<Param> & { kind: Param['kind'] }][] = [
-      ['сложность 7', { kind: 'difficulty', value: 7, keyword: 'сложность' }],
-      ['Сложность 7', { kind: 'difficulty', value: 7, keyword: 'Сложность' }],
-      ['сложность −1', { kind: 'difficulty', value: -1 }],
-      ['сложность - 1', { kind: 'difficulty', value: -1 }],
-      ['сложность +3', { kind: 'difficulty', value: 3 }],
-      ['сложность 0', { kind: 'difficulty', value: 0 }],
-      ['сложность 1000', { kind: 'difficulty', value: 1000 }],
-      ['1 успех', { kind: 'successesNeeded', value: 1, keyword: 'успех' }],
-      ['2 успеха', { kind: 'successesNeeded', value: 2, keyword: 'успеха' }],
-      ['10 УСПЕХОВ', { kind: 'successesNeeded', value: 10, keyword: 'УСПЕХОВ' }],
-      ['1 бросок', { kind: 'rollLimit', value: 1, keyword: 'бросок' }],
-      ['3 броска', { kind: 'rollLimit', value: 3, keyword: 'броска' }],
-      ['7 бросков', { kind: 'rollLimit', value: 7, keyword: 'бросков' }],
-      ['продолжительное', { kind: 'extendedMarker', form: 'продолжительное' }],
-      ['Длительное', { kind: 'extendedMarker', form: 'длительное', keyword: 'Длительное' }],
-      ['Преимущество', { kind: 'advantage', count: 1 }],
-      ['2 Преимущества', { kind: 'advantage', count: 2, keyword: 'Преимущества' }],
-      ['преимущества', { kind: 'advantage', count: 1, keyword: 'преимущества' }],
-      ['Помеха', { kind: 'hindrance', count: 1 }],
-      ['2 Помехи', { kind: 'hindrance', count: 2 }],
-      ['+2 Помехи', { kind: 'hindrance', count: 2 }],
-      ['3 ПОМЕХИ', { kind: 'hindrance', count: 3, keyword: 'ПОМЕХИ' }],
-      ['статичная', { kind: 'static' }],
-      ['снова-9', { kind: 'again', rule: 9, keyword: 'снова-9' }],
-      ['снова−8', { kind: 'again', rule: 8, keyword: 'снова−8' }],
-      ['Снова – 9', { kind: 'again', rule: 9, keyword: 'Снова – 9' }],
-      ['без снова-10', { kind: 'again', rule: 'none', keyword: 'без снова-10' }],
-      ['Без  снова–10', { kind: 'again', rule: 'none', keyword: 'Без снова–10' }],
-      ['специализация', { kind: 'specialty' }],
-      ['Сила воли', { kind: 'willpower', form: 'Сила воли', keyword: 'Сила воли' }],
-      ['Сила Воли', { kind: 'willpower', form: 'Сила воли', keyword: 'Сила Воли' }],
-      ['сила\u00a0 воли', { kind: 'willpower', form: 'Сила воли', keyword: 'сила воли' }],
-      ['Воля', { kind: 'willpower', form: 'Воля', keyword: 'Воля' }],
+    /** Each written alone in «Сила (…)», and printed: `side ‹Сила›0: trait ‹Сила›0`, `params ‹(…)›5: ` and this. */
+    const cases: [string, string][] = [
+      ['сложность 7', 'difficulty 7 ‹сложность 7›6 kw ‹сложность›6 value ‹7›16'],
+      ['Сложность 7', 'difficulty 7 ‹Сложность 7›6 kw ‹Сложность›6 value ‹7›16'],
+      ['сложность −1', 'difficulty -1 ‹сложность −1›6 kw ‹сложность›6 value ‹−1›16'],
+      ['сложность - 1', 'difficulty -1 ‹сложность - 1›6 kw ‹сложность›6 value ‹- 1›16'],
+      ['сложность +3', 'difficulty 3 ‹сложность +3›6 kw ‹сложность›6 value ‹+3›16'],
+      ['сложность 0', 'difficulty 0 ‹сложность 0›6 kw ‹сложность›6 value ‹0›16'],
+      ['сложность 1000', 'difficulty 1000 ‹сложность 1000›6 kw ‹сложность›6 value ‹1000›16'],
+      ['1 успех', 'successesNeeded 1 ‹1 успех›6 kw ‹успех›8 value ‹1›6'],
+      ['2 успеха', 'successesNeeded 2 ‹2 успеха›6 kw ‹успеха›8 value ‹2›6'],
+      ['10 УСПЕХОВ', 'successesNeeded 10 ‹10 УСПЕХОВ›6 kw ‹УСПЕХОВ›9 value ‹10›6'],
+      ['1 бросок', 'rollLimit 1 ‹1 бросок›6 kw ‹бросок›8 value ‹1›6'],
+      ['3 броска', 'rollLimit 3 ‹3 броска›6 kw ‹броска›8 value ‹3›6'],
+      ['7 бросков', 'rollLimit 7 ‹7 бросков›6 kw ‹бросков›8 value ‹7›6'],
+      ['продолжительное', 'extendedMarker "продолжительное" ‹продолжительное›6'],
+      ['Длительное', 'extendedMarker "длительное" ‹Длительное›6'],
+      ['Преимущество', 'advantage 1 ‹Преимущество›6'],
+      ['2 Преимущества', 'advantage 2 ‹2 Преимущества›6 kw ‹Преимущества›8 count ‹2›6'],
+      ['преимущества', 'advantage 1 ‹преимущества›6'],
+      ['Помеха', 'hindrance 1 ‹Помеха›6'],
+      ['2 Помехи', 'hindrance 2 ‹2 Помехи›6 kw ‹Помехи›8 count ‹2›6'],
+      ['+2 Помехи', 'hindrance 2 ‹+2 Помехи›6 kw ‹Помехи›9 count ‹+2›6'],
+      ['3 ПОМЕХИ', 'hindrance 3 ‹3 ПОМЕХИ›6 kw ‹ПОМЕХИ›8 count ‹3›6'],
+      ['статичная', 'static ‹статичная›6'],
+      ['снова-9', 'again 9 ‹снова-9›6'],
+      ['снова−8', 'again 8 ‹снова−8›6'],
+      ['Снова – 9', 'again 9 ‹Снова – 9›6'],
+      ['без снова-10', 'again none ‹без снова-10›6'],
+      ['Без  снова–10', 'again none ‹Без  снова–10›6 "Без снова–10"'],
+      ['специализация', 'specialty ‹специализация›6'],
+      ['Сила воли', 'willpower "Сила воли" ‹Сила воли›6'],
+      ['Сила Воли', 'willpower "Сила воли" ‹Сила Воли›6'],
+      ['сила\u00a0 воли', 'willpower "Сила воли" ‹сила\\u00a0 воли›6 "сила воли"'],
+      ['Воля', 'willpower "Воля" ‹Воля›6'],
     ];
     for (const [written, expected] of cases) {
       it(`(${written})`, () => {
-        const s = new Src(`Сила (${written})`);
-        const ast = s.parse();
-        assert.deepEqual(ast.errors, []);
-        assert.equal(ast.sides[0].params.length, 1);
-        const param = ast.sides[0].params[0];
-        assert.deepEqual(param.range, s.at(written));
-        for (const [k, v] of Object.entries(expected)) assert.deepEqual((param as unknown as Record<string, unknown>)[k], v, k);
-        assert.ok(hasParamKeyword(ast));
+        const text = `Сила (${written})`;
+        assert.strictEqual(printCheck(text), lines('side ‹Сила›0: trait ‹Сила›0', `params ‹(${escaped(written)})›5: ${expected}`));
+        assert.ok(hasParamKeyword(parseCheckExpression(text)));
       });
     }
 
     it('ranges of a counted parameter', () => {
-      const s = new Src('Сила (3 Преимущества)');
-      assert.deepEqual(s.parse().sides[0].params, [
-        { kind: 'advantage', count: 3, countRange: s.at('3'), keyword: 'Преимущества', keywordRange: s.at('Преимущества'), range: s.at('3 Преимущества') },
-      ]);
+      assert.strictEqual(
+        printCheck('Сила (3 Преимущества)'),
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0', //
+          'params ‹(3 Преимущества)›5: advantage 3 ‹3 Преимущества›6 kw ‹Преимущества›8 count ‹3›6',
+        ),
+      );
     });
 
     it('ranges of an again option and of a signed difficulty', () => {
-      const s = new Src('Сила (без  снова-10; сложность −2)');
-      assert.deepEqual(s.parse().sides[0].params, [
-        { kind: 'again', rule: 'none', keyword: 'без снова-10', keywordRange: s.at('без  снова-10'), range: s.at('без  снова-10') },
-        { kind: 'difficulty', value: -2, keyword: 'сложность', keywordRange: s.at('сложность'), range: s.at('сложность −2'), valueRange: s.at('−2') },
-      ]);
+      assert.strictEqual(
+        printCheck('Сила (без  снова-10; сложность −2)'),
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0',
+          'params ‹(без  снова-10; сложность −2)›5: again none ‹без  снова-10›6 "без снова-10"; difficulty -2 ‹сложность −2›21 kw ‹сложность›21 value ‹−2›31',
+        ),
+      );
     });
 
     it('all parameters at once, both separators, written order kept', () => {
-      const s = new Src('Сила (специализация; сложность 6, 5 успехов; 3 броска, длительное, Помеха, Преимущество, статичная, снова-8, Воля)');
-      const ast = s.parse();
-      assert.deepEqual(ast.errors, []);
-      assert.deepEqual(
-        ast.sides[0].params.map((p) => p.kind),
-        ['specialty', 'difficulty', 'successesNeeded', 'rollLimit', 'extendedMarker', 'hindrance', 'advantage', 'static', 'again', 'willpower'],
+      assert.strictEqual(
+        printCheck('Сила (специализация; сложность 6, 5 успехов; 3 броска, длительное, Помеха, Преимущество, статичная, снова-8, Воля)'),
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0',
+          'params ‹(специализация; сложность 6, 5 успехов; 3 броска, длительное, Помеха, Преимущество, статичная, снова-8, Воля)›5: ' +
+            'specialty ‹специализация›6; difficulty 6 ‹сложность 6›21 kw ‹сложность›21 value ‹6›31; successesNeeded 5 ‹5 успехов›34 kw ‹успехов›36 value ‹5›34; ' +
+            'rollLimit 3 ‹3 броска›45 kw ‹броска›47 value ‹3›45; extendedMarker "длительное" ‹длительное›55; hindrance 1 ‹Помеха›67; advantage 1 ‹Преимущество›75; ' +
+            'static ‹статичная›89; again 8 ‹снова-8›100; willpower "Воля" ‹Воля›109',
+        ),
       );
     });
   });
@@ -632,117 +433,139 @@ describe('check expression parser', () => {
       });
     }
 
-    it('error data: param and reason', () => {
-      const pick = (src: string) => parseCheckExpression(src, OFF).errors.map((e) => ({ code: e.code, param: e.param, reason: e.reason }));
-      assert.deepEqual(pick('Сила + 99999999999999999999'), [{ code: 'bad-number', param: undefined, reason: 'too-large' }]);
-      assert.deepEqual(pick('Сила 2.5'), [{ code: 'bad-number', param: undefined, reason: 'not-integer' }]);
-      assert.deepEqual(pick('Сила (сложность два)'), [{ code: 'bad-number', param: 'difficulty', reason: 'not-a-number' }]);
-      assert.deepEqual(pick('Сила (-2 Помехи)'), [{ code: 'bad-number', param: 'hindrance', reason: 'negative' }]);
-      assert.deepEqual(pick('Сила (2.0 успеха)'), [{ code: 'bad-number', param: 'successesNeeded', reason: 'not-integer' }]);
-      assert.deepEqual(pick('Сила (сложность)'), [{ code: 'missing-number', param: 'difficulty', reason: undefined }]);
-      assert.deepEqual(pick('Сила (бросков)'), [{ code: 'missing-number', param: 'rollLimit', reason: undefined }]);
-      assert.deepEqual(pick('Сила (Помеха, Помеха)'), [{ code: 'duplicate-param', param: 'hindrance', reason: undefined }]);
+    describe('error data: param and reason', () => {
+      const cases: [string, string][] = [
+        ['Сила + 99999999999999999999', lines('side ‹Сила + 99999999999999999999›0: trait ‹Сила›0, +‹+›5 modifier NaN ‹99999999999999999999›7', 'error bad-number ‹99999999999999999999›7 reason=too-large')],
+        ['Сила 2.5', lines('side ‹Сила 2.5›0: trait ‹Сила›0 rating NaN ‹2.5›5 range ‹Сила 2.5›0', 'error bad-number ‹2.5›5 reason=not-integer')],
+        ['Сила (сложность два)', lines('side ‹Сила›0: trait ‹Сила›0', 'params ‹(сложность два)›5 (keyword seen)', 'error bad-number ‹два›16 param=difficulty reason=not-a-number')],
+        ['Сила (-2 Помехи)', lines('side ‹Сила›0: trait ‹Сила›0', 'params ‹(-2 Помехи)›5 (keyword seen)', 'error bad-number ‹-2›6 param=hindrance reason=negative')],
+        ['Сила (2.0 успеха)', lines('side ‹Сила›0: trait ‹Сила›0', 'params ‹(2.0 успеха)›5 (keyword seen)', 'error bad-number ‹2.0›6 param=successesNeeded reason=not-integer')],
+        ['Сила (сложность)', lines('side ‹Сила›0: trait ‹Сила›0', 'params ‹(сложность)›5 (keyword seen)', 'error missing-number ‹›15 param=difficulty')],
+        ['Сила (бросков)', lines('side ‹Сила›0: trait ‹Сила›0', 'params ‹(бросков)›5 (keyword seen)', 'error missing-number ‹›6 param=rollLimit')],
+        ['Сила (Помеха, Помеха)', lines('side ‹Сила›0: trait ‹Сила›0', 'params ‹(Помеха, Помеха)›5: hindrance 1 ‹Помеха›6', 'error duplicate-param ‹Помеха›14 param=hindrance')],
+      ];
+      for (const [text, expected] of cases) it(`«${text}»`, () => assert.strictEqual(printCheck(text), expected));
     });
 
     it('the empty error covers the whole content', () => {
-      const ast = parseCheckExpression('  ', OFF);
-      assert.deepEqual(ast.errors, [{ code: 'empty', range: { start: OFF, end: OFF + 2 }, text: '  ' }]);
-      assert.deepEqual(ast.sides, [{ terms: [], params: [], paramKeywordSeen: false }]);
+      assert.strictEqual(printCheck('  '), lines('side (no range)', 'error empty ‹  ›0'));
     });
   });
 
   describe('recovery: one error does not hide the rest', () => {
     it('bad parameters among good ones', () => {
-      const s = new Src('Сила (трудность 3, сложность 2, снова-7, статичная, сложность)');
-      const ast = s.parse();
-      assert.deepEqual(errorView(ast.errors), [
-        { code: 'unknown-param', range: s.at('трудность 3') },
-        { code: 'unknown-param', range: s.at('снова-7') },
-        { code: 'missing-number', range: s.after('сложность', 1) },
-      ]);
-      assert.deepEqual(ast.sides[0].params.map((p) => p.kind), ['difficulty', 'static']);
-      assert.equal(ast.sides[0].params[0].kind === 'difficulty' && ast.sides[0].params[0].value, 2);
+      assert.strictEqual(
+        printCheck('Сила (трудность 3, сложность 2, снова-7, статичная, сложность)'),
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0',
+          'params ‹(трудность 3, сложность 2, снова-7, статичная, сложность)›5: difficulty 2 ‹сложность 2›19 kw ‹сложность›19 value ‹2›29; static ‹статичная›41',
+          'error unknown-param ‹трудность 3›6',
+          'error unknown-param ‹снова-7›32',
+          'error missing-number ‹›61 param=difficulty',
+        ),
+      );
     });
 
     it('sign errors and a parameter error in one check; terms kept', () => {
-      const s = new Src('Сила ++ Атлетика − (сложность)');
-      const ast = s.parse();
-      assert.deepEqual(errorView(ast.errors), [
-        { code: 'dangling-sign', range: s.at('+', 1) },
-        { code: 'dangling-sign', range: s.at('−') },
-        { code: 'missing-number', range: s.after('сложность') },
-      ]);
-      assert.deepEqual(ast.sides[0].terms.map((t) => t.kind === 'trait' && t.name), ['Сила', 'Атлетика']);
-      assert.deepEqual(ast.sides[0].terms[1].signRange, s.at('+', 0));
-      assert.ok(hasParamKeyword(ast));
+      const text = 'Сила ++ Атлетика − (сложность)';
+      assert.strictEqual(
+        printCheck(text),
+        lines(
+          'side ‹Сила ++ Атлетика›0: trait ‹Сила›0, +‹+›5 trait ‹Атлетика›8',
+          'params ‹(сложность)›19 (keyword seen)',
+          'error dangling-sign ‹+›6',
+          'error dangling-sign ‹−›17',
+          'error missing-number ‹›29 param=difficulty',
+        ),
+      );
+      assert.ok(hasParamKeyword(parseCheckExpression(text)));
     });
 
     it('a bad number keeps its term (NaN value) so the pool still has two terms', () => {
-      const s = new Src('Сила + 99999999999999999999');
-      const terms = s.parse().sides[0].terms;
-      assert.equal(terms.length, 2);
-      assert.equal(terms[1].kind, 'modifier');
-      assert.ok(terms[1].kind === 'modifier' && Number.isNaN(terms[1].value));
-      const r = new Src('Сила 5000 + Ловкость');
-      const rt = r.parse().sides[0].terms;
-      assert.ok(rt[0].kind === 'trait' && rt[0].rating !== undefined && Number.isNaN(rt[0].rating.value));
-      assert.deepEqual(rt[0].kind === 'trait' && rt[0].rating?.range, r.at('5000'));
-      assert.equal(rt.length, 2);
+      assert.strictEqual(
+        printCheck('Сила + 99999999999999999999'),
+        lines('side ‹Сила + 99999999999999999999›0: trait ‹Сила›0, +‹+›5 modifier NaN ‹99999999999999999999›7', 'error bad-number ‹99999999999999999999›7 reason=too-large'),
+      );
+      assert.strictEqual(
+        printCheck('Сила 5000 + Ловкость'),
+        lines('side ‹Сила 5000 + Ловкость›0: trait ‹Сила›0 rating NaN ‹5000›5 range ‹Сила 5000›0, +‹+›10 trait ‹Ловкость›12', 'error bad-number ‹5000›5 reason=too-large'),
+      );
     });
 
     it('an unclosed group ends at «против»: the second side is still parsed', () => {
-      const s = new Src('Сила (сложность 2 против Ловкость (сложность 3)');
-      const ast = s.parse();
-      assert.equal(ast.sides.length, 2);
-      assert.deepEqual(ast.sides[0].paramsRange, s.at('(сложность 2'));
-      assert.deepEqual(ast.sides[0].params, [difficulty(s, 'сложность 2', 2)]);
-      assert.deepEqual(ast.sides[1].params, [difficulty(s, 'сложность 3', 3)]);
-      assert.deepEqual(ast.sides[1].paramsRange, s.at('(сложность 3)'));
+      assert.strictEqual(
+        printCheck('Сила (сложность 2 против Ловкость (сложность 3)'),
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0',
+          'params ‹(сложность 2›5: difficulty 2 ‹сложность 2›6 kw ‹сложность›6 value ‹2›16',
+          'versus ‹против›18',
+          'side ‹Ловкость›25: trait ‹Ловкость›25',
+          'params ‹(сложность 3)›34: difficulty 3 ‹сложность 3›35 kw ‹сложность›35 value ‹3›45',
+          'error unclosed-paren ‹(›5',
+        ),
+      );
     });
 
     it('«против» inside a closed group is just an unknown parameter', () => {
-      const s = new Src('Сила (против)');
-      const ast = s.parse();
-      assert.equal(ast.sides.length, 1);
-      assert.deepEqual(errorView(ast.errors), [{ code: 'unknown-param', range: s.at('против') }]);
+      assert.strictEqual(printCheck('Сила (против)'), lines('side ‹Сила›0: trait ‹Сила›0', 'params ‹(против)›5', 'error unknown-param ‹против›6'));
     });
 
     it('an unclosed bracket ends before the group: the group is still parsed', () => {
-      const s = new Src('Сила [Ножи (сложность 2)');
-      const ast = s.parse();
-      const t = ast.sides[0].terms[0];
-      assert.deepEqual(t.kind === 'trait' && t.specialty, { text: 'Ножи', range: s.at('Ножи'), bracketsRange: s.at('[Ножи') });
-      assert.deepEqual(ast.sides[0].params, [difficulty(s, 'сложность 2', 2)]);
+      assert.strictEqual(
+        printCheck('Сила [Ножи (сложность 2)'),
+        lines(
+          'side ‹Сила [Ножи›0: trait ‹Сила›0 specialty "Ножи" ‹Ножи›6 in ‹[Ножи›5 range ‹Сила [Ножи›0',
+          'params ‹(сложность 2)›11: difficulty 2 ‹сложность 2›12 kw ‹сложность›12 value ‹2›22',
+          'error unclosed-bracket ‹[›5',
+        ),
+      );
     });
 
     it('a specialty may contain anything but brackets, «против» included', () => {
-      const s = new Src('Сила [Борьба против нежити, +2] против Ловкость');
-      const ast = s.parse();
-      assert.deepEqual(ast.errors, []);
-      assert.equal(ast.sides.length, 2);
-      const t = ast.sides[0].terms[0];
-      assert.equal(t.kind === 'trait' && t.specialty?.text, 'Борьба против нежити, +2');
-      assert.deepEqual(ast.versus?.range, s.at('против', 1));
+      assert.strictEqual(
+        printCheck('Сила [Борьба против нежити, +2] против Ловкость'),
+        lines(
+          'side ‹Сила [Борьба против нежити, +2]›0: trait ‹Сила›0 specialty "Борьба против нежити, +2" ‹Борьба против нежити, +2›6 in ‹[Борьба против нежити, +2]›5 range ‹Сила [Борьба против нежити, +2]›0',
+          'versus ‹против›32',
+          'side ‹Ловкость›39: trait ‹Ловкость›39',
+        ),
+      );
     });
 
     it('a second «против» is flagged and the rest is kept in the second side', () => {
-      const s = new Src('Сила против Ловкость против Выносливость');
-      const ast = s.parse();
-      assert.equal(ast.sides.length, 2);
-      assert.deepEqual(ast.sides[1].terms.map((t) => t.kind === 'trait' && t.name), ['Ловкость', 'Выносливость']);
-      assert.deepEqual(errorView(ast.errors), [{ code: 'unexpected-token', range: s.at('против', 1) }]);
+      assert.strictEqual(
+        printCheck('Сила против Ловкость против Выносливость'),
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0', //
+          'versus ‹против›5',
+          'side ‹Ловкость против Выносливость›12: trait ‹Ловкость›12, trait ‹Выносливость›28',
+          'error unexpected-token ‹против›21',
+        ),
+      );
     });
 
     it('a duplicated parameter is left out; the first one wins', () => {
-      const s = new Src('Сила (сложность 2, сложность 3)');
-      assert.deepEqual(s.parse().sides[0].params, [difficulty(s, 'сложность 2', 2)]);
+      assert.strictEqual(
+        printCheck('Сила (сложность 2, сложность 3)'),
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0',
+          'params ‹(сложность 2, сложность 3)›5: difficulty 2 ‹сложность 2›6 kw ‹сложность›6 value ‹2›16',
+          'error duplicate-param ‹сложность 3›19 param=difficulty',
+        ),
+      );
     });
 
     it('errors come in document order', () => {
-      const ast = parseCheckExpression('Сила ++ Атлетика (сложность) !', 0);
-      const starts = ast.errors.map((e) => e.range.start);
-      assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
-      assert.deepEqual(ast.errors.map((e) => e.code), ['dangling-sign', 'missing-number', 'unexpected-token']);
+      assert.strictEqual(
+        printCheck('Сила ++ Атлетика (сложность) !'),
+        lines(
+          'side ‹Сила ++ Атлетика›0: trait ‹Сила›0, +‹+›5 trait ‹Атлетика›8',
+          'params ‹(сложность)›17 (keyword seen)',
+          'error dangling-sign ‹+›6',
+          'error missing-number ‹›27 param=difficulty',
+          'error unexpected-token ‹!›29',
+        ),
+      );
     });
 
     it('at most MAX_ERRORS errors', () => {
