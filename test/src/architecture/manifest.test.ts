@@ -1,7 +1,7 @@
 /**
  * The extension manifest and its translations in step with the code: package.json's settings
- * (diagnostic codes, ruleset ids, defaults, enums), package.nls.json and package.nls.ru.json, and
- * l10n/bundle.l10n.ru.json against the client's `vscode.l10n.t` calls.
+ * (diagnostic codes, ruleset ids, defaults, enums), the snippets' ruleset choice, package.nls.json
+ * and package.nls.ru.json, and l10n/bundle.l10n.ru.json against the client's `vscode.l10n.t` calls.
  *
  * A test rather than generating the manifest: package.json stays the one file VS Code and vsce
  * read as written, with no build step to forget, and a failure names the one entry out of step.
@@ -182,6 +182,14 @@ describe('architecture: the manifest in step with the code', () => {
         assert.ok(nls.en[key].includes(DEFAULT_RULESET_ID), key);
         assert.ok(nls.ru[key].includes(DEFAULT_RULESET_ID), key);
       }
+    });
+
+    it('the front-matter snippet offers every built-in ruleset, in order', () => {
+      const snippets = readJson<Record<string, { body: string | string[] }>>('snippets/rollmark.code-snippets');
+      const choices = Object.values(snippets)
+        .flatMap((snippet) => (Array.isArray(snippet.body) ? snippet.body : [snippet.body]))
+        .flatMap((line) => [...line.matchAll(/^ruleset: \$\{\d+\|([^|]*)\|\}$/g)].map((m) => m[1].split(',')));
+      assert.deepEqual(choices, [[...BUILTIN_RULESET_IDS]]);
     });
 
     it('accepts user ruleset ids as the ruleset schema does', () => {
