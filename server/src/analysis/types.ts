@@ -120,6 +120,16 @@ export interface FrontMatter {
   characters: CharacterSheet[];
 }
 
+/**
+ * What Rollmark knows about one version of a document, computed from its text and the context
+ * (locale, rulesets, default ruleset, dictionary, prose-check setting) alone.
+ *
+ * Only the newest analysis of a document is used, and never across an await. The incremental
+ * analyzer (incrementalAnalysis.ts) builds the next version's analysis from this one's objects,
+ * moving ranges and setting scenes in place, so an analysis kept while the document is analysed
+ * again changes under its holder. Take it (workspace/analyses.ts `get`), use it synchronously,
+ * let it go; to act on a check later, keep its text and position, not the analysis.
+ */
 export interface DocumentAnalysis {
   ruleset: Ruleset;
   /** Where the ruleset came from: front matter, the workspace setting or the built-in default. */
