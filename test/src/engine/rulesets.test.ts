@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_RULESET_IDS, getBuiltinRuleset, listBuiltinRulesets } from '../../../server/out/engine/builtinRulesets';
 import type { Ruleset, TraitEntry } from '../../../server/out/engine/ruleset';
-import { parseUserRuleset, validateRuleset } from '../../../server/out/engine/rulesetLoader';
+import { parseUserRuleset } from '../../../server/out/engine/rulesetLoader';
+import { validateRuleset } from '../../../server/out/engine/rulesetValidation';
 import type { ResolveBase, RulesetError, UserRulesetResult } from '../../../server/out/engine/rulesetLoader';
 
 const SOURCE_DIR = path.join(__dirname, '../../../server/src/engine');
