@@ -1,12 +1,14 @@
 /**
  * Merging a user file that `extends` a base ruleset onto that base:
- * - scalar fields (title, summary, vocabulary, typicalPool, modifierLimit, …) replace the base's;
+ * - scalar fields (title, summary, vocabulary, typicalPool, modifierLimit, initiativeTrait, teamwork,
+ *   …) and the lists `equipment`, `neverRolled` replace the base's;
  * - `family` may be repeated but not changed (a new family needs a complete ruleset);
  * - `params`, `composition`: each field given replaces the base's (`params.difficulty` field by field);
  * - `outcomes`: merged per key and per language;
  * - `traits`: an entry whose `name` matches a base trait (ignoring letter case and ё/е) overrides
  *   it field by field, in place; an entry with `renames: "Old"` gives base trait «Old» the new
- *   name (its `forms` are dropped, «Old» becomes a variant, composition rules follow the rename);
+ *   name (its `forms` are dropped, «Old» becomes a variant; composition rules, `initiativeTrait`,
+ *   `equipment` and `neverRolled` follow the rename);
  *   any other entry is a new trait, appended, and needs a `category` (`attested` defaults to true).
  *
  * The merged data is validated afterwards as a complete ruleset (rulesetValidation.ts).
@@ -77,7 +79,8 @@ export function mergeOntoBase(base: Ruleset, user: UserRulesetData): Merged {
   const out: Record<string, unknown> = { ...structuredClone(base) };
   out.id = user.id;
   out.extends = user.extends;
-  for (const key of ['title', 'titleEn', 'summary', 'summaryEn', 'vocabulary', 'typicalPool', 'modifierLimit'] as const) {
+  const replaced = ['title', 'titleEn', 'summary', 'summaryEn', 'vocabulary', 'typicalPool', 'modifierLimit', 'initiativeTrait', 'equipment', 'neverRolled', 'teamwork'] as const;
+  for (const key of replaced) {
     if (user[key] !== undefined) out[key] = structuredClone(user[key]);
   }
   if (user.family !== undefined && user.family !== base.family) {
@@ -162,6 +165,10 @@ export function mergeOntoBase(base: Ruleset, user: UserRulesetData): Merged {
   for (const [key, value] of Object.entries(user.composition ?? {})) composition[key] = structuredClone(value);
   for (const key of ['forbidden', 'allowedOnly']) if (composition[key] === undefined) delete composition[key];
   out.composition = composition;
+  // A rename in this file follows into the base's references, not into the user's own fields.
+  if (user.initiativeTrait === undefined && base.initiativeTrait !== undefined) out.initiativeTrait = renamed.get(base.initiativeTrait) ?? base.initiativeTrait;
+  if (user.equipment === undefined && base.equipment !== undefined) out.equipment = base.equipment.map((name) => renamed.get(name) ?? name);
+  if (user.neverRolled === undefined && base.neverRolled !== undefined) out.neverRolled = base.neverRolled.map((name) => renamed.get(name) ?? name);
 
   return { data: out, traitOrigin: origin, problems };
 }

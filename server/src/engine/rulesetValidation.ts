@@ -19,6 +19,7 @@ import type {
   TraitCategory,
 } from './ruleset';
 import schema from './ruleset.schema.json';
+import { TRAIT_CATEGORIES as CATEGORIES } from './traitCategories';
 
 export interface SourcePosition {
   /** 0-based line. */
@@ -53,6 +54,7 @@ export interface UserTraitEntry {
   aliases?: string[];
   variants?: string[];
   forms?: string[];
+  homographs?: string[];
   attested?: boolean;
 }
 
@@ -87,12 +89,15 @@ export interface UserRulesetData {
   typicalPool?: number;
   composition?: Partial<CompositionRules>;
   modifierLimit?: ModifierLimit;
+  initiativeTrait?: string;
+  equipment?: string[];
+  neverRolled?: string[];
+  teamwork?: boolean;
   outcomes?: Record<string, Partial<OutcomeName>>;
   traits?: UserTraitEntry[];
 }
 
 const SCHEMA_KEY = 'rollmark-ruleset';
-const CATEGORIES: readonly TraitCategory[] = ['attribute', 'ability', 'rollable', 'power', 'generic', 'other'];
 
 export type FullRulesetInput = Ruleset & { $schema?: string };
 
@@ -222,6 +227,18 @@ export function checkSemantics(r: Ruleset, blame: (i: number, j: number) => numb
   checkItems(r.composition.forbidden, 'forbidden');
   checkItems(r.composition.allowedOnly, 'allowedOnly');
 
+  const checkName = (name: string, path: string, what: string): void => {
+    if (names.has(name)) return;
+    problems.push({ path, message: `${label(path)}: "${name}" is not the name of a trait of this ruleset${suggest(name, [...names])}; ${what}`, at: 'value' });
+  };
+  if (r.initiativeTrait !== undefined) checkName(r.initiativeTrait, '/initiativeTrait', 'the Initiative trait must be one of its traits');
+  r.equipment?.forEach((name, i) => checkName(name, `/equipment/${i}`, 'an equipment term must be one of its traits (category "other")'));
+  r.neverRolled?.forEach((name, i) => checkName(name, `/neverRolled/${i}`, 'a trait never rolled must be one of its traits'));
+  if (r.teamwork === true && r.family === 'pool-minus-difficulty') {
+    problems.push({ path: '/teamwork', message: 'teamwork: the pool-minus-difficulty family has no teamwork rule; leave it false', at: 'value' });
+  }
+  problems.push(...checkHomographs(r));
+
   if ('difficulty' in r.params) {
     const d = r.params.difficulty;
     if (d.min > d.max) {
@@ -235,6 +252,28 @@ export function checkSemantics(r: Ruleset, blame: (i: number, j: number) => numb
       });
     }
   }
+  return problems;
+}
+
+/** A homograph is another trait's spelling, never the trait's own. */
+function checkHomographs(r: Ruleset): Problem[] {
+  const problems: Problem[] = [];
+  const owner = new Map<string, number>();
+  r.traits.forEach((t, j) => {
+    for (const spelling of [t.name, ...(t.aliases ?? []), ...(t.forms ?? [])]) if (!owner.has(fold(spelling))) owner.set(fold(spelling), j);
+  });
+  r.traits.forEach((t, j) => {
+    const own = new Set([t.name, ...(t.aliases ?? []), ...(t.variants ?? []), ...(t.forms ?? [])].map(fold));
+    (t.homographs ?? []).forEach((h, k) => {
+      const path = `/traits/${j}/homographs/${k}`;
+      const other = owner.get(fold(h));
+      if (own.has(fold(h))) {
+        problems.push({ path, message: `${label(path)}: "${h}" is a spelling of "${t.name}" itself, so it cannot be another trait's`, at: 'value' });
+      } else if (other === undefined || other === j) {
+        problems.push({ path, message: `${label(path)}: "${h}" is no spelling (name, alias or form) of another trait of this ruleset`, at: 'value' });
+      }
+    });
+  });
   return problems;
 }
 
