@@ -71,6 +71,12 @@ export interface Alternative {
 /** The most combinations a check may have (MARKUP.md Additions (2); more is RM009). */
 export const MAX_ALTERNATIVES = 8;
 
+/**
+ * The most helpers the analysis should hand the engine for one side (a Storyteller limits them,
+ * 000 l.446); odds stay quick up to here even for pools of hundreds of dice.
+ */
+export const MAX_HELPERS = 20;
+
 export function plainSide(base: number | null, overrides: Partial<RollSide> = {}): RollSide {
   return {
     base,

@@ -67,6 +67,23 @@ function components(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>
   return family.teamwork.mixture(ruleset, s.side, s.pool, s.helpers as HelperPool[]).filter((c) => c.weight > 0);
 }
 
+/**
+ * `compute` for each component, once per distinct plain roll: the components of one side differ
+ * only in their pool and edge (classic teamwork repeats one main roll under every helper total).
+ */
+function perComponent<T>(parts: readonly TeamComponent[], compute: (part: TeamComponent) => T): T[] {
+  const seen = new Map<string, T>();
+  return parts.map((part) => {
+    const key = `${part.pool}|${part.side.advantages}|${part.side.hindrances}`;
+    let value = seen.get(key);
+    if (value === undefined) {
+      value = compute(part);
+      seen.set(key, value);
+    }
+    return value;
+  });
+}
+
 function addInto(into: number[], from: readonly number[], weight: number): void {
   from.forEach((p, k) => (into[k] = (into[k] ?? 0) + weight * p));
 }
@@ -81,15 +98,16 @@ function sideOdds(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>):
   const margin: Record<string, number> = {};
   let expected = 0;
   let alwaysChanceDie = true;
-  for (const part of parts) {
-    const plain = family.odds(ruleset, part.side, part.pool);
+  const plainOdds = perComponent(parts, (part) => family.odds(ruleset, part.side, part.pool));
+  parts.forEach((part, i) => {
+    const plain = plainOdds[i];
     const odds = part.extraSuccesses > 0 && family.addSuccesses ? family.addSuccesses(plain, part.extraSuccesses) : plain;
     for (const [key, p] of Object.entries(odds.outcomes ?? {})) outcomes[key] = (outcomes[key] ?? 0) + part.weight * p;
     if (odds.successes) addInto(successes, odds.successes, part.weight);
     for (const [key, p] of Object.entries(odds.margin ?? {})) margin[key] = (margin[key] ?? 0) + part.weight * p;
     expected += part.weight * odds.expected;
     alwaysChanceDie &&= odds.chance_die === true;
-  }
+  });
   const { chance_die: _ownChanceDie, ...rest } = own;
   return {
     ...rest,
@@ -117,11 +135,12 @@ function sideStep(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>):
   if (parts.length === 1 && parts[0].extraSuccesses === 0) return family.extendedStep(ruleset, parts[0].side, parts[0].pool);
   const gain: number[] = [];
   let abort = 0;
-  for (const part of parts) {
-    const step = shiftStep(family.extendedStep(ruleset, part.side, part.pool), part.extraSuccesses);
+  const steps = perComponent(parts, (part) => family.extendedStep(ruleset, part.side, part.pool));
+  parts.forEach((part, i) => {
+    const step = shiftStep(steps[i], part.extraSuccesses);
     addInto(gain, step.gain, part.weight);
     abort += part.weight * step.abort;
-  }
+  });
   return { gain, abort };
 }
 
@@ -130,8 +149,9 @@ function sideScore(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>)
   if (parts.length === 1 && parts[0].extraSuccesses === 0) return family.contestScore(ruleset, parts[0].side, parts[0].pool);
   const p: number[] = [];
   let min = Infinity;
-  const scores = parts.map((part) => {
-    const score = shift(family.contestScore(ruleset, part.side, part.pool), part.extraSuccesses);
+  const plainScores = perComponent(parts, (part) => family.contestScore(ruleset, part.side, part.pool));
+  const scores = parts.map((part, i) => {
+    const score = shift(plainScores[i], part.extraSuccesses);
     min = Math.min(min, score.min);
     return { weight: part.weight, score };
   });

@@ -447,6 +447,32 @@ describe('computeOdds against the brute-force oracle', () => {
       m.done();
     });
 
+    it('gives unknown helpers and opponents the row’s size too: a team, a race', () => {
+      const m = new Mismatches();
+      const unknownTeam = (id: string, main: RollSide, known?: number): void => {
+        const side = { ...main, helpers: [helperSide(main, null), ...(known === undefined ? [] : [helperSide(main, known)])] };
+        const pools = byPool(id, side);
+        for (let n = 1; n <= 4; n += 1) {
+          const got = pools?.[String(n)];
+          const row = { ...main, base: n, helpers: [helperSide(main, n), ...(known === undefined ? [] : [helperSide(main, known)])] };
+          if (!got) m.ok(`${id} row ${n}`, 'missing', false);
+          else comparePoolOdds(m, `${id} team by_pool[${n}]`, FAMILY_OF[id], got, oracleOdds(FAMILY_OF[id], { side: row }));
+        }
+      };
+      unknownTeam('mage-revised', plainSide(null, { difficulty: 7 }));
+      unknownTeam('werewolf-revised', plainSide(null), 2);
+      unknownTeam('storytelling', plainSide(null, { again: 'none' }), 1);
+      const race = computeOdds(ruleset('storytelling'), { side: plainSide(null), opponent: plainSide(2), extended: { target: 2, maxRolls: 3 } });
+      assert.equal(race.pool, null);
+      if (!isKnownPool(race)) {
+        for (let n = 1; n <= 3; n += 1) {
+          const got = race.by_pool[String(n)];
+          comparePoolOdds(m, `storytelling race by_pool[${n}]`, 'storytelling', got, oracleOdds('storytelling', { side: plainSide(n), opponent: plainSide(2), extended: { target: 2, maxRolls: 3 } }));
+        }
+      }
+      m.done();
+    });
+
     it('reports d20 total modifiers −2…+12, each what that modifier would give', () => {
       const m = new Mismatches();
       const sides = [

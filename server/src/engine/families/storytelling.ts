@@ -1,5 +1,5 @@
 import type { AgainRule, RollSide } from '../checkSpec';
-import { convolve, countsFromZero, type Distribution, mean, pointMass, sumOfIndependent, TAIL_EPSILON, trimUpperTail } from '../distribution';
+import { convolve, countsFromZero, type Distribution, mean, pointMass, TAIL_EPSILON, trimUpperTail } from '../distribution';
 import { countAtLeast, MAX_CHAIN, rollDice } from '../dice';
 import type { PoolOdds } from '../oddsReport';
 import type { RandomSource } from '../random';
@@ -56,6 +56,24 @@ function outcomeOf(successes: number, exceptionalAt: number): string {
   return successes >= exceptionalAt ? 'exceptional_success' : 'success';
 }
 
+/**
+ * The last pool computed per kind of die. A team's main roll asks for one pool after another
+ * (own + 0, +1, +2 … dice), and each is the one before convolved with a few more dice: the very
+ * steps `sumOfIndependent` takes from 0 dice, so the numbers are the same to the bit.
+ */
+const lastPool = new Map<string, { pool: number; successes: Distribution }>();
+
+function poolSuccesses(again: number, success: number, pool: number): Distribution {
+  const key = `${again}|${success}`;
+  const die = chainSuccesses(again, success - again);
+  const last = lastPool.get(key);
+  const start = last && last.pool <= pool ? last : { pool: 0, successes: pointMass(0) };
+  let successes = start.successes;
+  for (let n = start.pool; n < pool; n++) successes = trimUpperTail(convolve(successes, die));
+  lastPool.set(key, { pool, successes });
+  return successes;
+}
+
 interface StorytellingRoll {
   successes: Distribution;
   dramaticFailure: number;
@@ -69,7 +87,7 @@ function storytellingRoll(ruleset: StorytellingRuleset, side: RollSide, pool: nu
   const target = ruleset.params.target;
   const again = againChance(target, side.again);
   const success = (11 - target) / 10;
-  return { successes: sumOfIndependent(chainSuccesses(again, success - again), pool), dramaticFailure: 0 };
+  return { successes: poolSuccesses(again, success, pool), dramaticFailure: 0 };
 }
 
 /** Dice a helper's dramatic failure takes from the main roll (000 l.444). */
