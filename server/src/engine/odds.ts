@@ -251,10 +251,7 @@ function bestOf(reports: readonly OddsReport[]): number {
 function alternativesOdds(ruleset: Ruleset, alternatives: readonly Alternative[]): OddsReport {
   const reports = alternatives.map((a) => singleCheckOdds(ruleset, a.spec));
   const best = bestOf(reports);
-  const listed: AlternativeOdds[] = reports.map((report, i) => {
-    const { ruleset: _id, ...odds } = report;
-    return { check: alternatives[i].check, ...odds };
-  });
+  const listed: AlternativeOdds[] = reports.map((report, i) => ({ check: alternatives[i].check, ...report }));
   return { ...reports[best], alternatives: listed, best };
 }
 

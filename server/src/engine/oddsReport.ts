@@ -47,8 +47,8 @@ export interface PoolOdds {
   notes: OddsNote[];
 }
 
-/** One combination of a check with alternatives: what odds would print for it, and its markup. */
-export type AlternativeOdds = { check: string } & (Omit<KnownPoolReport, 'ruleset' | 'alternatives' | 'best'> | Omit<UnknownPoolReport, 'ruleset' | 'alternatives' | 'best'>);
+/** One combination of a check with alternatives: its markup, and what odds would print for it. */
+export type AlternativeOdds = { check: string } & (Omit<KnownPoolReport, 'alternatives' | 'best'> | Omit<UnknownPoolReport, 'alternatives' | 'best'>);
 
 /** A check with alternatives: every combination, and which one the headline (the top-level fields) is. */
 interface AlternativesPart {
