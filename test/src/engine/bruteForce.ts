@@ -489,7 +489,12 @@ function storytellingTeam(side: RollSide, helpers: readonly RollSide[]): RollDis
  */
 function d20Team(side: RollSide, helpers: readonly RollSide[]): RollDist {
   if (side.difficulty === undefined) return ownRoll('d20', side);
-  const lists = helpers.map((h) => d20Roll(h.base ?? Number.NaN, 0, side.difficulty! - 5).results);
+  // A helper's face matters only as a success or a failure: its twenty faces are grouped so.
+  const lists = helpers.map((h) => {
+    const grouped = new ResultBag();
+    for (const r of d20Roll(h.base ?? Number.NaN, 0, side.difficulty! - 5).results) grouped.add(r.kind, r.successes, false, r.p);
+    return grouped.results();
+  });
   const bag = new ResultBag();
   forEachCombination(lists, (picked, q) => {
     const net = Math.min(side.advantages, 2) - Math.min(side.hindrances, 2) + picked.reduce((sum, r) => sum + (r.kind === 'success' ? 1 : -1), 0);
