@@ -3,7 +3,7 @@
  * statically so that the bundle carries them; each is validated on first use, then cached.
  */
 import type { Ruleset } from './ruleset';
-import { validateRuleset } from './rulesetLoader';
+import { validateRuleset } from './rulesetValidation';
 import mageRevised from './rulesets/mage-revised.json';
 import storytelling from './rulesets/storytelling.json';
 import threadsOfFate from './rulesets/threads-of-fate.json';

@@ -6,7 +6,10 @@
 export type AgainRule = 10 | 9 | 8 | 'none';
 
 export interface RollSide {
-  /** Sum of trait values and integer modifiers; null when some trait's value is unknown. */
+  /**
+   * Sum of trait values and integer modifiers (resistance terms subtracted, equipment added; it
+   * may be 0 or negative); null when some trait's value is unknown.
+   */
   base: number | null;
   /** How many specialties apply («[…]» or `специализация`). */
   specialties: number;
@@ -21,21 +24,58 @@ export interface RollSide {
   hindrances: number;
   /** d20: static value, no roll. */
   isStatic: boolean;
+  /** Classic `урон` / `поглощение`: 1s cancel successes, but the roll cannot botch. */
+  noBotch?: boolean;
+  /**
+   * Teamwork (`помощь`): each helper's own side, as `helperSide` builds it from this side and the
+   * helper's base. Ignored where the ruleset has no teamwork rule (`supportsTeamwork`).
+   */
+  helpers?: RollSide[];
+  /**
+   * vampire-pack contests: the Attribute used in this side's pool, which breaks a tie when both
+   * sides have one and they differ. Absent when unknown or when the pool has none («против 6»).
+   */
+  attribute?: number;
 }
 
 export interface ExtendedSpec {
   /** Successes needed. */
   target: number;
-  /** Roll limit, when the check gives one. */
+  /** Roll limit (a race: round limit), when the check gives one. */
   maxRolls?: number;
+  /** A race only: the opponent's target when it differs from `target`. */
+  opponentTarget?: number;
 }
 
 export interface CheckSpec {
   side: RollSide;
-  /** The other side of a contest («против»). */
+  /** The other side of a contest («против»); with `extended`, a race. */
   opponent?: RollSide;
   extended?: ExtendedSpec;
+  /** `инициатива`: 1d10 + the side's base, no success or failure. */
+  initiative?: boolean;
+  /**
+   * Alternatives («Ловкость или Интеллект + Ремесло»): the check is one of these combinations,
+   * in the order written (at most 8). The rest of the spec is the first combination's, so that a
+   * reader unaware of alternatives still sees one of them; `withAlternatives` builds it.
+   */
+  alternatives?: Alternative[];
 }
+
+export interface Alternative {
+  /** The combination as canonical markup, «Ловкость 3 + Ремесло 2 (…)»: the `check` of the JSON. */
+  check: string;
+  spec: CheckSpec;
+}
+
+/** The most combinations a check may have (MARKUP.md Additions (2); more is RM009). */
+export const MAX_ALTERNATIVES = 8;
+
+/**
+ * The most helpers the analysis should hand the engine for one side (a Storyteller limits them,
+ * 000 l.446); odds stay quick up to here even for pools of hundreds of dice.
+ */
+export const MAX_HELPERS = 20;
 
 export function plainSide(base: number | null, overrides: Partial<RollSide> = {}): RollSide {
   return {
@@ -48,4 +88,21 @@ export function plainSide(base: number | null, overrides: Partial<RollSide> = {}
     isStatic: false,
     ...overrides,
   };
+}
+
+/**
+ * A helper's side (RULESETS.md Additions (2) and the oracle's points): the same traits with the
+ * helper's own values (`base`; with `помощь: N`, the main side's), the same difficulty and again
+ * option, never Willpower, a specialty, an edge or a static value, and no helpers of its own.
+ * threads-of-fate helpers roll against the difficulty − 5: the engine applies that, not this.
+ */
+export function helperSide(main: RollSide, base: number | null): RollSide {
+  return plainSide(base, { again: main.again, ...(main.difficulty !== undefined ? { difficulty: main.difficulty } : {}) });
+}
+
+/** A spec that is one of several combinations; the first one's fields stand at the top. */
+export function withAlternatives(alternatives: Alternative[]): CheckSpec {
+  if (alternatives.length === 0) throw new RangeError('a check needs at least one combination');
+  const { alternatives: _nested, ...first } = alternatives[0].spec;
+  return { ...first, alternatives };
 }

@@ -1,13 +1,16 @@
-import type { CheckSpec, RollSide } from './checkSpec';
+import { supportsRaces, supportsTeamwork } from './capabilities';
+import type { Alternative, CheckSpec, RollSide } from './checkSpec';
 import { compareScores } from './contest';
-import { mean } from './distribution';
+import { type Distribution, mean, shift } from './distribution';
 import { probabilityDoneWithin } from './extended';
 import { classicFamily } from './families/classic';
 import { d20Family } from './families/d20';
-import type { FamilyModel } from './families/family';
+import type { ExtendedStep, FamilyModel, HelperPool, SideRole, TeamComponent } from './families/family';
 import { poolMinusDifficultyFamily } from './families/poolMinusDifficulty';
 import { storytellingFamily } from './families/storytelling';
-import type { OddsReport, PoolOdds } from './oddsReport';
+import { initiativeOdds } from './initiative';
+import type { AlternativeOdds, ContestOdds, KnownPoolReport, OddsReport, PoolOdds } from './oddsReport';
+import { raceOdds, type RacingSide } from './race';
 import type { Ruleset } from './ruleset';
 
 export function familyOf(ruleset: Ruleset): FamilyModel {
@@ -24,41 +27,246 @@ export function familyOf(ruleset: Ruleset): FamilyModel {
   }
 }
 
-function contestOdds(family: FamilyModel, ruleset: Ruleset, side: RollSide, pool: number, opponent: RollSide, opponentPool: number): PoolOdds {
-  const score = family.contestScore(ruleset, side, pool);
+/** A side with its helpers, each pool resolved (null while a value is unknown). */
+export interface PooledSide<P = number | null> {
+  side: RollSide;
+  pool: P;
+  helpers: { side: RollSide; pool: P }[];
+}
+
+/** The side's pool and its helpers' pools; helpers count only where the ruleset has a teamwork rule. */
+export function poolSide(ruleset: Ruleset, side: RollSide, role: SideRole): PooledSide {
+  const family = familyOf(ruleset);
+  const helpers = family.teamwork?.applies(side) && supportsTeamwork(ruleset) ? (side.helpers ?? []) : [];
   return {
-    pool,
-    expected: mean(score),
-    contest: compareScores(score, family.contestScore(ruleset, opponent, opponentPool)),
-    notes: [],
+    side,
+    pool: family.resolvePool(ruleset, side, role),
+    helpers: helpers.map((h) => ({ side: h, pool: family.resolvePool(ruleset, h, role) })),
   };
 }
 
-function poolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, pool: number, opponentPool: number | undefined): PoolOdds {
-  if (spec.opponent && opponentPool !== undefined) {
-    return contestOdds(family, ruleset, spec.side, pool, spec.opponent, opponentPool);
+function isKnown(s: PooledSide): s is PooledSide<number> {
+  return s.pool !== null && s.helpers.every((h) => h.pool !== null);
+}
+
+/** A table row for an unknown pool: every unknown pool (a helper's too) takes the row's size. */
+function withSize(s: PooledSide, size: number): PooledSide<number> {
+  return { side: s.side, pool: s.pool ?? size, helpers: s.helpers.map((h) => ({ side: h.side, pool: h.pool ?? size })) };
+}
+
+/** The two sides of a check as the family reads them (vampire-pack: one obstacle for both). */
+export function checkSides(ruleset: Ruleset, spec: CheckSpec): [RollSide, RollSide | undefined] {
+  if (!spec.opponent) return [spec.side, undefined];
+  const family = familyOf(ruleset);
+  return family.contestSides ? family.contestSides(ruleset, spec.side, spec.opponent) : [spec.side, spec.opponent];
+}
+
+/** The side's roll as a mixture of plain rolls: one component, or the helpers' weighted outcomes. */
+function components(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): TeamComponent[] {
+  if (s.helpers.length === 0 || !family.teamwork) return [{ weight: 1, side: s.side, pool: s.pool, extraSuccesses: 0 }];
+  return family.teamwork.mixture(ruleset, s.side, s.pool, s.helpers as HelperPool[]).filter((c) => c.weight > 0);
+}
+
+/**
+ * `compute` for each component, once per distinct plain roll: the components of one side differ
+ * only in their pool and edge (classic teamwork repeats one main roll under every helper total).
+ */
+function perComponent<T>(parts: readonly TeamComponent[], compute: (part: TeamComponent) => T): T[] {
+  const seen = new Map<string, T>();
+  return parts.map((part) => {
+    const key = `${part.pool}|${part.side.advantages}|${part.side.hindrances}`;
+    let value = seen.get(key);
+    if (value === undefined) {
+      value = compute(part);
+      seen.set(key, value);
+    }
+    return value;
+  });
+}
+
+function addInto(into: number[], from: readonly number[], weight: number): void {
+  from.forEach((p, k) => (into[k] = (into[k] ?? 0) + weight * p));
+}
+
+/** One roll of the side: its own odds, or after its helpers the weighted mixture of the main roll's. */
+function sideOdds(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): PoolOdds {
+  const own = family.odds(ruleset, s.side, s.pool);
+  const parts = components(family, ruleset, s);
+  if (s.helpers.length === 0) return own;
+  const outcomes: Record<string, number> = {};
+  const successes: number[] = [];
+  const margin: Record<string, number> = {};
+  let expected = 0;
+  let alwaysChanceDie = true;
+  const plainOdds = perComponent(parts, (part) => family.odds(ruleset, part.side, part.pool));
+  parts.forEach((part, i) => {
+    const plain = plainOdds[i];
+    const odds = part.extraSuccesses > 0 && family.addSuccesses ? family.addSuccesses(plain, part.extraSuccesses) : plain;
+    for (const [key, p] of Object.entries(odds.outcomes ?? {})) outcomes[key] = (outcomes[key] ?? 0) + part.weight * p;
+    if (odds.successes) addInto(successes, odds.successes, part.weight);
+    for (const [key, p] of Object.entries(odds.margin ?? {})) margin[key] = (margin[key] ?? 0) + part.weight * p;
+    expected += part.weight * odds.expected;
+    alwaysChanceDie &&= odds.chance_die === true;
+  });
+  const { chance_die: _ownChanceDie, ...rest } = own;
+  return {
+    ...rest,
+    outcomes: Object.fromEntries(Object.entries(outcomes).map(([key, p]) => [key, Math.min(1, p)])),
+    ...(own.successes ? { successes } : {}),
+    ...(own.margin ? { margin } : {}),
+    expected,
+    // The pool is the main actor's own; the chance die is reported only when help cannot avoid it.
+    ...(alwaysChanceDie && own.chance_die ? { chance_die: true } : {}),
+    notes: alwaysChanceDie ? own.notes : own.notes.filter((n) => n !== 'chance_die'),
+    helpers: s.helpers.length,
+  };
+}
+
+/** Successes a classic team adds on top of the main roll: no botch is left when they are ≥ 1. */
+function shiftStep(step: ExtendedStep, extra: number): ExtendedStep {
+  if (extra === 0) return step;
+  const gain = [...new Array<number>(extra).fill(0), ...step.gain];
+  gain[extra] += step.abort;
+  return { gain, abort: 0 };
+}
+
+function sideStep(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): ExtendedStep {
+  const parts = components(family, ruleset, s);
+  if (parts.length === 1 && parts[0].extraSuccesses === 0) return family.extendedStep(ruleset, parts[0].side, parts[0].pool);
+  const gain: number[] = [];
+  let abort = 0;
+  const steps = perComponent(parts, (part) => family.extendedStep(ruleset, part.side, part.pool));
+  parts.forEach((part, i) => {
+    const step = shiftStep(steps[i], part.extraSuccesses);
+    addInto(gain, step.gain, part.weight);
+    abort += part.weight * step.abort;
+  });
+  return { gain, abort };
+}
+
+function sideScore(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): Distribution {
+  const parts = components(family, ruleset, s);
+  if (parts.length === 1 && parts[0].extraSuccesses === 0) return family.contestScore(ruleset, parts[0].side, parts[0].pool);
+  const p: number[] = [];
+  let min = Infinity;
+  const plainScores = perComponent(parts, (part) => family.contestScore(ruleset, part.side, part.pool));
+  const scores = parts.map((part, i) => {
+    const score = shift(plainScores[i], part.extraSuccesses);
+    min = Math.min(min, score.min);
+    return { weight: part.weight, score };
+  });
+  for (const { weight, score } of scores) score.p.forEach((q, i) => (p[score.min - min + i] = (p[score.min - min + i] ?? 0) + weight * q));
+  return { min, p: Array.from(p, (q) => q ?? 0) };
+}
+
+/** The family's tie-break moves the ties to one side; `tie_break` says it did. */
+function breakTies(family: FamilyModel, first: RollSide, second: RollSide, contest: ContestOdds): Pick<PoolOdds, 'contest' | 'tie_break'> {
+  const winner = family.tieWinner?.(first, second);
+  if (winner === undefined) return { contest };
+  const moved = winner === 'win' ? { win: contest.win + contest.tie, tie: 0, lose: contest.lose } : { win: contest.win, tie: 0, lose: contest.lose + contest.tie };
+  return { contest: { win: Math.min(1, moved.win), tie: 0, lose: Math.min(1, moved.lose) }, tie_break: 'attribute' };
+}
+
+function contestOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number>): PoolOdds {
+  const firstStep = supportsRaces(ruleset) && spec.extended ? sideStep(family, ruleset, first) : undefined;
+  const score = sideScore(family, ruleset, first);
+  const common = { pool: first.pool, expected: mean(score), notes: [], ...(first.helpers.length > 0 ? { helpers: first.helpers.length } : {}) };
+  if (firstStep && spec.extended) {
+    const racing = (step: ExtendedStep, target: number): RacingSide => ({ step, target, onAbort: family.raceAbort ?? 'resets' });
+    const race = raceOdds(
+      racing(firstStep, spec.extended.target),
+      racing(sideStep(family, ruleset, second), spec.extended.opponentTarget ?? spec.extended.target),
+      spec.extended.maxRolls,
+    );
+    return {
+      ...common,
+      ...breakTies(family, first.side, second.side, race.contest),
+      within: race.within,
+      ...(race.unfinished !== undefined ? { unfinished: race.unfinished } : {}),
+    };
   }
-  const odds = family.odds(ruleset, spec.side, pool);
+  return { ...common, ...breakTies(family, first.side, second.side, compareScores(score, sideScore(family, ruleset, second))) };
+}
+
+function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number> | undefined): PoolOdds {
+  if (second) return contestOdds(family, ruleset, spec, first, second);
+  const odds = sideOdds(family, ruleset, first);
   if (!spec.extended) return odds;
-  const step = family.extendedStep(ruleset, spec.side, pool);
-  return { ...odds, within: probabilityDoneWithin(step, spec.extended.target, spec.extended.maxRolls) };
+  return { ...odds, within: probabilityDoneWithin(sideStep(family, ruleset, first), spec.extended.target, spec.extended.maxRolls) };
+}
+
+/** An initiative roll: the rating is the side's base (traits and modifiers), whatever the family. */
+function initiativeReport(ruleset: Ruleset, spec: CheckSpec): OddsReport {
+  const rating = spec.side.base;
+  if (rating !== null) return { ruleset: ruleset.id, ...initiativeOdds(rating) };
+  const byPool: Record<string, PoolOdds> = {};
+  for (const size of familyOf(ruleset).unknownPoolRange) byPool[String(size)] = initiativeOdds(size);
+  return { ruleset: ruleset.id, pool: null, by_pool: byPool };
+}
+
+function singleCheckOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
+  if (spec.initiative) return initiativeReport(ruleset, spec);
+  const family = familyOf(ruleset);
+  const [side, opponent] = checkSides(ruleset, spec);
+  const role: SideRole = opponent ? 'contest' : 'check';
+  const first = poolSide(ruleset, side, role);
+  const second = opponent ? poolSide(ruleset, opponent, 'contest') : undefined;
+  if (isKnown(first) && (second === undefined || isKnown(second))) {
+    return { ruleset: ruleset.id, ...knownPoolOdds(family, ruleset, spec, first, second) };
+  }
+  const byPool: Record<string, PoolOdds> = {};
+  for (const size of family.unknownPoolRange) {
+    byPool[String(size)] = knownPoolOdds(family, ruleset, spec, withSize(first, size), second && withSize(second, size));
+  }
+  return { ruleset: ruleset.id, pool: null, by_pool: byPool };
+}
+
+/**
+ * What the player picks a combination by: P(win) in a contest, else P(at least one success)
+ * (storytelling: success or exceptional; extended: a single roll's), and for initiative the mean.
+ * Undefined for an unknown pool, which no number ranks.
+ */
+export function chanceOfSuccess(report: OddsReport): number | undefined {
+  if (report.pool === null) return undefined;
+  const known = report as KnownPoolReport;
+  if (known.contest) return known.contest.win;
+  if (known.initiative) return known.expected;
+  return (known.outcomes?.success ?? 0) + (known.outcomes?.exceptional_success ?? 0);
+}
+
+/** Index of the best combination: the highest chance among the known ones, ties to the first; else 0. */
+function bestOf(reports: readonly OddsReport[]): number {
+  let best = 0;
+  let bestChance = -Infinity;
+  reports.forEach((report, i) => {
+    const chance = chanceOfSuccess(report);
+    if (chance !== undefined && chance > bestChance) {
+      best = i;
+      bestChance = chance;
+    }
+  });
+  return best;
+}
+
+function alternativesOdds(ruleset: Ruleset, alternatives: readonly Alternative[]): OddsReport {
+  const reports = alternatives.map((a) => singleCheckOdds(ruleset, a.spec));
+  const best = bestOf(reports);
+  const listed: AlternativeOdds[] = reports.map((report, i) => ({ check: alternatives[i].check, ...report }));
+  return { ...reports[best], alternatives: listed, best };
+}
+
+/** Which combination a check with alternatives is rolled with (the best one), or undefined without alternatives. */
+export function bestAlternative(ruleset: Ruleset, spec: CheckSpec): number | undefined {
+  if (!spec.alternatives || spec.alternatives.length === 0) return undefined;
+  return bestOf(spec.alternatives.map((a) => singleCheckOdds(ruleset, a.spec)));
 }
 
 /**
  * Exact odds of a check. When a side's pool is unknown, the same report for each pool size
- * the family tabulates (an unknown opponent gets the same size as the row).
+ * the family tabulates (an unknown opponent or helper gets the same size as the row). A check
+ * with alternatives reports every combination and heads the report with the best one.
  */
 export function computeOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
-  const family = familyOf(ruleset);
-  const role = spec.opponent ? 'contest' : 'check';
-  const pool = family.resolvePool(ruleset, spec.side, role);
-  const opponentPool = spec.opponent ? family.resolvePool(ruleset, spec.opponent, 'contest') : undefined;
-  if (pool !== null && opponentPool !== null) {
-    return { ruleset: ruleset.id, ...poolOdds(family, ruleset, spec, pool, opponentPool) };
-  }
-  const byPool: Record<string, PoolOdds> = {};
-  for (const size of family.unknownPoolRange) {
-    byPool[String(size)] = poolOdds(family, ruleset, spec, pool ?? size, opponentPool === null ? size : opponentPool);
-  }
-  return { ruleset: ruleset.id, pool: null, by_pool: byPool };
+  if (spec.alternatives && spec.alternatives.length > 0) return alternativesOdds(ruleset, spec.alternatives);
+  return singleCheckOdds(ruleset, spec);
 }

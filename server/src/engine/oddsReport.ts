@@ -29,18 +29,40 @@ export interface PoolOdds {
   /** Mean successes (d10), expected total (d20), or the static value. */
   expected: number;
   chance_die?: boolean;
-  /** Extended action: P(done by roll k), k = 1, 2, … */
+  /**
+   * Extended action: P(done by roll k), k = 1, 2, … A race: P(decided by round k), counting only
+   * races decided by reaching the target (or a classic botch).
+   */
   within?: number[];
-  /** Contest, from the first side's point of view. */
+  /** Contest (a race too), from the first side's point of view; after a tie-break when there is one. */
   contest?: ContestOdds;
+  /** A race without a round limit: the mass still undecided where the computation stopped (> 1e-12). */
+  unfinished?: number;
+  /** vampire-pack: the higher Attribute decided the contest's ties; the `tie` left is the Storyteller's. */
+  tie_break?: 'attribute';
+  /** Teamwork: how many helpers rolled first (the odds are the main roll's after their help). */
+  helpers?: number;
+  /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
+  initiative?: Record<string, number>;
   notes: OddsNote[];
 }
 
-export interface KnownPoolReport extends PoolOdds {
+/** One combination of a check with alternatives: its markup, and what odds would print for it. */
+export type AlternativeOdds = { check: string } & (Omit<KnownPoolReport, 'alternatives' | 'best'> | Omit<UnknownPoolReport, 'alternatives' | 'best'>);
+
+/** A check with alternatives: every combination, and which one the headline (the top-level fields) is. */
+interface AlternativesPart {
+  /** Every combination, in the order written; present only for a check with alternatives. */
+  alternatives?: AlternativeOdds[];
+  /** Index of the combination with the highest chance of success (ties to the first). */
+  best?: number;
+}
+
+export interface KnownPoolReport extends PoolOdds, AlternativesPart {
   ruleset: string;
 }
 
-export interface UnknownPoolReport {
+export interface UnknownPoolReport extends AlternativesPart {
   ruleset: string;
   pool: null;
   /** Keyed by pool size ("1" … "10") or, in d20, total modifier ("-2" … "12"). */

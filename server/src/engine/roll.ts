@@ -1,8 +1,11 @@
+import { supportsRaces } from './capabilities';
 import type { CheckSpec, RollSide } from './checkSpec';
-import type { FamilyModel, SideRole } from './families/family';
-import { familyOf } from './odds';
+import type { FamilyModel, HelperPool, SideRole } from './families/family';
+import { rollInitiative } from './initiative';
+import { bestAlternative, checkSides, familyOf, type PooledSide, poolSide } from './odds';
+import { RACE_ROUND_CAP } from './race';
 import { cryptoRandom, type RandomSource, seededRandom } from './random';
-import type { RollReport, SideRoll } from './rollReport';
+import type { RaceRound, RollReport, SideRoll } from './rollReport';
 import type { OutcomeName, Ruleset } from './ruleset';
 
 /** Without a roll limit an extended action is rolled at most this many times. */
@@ -17,11 +20,15 @@ export interface RollOptions {
   pool?: number;
 }
 
-const CONTEST_NAMES: Record<'win' | 'tie' | 'lose', OutcomeName> = {
+type ContestResult = 'win' | 'tie' | 'lose';
+
+const CONTEST_NAMES: Record<ContestResult, OutcomeName> = {
   win: { ru: 'победа', en: 'win' },
   tie: { ru: 'ничья', en: 'tie' },
   lose: { ru: 'поражение', en: 'loss' },
 };
+
+const INITIATIVE_NAME: OutcomeName = { ru: 'инициатива', en: 'initiative' };
 
 /** The ruleset's words for a rolled outcome; vampire-pack names the degree of a success. */
 function outcomeName(ruleset: Ruleset, roll: SideRoll): OutcomeName {
@@ -30,25 +37,37 @@ function outcomeName(ruleset: Ruleset, roll: SideRoll): OutcomeName {
   return ruleset.outcomes[roll.outcome] ?? { ru: roll.outcome, en: roll.outcome };
 }
 
-interface ResolvedPool {
-  pool: number;
+/** A side ready to roll: every unknown pool (a helper's too) takes the chosen or typical pool. */
+interface RollingSide {
+  pooled: PooledSide<number>;
   assumed: boolean;
 }
 
-function poolFor(family: FamilyModel, ruleset: Ruleset, side: RollSide, role: SideRole, chosen: number | undefined): ResolvedPool {
-  const pool = family.resolvePool(ruleset, side, role);
-  return pool === null ? { pool: chosen ?? ruleset.typicalPool, assumed: true } : { pool, assumed: false };
+function rollingSide(ruleset: Ruleset, side: RollSide, role: SideRole, chosen: number | undefined): RollingSide {
+  const pooled = poolSide(ruleset, side, role);
+  const fallback = chosen ?? ruleset.typicalPool;
+  const assumed = pooled.pool === null || pooled.helpers.some((h) => h.pool === null);
+  return {
+    pooled: { side, pool: pooled.pool ?? fallback, helpers: pooled.helpers.map((h) => ({ side: h.side, pool: h.pool ?? fallback })) },
+    assumed,
+  };
+}
+
+/** One roll of a side: its helpers first when it has any. */
+function rollSide(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>, random: RandomSource): SideRoll {
+  if (s.helpers.length > 0 && family.teamwork) return family.teamwork.roll(ruleset, s.side, s.pool, s.helpers as HelperPool[], random);
+  return family.roll(ruleset, s.side, s.pool, random);
 }
 
 type ExtendedRoll = NonNullable<RollReport['extended']>;
 
-function rollExtended(family: FamilyModel, ruleset: Ruleset, side: RollSide, pool: number, first: SideRoll, target: number, maxRolls: number | undefined, random: RandomSource): ExtendedRoll {
+function rollExtended(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>, first: SideRoll, target: number, maxRolls: number | undefined, random: RandomSource): ExtendedRoll {
   const rolls: SideRoll[] = [];
   let accumulated = 0;
   let aborted = false;
   const limit = Math.max(1, maxRolls ?? EXTENDED_ROLL_CAP);
   while (rolls.length < limit && accumulated < target && !aborted) {
-    const roll = rolls.length === 0 ? first : family.roll(ruleset, side, pool, random);
+    const roll = rolls.length === 0 ? first : rollSide(family, ruleset, s, random);
     rolls.push(roll);
     const { gain, aborts } = family.extendedGain(roll);
     aborted = aborts;
@@ -57,40 +76,101 @@ function rollExtended(family: FamilyModel, ruleset: Ruleset, side: RollSide, poo
   return { target, rolls, accumulated, done: accumulated >= target, aborted };
 }
 
-/** Rolls a check by the same model the odds use. */
-export function rollCheck(ruleset: Ruleset, spec: CheckSpec, options: RollOptions = {}): RollReport {
-  const random = options.random ?? (options.seed !== undefined ? seededRandom(options.seed) : cryptoRandom);
-  const family = familyOf(ruleset);
-  const role: SideRole = spec.opponent ? 'contest' : 'check';
-  const side = poolFor(family, ruleset, spec.side, role, options.pool);
-  const first = family.roll(ruleset, spec.side, side.pool, random);
-  const common = {
-    ruleset: ruleset.id,
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(side.assumed ? { assumed_pool: true } : {}),
-  };
-  if (spec.opponent) {
-    const other = poolFor(family, ruleset, spec.opponent, 'contest', options.pool);
-    const opponent = family.roll(ruleset, spec.opponent, other.pool, random);
-    const a = family.rolledScore(first);
-    const b = family.rolledScore(opponent);
-    const contest = a > b ? 'win' : a === b ? 'tie' : 'lose';
-    return {
-      ...first,
-      ...common,
-      ...(other.assumed ? { assumed_pool: true } : {}),
-      outcome: contest,
-      outcome_name: CONTEST_NAMES[contest],
-      opponent,
-      contest,
-    };
+/** The family's tie-break applied to a rolled tie. */
+function decideTie(family: FamilyModel, first: RollSide, second: RollSide, result: ContestResult): { contest: ContestResult; tie_break?: 'attribute' } {
+  if (result !== 'tie') return { contest: result };
+  const winner = family.tieWinner?.(first, second);
+  return winner === undefined ? { contest: 'tie' } : { contest: winner, tie_break: 'attribute' };
+}
+
+interface RaceResult {
+  rounds: RaceRound[];
+  result: ContestResult;
+  decided: NonNullable<RollReport['race']>['decided'];
+}
+
+/** Rolls a race round by round, by the rules raceOdds counts (race.ts). */
+function rollRace(family: FamilyModel, ruleset: Ruleset, a: PooledSide<number>, b: PooledSide<number>, targets: [number, number], maxRounds: number | undefined, random: RandomSource): RaceResult {
+  const rounds: RaceRound[] = [];
+  const totals: [number, number] = [0, 0];
+  const limit = maxRounds ?? RACE_ROUND_CAP;
+  const loses = family.raceAbort === 'loses';
+  while (rounds.length < limit) {
+    const first = rollSide(family, ruleset, a, random);
+    const second = rollSide(family, ruleset, b, random);
+    const lost = [false, false];
+    [first, second].forEach((roll, i) => {
+      const { gain, aborts } = family.extendedGain(roll);
+      if (aborts && loses) lost[i] = true;
+      else totals[i] = aborts ? 0 : totals[i] + gain;
+    });
+    rounds.push({ first, second, totals: [totals[0], totals[1]] });
+    const reached = [!lost[0] && totals[0] >= targets[0], !lost[1] && totals[1] >= targets[1]];
+    if ((reached[0] && reached[1]) || (lost[0] && lost[1])) return { rounds, result: 'tie', decided: reached[0] ? 'target' : 'botch' };
+    if (reached[0] || lost[1]) return { rounds, result: 'win', decided: reached[0] ? 'target' : 'botch' };
+    if (reached[1] || lost[0]) return { rounds, result: 'lose', decided: reached[1] ? 'target' : 'botch' };
   }
+  if (maxRounds === undefined) return { rounds, result: 'tie', decided: 'unfinished' };
+  const result: ContestResult = totals[0] > totals[1] ? 'win' : totals[0] === totals[1] ? 'tie' : 'lose';
+  return { rounds, result, decided: 'limit' };
+}
+
+function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, options: RollOptions): RollReport {
+  const common = { ruleset: ruleset.id, ...(options.seed !== undefined ? { seed: options.seed } : {}) };
+  if (spec.initiative) {
+    const rating = spec.side.base ?? options.pool ?? ruleset.typicalPool;
+    return { ...rollInitiative(rating, random), ...common, ...(spec.side.base === null ? { assumed_pool: true } : {}), outcome_name: INITIATIVE_NAME };
+  }
+  const family = familyOf(ruleset);
+  const [side, opponent] = checkSides(ruleset, spec);
+  const mine = rollingSide(ruleset, side, opponent ? 'contest' : 'check', options.pool);
+  if (opponent) {
+    const theirs = rollingSide(ruleset, opponent, 'contest', options.pool);
+    const assumed = mine.assumed || theirs.assumed ? { assumed_pool: true } : {};
+    if (spec.extended && supportsRaces(ruleset)) {
+      const targets: [number, number] = [spec.extended.target, spec.extended.opponentTarget ?? spec.extended.target];
+      const race = rollRace(family, ruleset, mine.pooled, theirs.pooled, targets, spec.extended.maxRolls, random);
+      const last = race.rounds[race.rounds.length - 1];
+      const decided = decideTie(family, side, opponent, race.result);
+      return {
+        ...last.first,
+        successes: last.totals[0],
+        ...common,
+        ...assumed,
+        outcome: decided.contest,
+        outcome_name: CONTEST_NAMES[decided.contest],
+        opponent: { ...last.second, successes: last.totals[1] },
+        ...decided,
+        race: { targets, rounds: race.rounds, decided: race.decided },
+      };
+    }
+    const first = rollSide(family, ruleset, mine.pooled, random);
+    const second = rollSide(family, ruleset, theirs.pooled, random);
+    const a = family.rolledScore(first);
+    const b = family.rolledScore(second);
+    const decided = decideTie(family, side, opponent, a > b ? 'win' : a === b ? 'tie' : 'lose');
+    return { ...first, ...common, ...assumed, outcome: decided.contest, outcome_name: CONTEST_NAMES[decided.contest], opponent: second, ...decided };
+  }
+  const assumed = mine.assumed ? { assumed_pool: true } : {};
+  const first = rollSide(family, ruleset, mine.pooled, random);
   if (spec.extended) {
-    const extended = rollExtended(family, ruleset, spec.side, side.pool, first, spec.extended.target, spec.extended.maxRolls, random);
+    const extended = rollExtended(family, ruleset, mine.pooled, first, spec.extended.target, spec.extended.maxRolls, random);
     const last = extended.rolls[extended.rolls.length - 1];
     // The action as a whole: done is a success; otherwise the last roll says how it ended.
     const summary: SideRoll = { ...last, successes: extended.accumulated, outcome: extended.done ? 'success' : extended.aborted ? last.outcome : 'failure' };
-    return { ...summary, ...common, outcome_name: outcomeName(ruleset, summary), extended };
+    return { ...summary, ...common, ...assumed, outcome_name: outcomeName(ruleset, summary), extended };
   }
-  return { ...first, ...common, outcome_name: outcomeName(ruleset, first) };
+  return { ...first, ...common, ...assumed, outcome_name: outcomeName(ruleset, first) };
+}
+
+/**
+ * Rolls a check by the same model the odds use. A check with alternatives rolls the combination
+ * with the best odds and says which (`alternative`).
+ */
+export function rollCheck(ruleset: Ruleset, spec: CheckSpec, options: RollOptions = {}): RollReport {
+  const random = options.random ?? (options.seed !== undefined ? seededRandom(options.seed) : cryptoRandom);
+  const index = bestAlternative(ruleset, spec);
+  if (index === undefined || !spec.alternatives) return rollSingle(ruleset, spec, random, options);
+  const chosen = spec.alternatives[index];
+  return { ...rollSingle(ruleset, chosen.spec, random, options), alternative: { index, check: chosen.check } };
 }

@@ -1,8 +1,21 @@
 import type { OutcomeName } from './ruleset';
 
+/** A helper's roll in teamwork, and what it did for the main roll. */
+export interface HelperRoll {
+  roll: SideRoll;
+  /**
+   * - `dice`: storytelling, its successes added to the main pool (`contribution` dice);
+   * - `penalty`: storytelling, its dramatic failure took 4 dice away (`contribution` −4);
+   * - `successes`: classic, its successes (floored at 0) added to the team's;
+   * - `advantage` / `hindrance`: d20, its success or failure against the difficulty − 5.
+   */
+  effect: 'dice' | 'penalty' | 'successes' | 'advantage' | 'hindrance';
+  contribution: number;
+}
+
 /** One side's roll, as the dice fell. */
 export interface SideRoll {
-  /** Dice rolled (d10) or total modifier (d20). */
+  /** Dice rolled (d10; storytelling teamwork: after the helpers' dice) or total modifier (d20); initiative: the rating. */
   pool: number;
   /** The dice of the pool in the order rolled (d20: every d20 rolled). */
   dice: number[];
@@ -12,17 +25,26 @@ export interface SideRoll {
   bonus: number[];
   /** d20: the die kept of several. */
   kept?: number;
-  /** d20: kept die + modifier (or the static value). */
+  /** d20: kept die + modifier (or the static value); initiative: the d10 + the rating. */
   total?: number;
   /** d20: total − difficulty. */
   margin?: number;
-  /** Successes as the family counts them (d20: 1 for a success, else 0). */
+  /** Successes as the family counts them (d20: 1 for a success, else 0); teamwork: the team's. */
   successes: number;
-  /** Outcome key, as in CLI.md. */
+  /** Outcome key, as in CLI.md; `initiative` for an initiative roll. */
   outcome: string;
   /** d20: `critical_success` or `critical_failure` when the kept die is 20 or 1. */
   critical?: string;
   chance_die?: boolean;
+  /** Teamwork: the helpers' rolls, made before this one, in the order written. */
+  helpers?: HelperRoll[];
+}
+
+/** One round of a race: both sides' rolls and the totals after it. */
+export interface RaceRound {
+  first: SideRoll;
+  second: SideRoll;
+  totals: [number, number];
 }
 
 export interface RollReport extends SideRoll {
@@ -33,8 +55,12 @@ export interface RollReport extends SideRoll {
   seed?: number;
   /** True when the pool was unknown and the roll used a chosen or typical pool. */
   assumed_pool?: boolean;
+  /** A check with alternatives: the combination rolled (the one with the best odds) and its markup. */
+  alternative?: { index: number; check: string };
   opponent?: SideRoll;
   contest?: 'win' | 'tie' | 'lose';
+  /** vampire-pack: the successes were equal and the higher Attribute decided (`contest` is after it). */
+  tie_break?: 'attribute';
   extended?: {
     target: number;
     rolls: SideRoll[];
@@ -42,5 +68,12 @@ export interface RollReport extends SideRoll {
     done: boolean;
     /** The roll that ended the action as a failure (botch, dramatic failure), if any. */
     aborted: boolean;
+  };
+  /** A race (an extended contest): every round, and what decided it. */
+  race?: {
+    targets: [number, number];
+    rounds: RaceRound[];
+    /** `target`: a side reached its target; `botch`: a classic botch; `limit`: K rounds were rolled; `unfinished`: the safety cap. */
+    decided: 'target' | 'botch' | 'limit' | 'unfinished';
   };
 }

@@ -30,6 +30,12 @@ export interface TraitEntry {
   variants?: string[];
   /** Inflected forms attested in the text; the analysis also derives case forms by stemming. */
   forms?: string[];
+  /**
+   * Spellings that stemming would take for a case form of this trait but that name another trait
+   * of the ruleset (mage-revised: «Силы», «Сил», «Силах» are the Sphere of Forces, not Strength).
+   * A lookup never reads them as this trait.
+   */
+  homographs?: string[];
   /** True when the rules text spells the trait this way; false for the game's list filled in. */
   attested: boolean;
 }
@@ -114,6 +120,23 @@ export interface RulesetData {
   typicalPool: number;
   composition: CompositionRules;
   modifierLimit?: ModifierLimit;
+  /**
+   * The Initiative trait: a pool of this trait alone is an initiative roll (1d10 + its value).
+   * Absent: the ruleset has no initiative roll.
+   */
+  initiativeTrait?: string;
+  /**
+   * Traits whose value, written in a pool, is a modifier and not a trait (storytelling: a vehicle's
+   * «Управление», «Снаряжение», «Оружие»): no composition rule counts them.
+   */
+  equipment?: string[];
+  /** Traits the text says are never rolled, only spent (storytelling «Воля», 000 l.89). */
+  neverRolled?: string[];
+  /**
+   * Whether helpers (`помощь`) may join a check. Absent: the family's rule applies where it has one
+   * (classic, storytelling, d20); pool-minus-difficulty has none.
+   */
+  teamwork?: boolean;
   /** Outcome key (as in CLI.md) → its name in the text's words. */
   outcomes: Record<string, OutcomeName>;
   traits: TraitEntry[];

@@ -346,12 +346,12 @@ const hits: Hit[] = [
     en: 'Modifier 6 exceeds the usual ±5',
   },
   {
-    name: 'RM015: modifiers totalling +4 in vampire-pack are beyond ±3, over the modifiers',
-    doc: V('«Сила + Атлетика + [[2 + 2]] (сложность 2)»'),
+    name: 'RM015: a bonus of +4 in vampire-pack is beyond +1…+3 (each bonus on its own)',
+    doc: V('«Сила + Атлетика + 2 + [[4]] (сложность 2)»'),
     code: 'RM015',
     severity: 'warning',
-    ru: 'Модификаторы в сумме 4: обычно не больше ±3',
-    en: 'Modifiers total 4: usually at most ±3',
+    ru: 'Модификатор 4 больше обычных ±3',
+    en: 'Modifier 4 exceeds the usual ±3',
   },
 ];
 
@@ -393,7 +393,7 @@ const misses: Miss[] = [
   { name: 'RM014: Атлетика in werewolf-revised', doc: W('«Ловкость + Атлетика (сложность 4)»'), code: 'RM014' },
   { name: 'RM014: Атлетизм in mage-revised', doc: M('«Ловкость + Атлетизм (сложность 4)»'), code: 'RM014' },
   { name: 'RM015: +5 in storytelling', doc: S('«Сила + Атлетика + 5»'), code: 'RM015' },
-  { name: 'RM015: +5 − 2 (total 3) in vampire-pack', doc: V('«Сила + Атлетика + 5 − 2 (сложность 2)»'), code: 'RM015' },
+  { name: 'RM015: stacked bonuses +3 + 2 in vampire-pack (each within +1…+3)', doc: V('«Сила + Атлетика + 3 + 2 (сложность 2)»'), code: 'RM015' },
 ];
 
 function only(analysis: DocumentAnalysis, code: DiagnosticCode): AnalysisDiagnostic {

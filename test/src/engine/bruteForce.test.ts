@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { plainSide } from '../../../server/out/engine/checkSpec';
 import type { CheckSpec, RollSide } from '../../../server/out/engine/checkSpec';
-import { classicRoll, forEachFaces, oracleOdds, storytellingRoll, vampireRoll } from './bruteForce';
+import { classicRoll, extendedSteps, forEachFaces, oracleAlternatives, oracleInitiative, oracleOdds, raceByRounds, storytellingRoll, vampireRoll } from './bruteForce';
 import type { Family } from './bruteForce';
 
 function close(actual: number | undefined, expected: number, what: string, tol = 1e-12): void {
@@ -158,11 +158,54 @@ describe('The brute-force oracle', () => {
     const d = odds('d20', plainSide(0), { opponent: plainSide(0) });
     close(d.contest?.tie, 0.05, 'd20 tie');
     close(d.contest?.win, 0.475, 'd20 win');
-    const v = odds('pool-minus-difficulty', plainSide(1, { difficulty: 5 }), { opponent: plainSide(1) });
+    const v = odds('pool-minus-difficulty', plainSide(1), { opponent: plainSide(1) });
     close(v.contest?.win, 0.21, 'vampire win');
     close(v.contest?.tie, 0.58, 'vampire tie');
+    // A difficulty written on one side takes dice from both: 2 − 1 against 1 − 1.
+    const shared = odds('pool-minus-difficulty', plainSide(2, { difficulty: 1 }), { opponent: plainSide(1) });
+    close(shared.contest?.win, 0.3, 'vampire shared difficulty win');
+    close(shared.contest?.tie, 0.7, 'vampire shared difficulty tie');
     const c = odds('classic', plainSide(1), { opponent: plainSide(1) });
     close(c.contest?.tie, 0.5, 'classic tie');
     close(c.contest?.win, 0.25, 'classic win');
+  });
+  it('lists a classic team: one helper die and one main die at 6, botch 0.1 · 0.5', () => {
+    const o = odds('classic', { ...plainSide(1), helpers: [plainSide(1)] });
+    close(o.outcomes.botch, 0.05, 'botch');
+    close(o.outcomes.success, 0.75, 'success');
+    assert.equal(o.helpers, 1);
+  });
+
+  it('lists a storytelling team: a helper’s hit is one more main die', () => {
+    const o = odds('storytelling', { ...plainSide(1, { again: 'none' }), helpers: [plainSide(1)] });
+    close(o.outcomes.success + o.outcomes.exceptional_success, 0.363, 'success');
+  });
+
+  it('lists a d20 team: the helper beats 6 with 0.75 and hands the main roll an advantage', () => {
+    close(odds('d20', { ...plainSide(0, { difficulty: 11 }), helpers: [plainSide(0)] }).outcomes.success, 0.625, 'success');
+    // Two written advantages and a helper's advantage stay two.
+    close(odds('d20', { ...plainSide(0, { difficulty: 11, advantages: 2 }), helpers: [plainSide(30)] }).outcomes.success, 1 - 0.5 ** 3, 'capped');
+  });
+
+  it('runs a race round by round: one storytelling die each without again, target 1', () => {
+    const steps = extendedSteps('storytelling', storytellingRoll(1, 'none'));
+    const race = raceByRounds('storytelling', steps, steps, [1, 1]);
+    close(race.contest.win, 0.21 / 0.51, 'win');
+    close(race.contest.tie, 0.09 / 0.51, 'tie');
+    close(race.within[0], 0.51, 'round 1');
+    // A chance die's dramatic failure resets the total: target 2 is still reachable after it.
+    const chance = extendedSteps('storytelling', storytellingRoll(0, 10));
+    assert.ok(raceByRounds('storytelling', chance, chance, [2, 2], 3).contest.win > 0);
+  });
+
+  it('scores initiative as ten equally likely totals', () => {
+    const o = oracleInitiative(3);
+    assert.deepEqual(Object.keys(o.initiative ?? {}), ['4', '5', '6', '7', '8', '9', '10', '11', '12', '13']);
+    close(o.expected, 8.5, 'expected');
+  });
+
+  it('picks the best alternative by its chance of success, ties to the first', () => {
+    assert.equal(oracleAlternatives('classic', [{ side: plainSide(2) }, { side: plainSide(3) }, { side: plainSide(3) }]).best, 1);
+    assert.equal(oracleAlternatives('classic', [{ side: plainSide(2) }, { side: plainSide(2) }]).best, 0);
   });
 });

@@ -15,7 +15,10 @@
  *   A pool of n dice is then every n-tuple of chain results (the dice are independent).
  * - extended actions: every sequence of rolls, each roll drawn from the per-roll outcomes
  *   above, stopped when the target is reached or the action is lost;
- * - contests: every pair (one outcome of each side).
+ * - contests: every pair (one outcome of each side);
+ * - teamwork: every combination of one result per helper, then the main roll as it leaves it;
+ * - races: round by round over the pair of totals, every pair of steps listed;
+ * - initiative: the ten faces of one d10.
  *
  * It is meant for small pools (at most 4 or 5 d10) and is slow on purpose: simple first.
  * The rules are the contract in `../shared/spec/RULESETS.md` (section «Precise readings»)
@@ -47,6 +50,8 @@ export interface RollResult {
   /** d20 only: the kept die and the total. */
   kept?: number;
   total?: number;
+  /** Storytelling teamwork: whether the main roll this result comes from was a chance die. */
+  chanceDie?: boolean;
 }
 
 /** Every result of one roll, with the probability mass dropped from endless re-roll chains. */
@@ -69,6 +74,14 @@ export interface OracleOdds {
   /** True when `within` has no roll limit, so its length follows the 99 % rule. */
   withinOpenEnded: boolean;
   contest?: { win: number; tie: number; lose: number };
+  /** A race without a round limit: what was still undecided when the rounds stopped (> 1e-12). */
+  unfinished?: number;
+  /** vampire-pack: the Attribute tie-break moved the ties. */
+  tieBreak?: boolean;
+  /** Helpers who rolled first (0 when none, or where the ruleset has no teamwork). */
+  helpers?: number;
+  /** Initiative: P(total), keyed by the total. */
+  initiative?: Record<string, number>;
   /** Probability mass left out by cutting re-roll chains (storytelling only; else 0). */
   residual: number;
 }
@@ -112,7 +125,7 @@ class ResultBag {
   private readonly byKey = new Map<string, RollResult>();
 
   add(kind: string, successes: number, abort: boolean, p: number, extra: Partial<RollResult> = {}): void {
-    const key = `${kind}|${successes}|${abort}|${extra.kept ?? ''}|${extra.total ?? ''}`;
+    const key = `${kind}|${successes}|${abort}|${extra.kept ?? ''}|${extra.total ?? ''}|${extra.chanceDie ?? ''}`;
     const found = this.byKey.get(key);
     if (found) found.p += p;
     else this.byKey.set(key, { p, kind, successes, abort, ...extra });
@@ -134,11 +147,12 @@ class ResultBag {
  * rules out the botch. Successes reported: max(net, 0) (+1 with Willpower).
  * `dice ≤ 0`: no roll, a plain failure with 0 successes, whatever Willpower says.
  */
-export function classicRoll(dice: number, t: number, specialty: boolean, willpower: boolean): RollDist {
-  return remember(`classic|${dice}|${t}|${specialty}|${willpower}`, () => listClassic(dice, t, specialty, willpower));
+export function classicRoll(dice: number, t: number, specialty: boolean, willpower: boolean, noBotch = false): RollDist {
+  return remember(`classic|${dice}|${t}|${specialty}|${willpower}|${noBotch}`, () => listClassic(dice, t, specialty, willpower, noBotch));
 }
 
-function listClassic(dice: number, t: number, specialty: boolean, willpower: boolean): RollDist {
+/** `noBotch`: a soak or damage roll (001 l.273), where 1s still cancel successes but nothing botches. */
+function listClassic(dice: number, t: number, specialty: boolean, willpower: boolean, noBotch: boolean): RollDist {
   const bag = new ResultBag();
   if (dice <= 0) {
     bag.add('failure', 0, false, 1);
@@ -160,7 +174,7 @@ function listClassic(dice: number, t: number, specialty: boolean, willpower: boo
     const tens = specialty ? main.filter((f) => f === 10).length : 0;
     const settle = (bonusSuccesses: number, weight: number): void => {
       const net = mainSuccesses + bonusSuccesses - ones;
-      const botch = !willpower && mainSuccesses === 0 && ones > 0;
+      const botch = !willpower && !noBotch && mainSuccesses === 0 && ones > 0;
       const reported = Math.max(net, 0) + (willpower ? 1 : 0);
       const kind = botch ? 'botch' : reported >= 1 ? 'success' : 'failure';
       tally(kind, reported, botch, weight);
@@ -262,17 +276,18 @@ function listStorytelling(dice: number, again: AgainRule): RollDist {
     for (const r of chain.results) bag.add(storytellingKind(r.successes, r.dramatic), r.successes, r.dramatic, r.p);
     return { results: bag.results(), residual: chain.residual };
   }
-  // Every n-tuple of independent chain results, one per die.
+  // Every n-tuple of independent chain results, one per die. Tuples whose partial sums are equal
+  // are merged as each die is added (the same sums as listing them one by one), so that the many
+  // dice a team can hand the main roll stay cheap to list.
   const chain = storytellingChain(again);
   const list = chain.results;
-  const visit = (die: number, p: number, successes: number): void => {
-    if (die === dice) {
-      bag.add(storytellingKind(successes, false), successes, false, p);
-      return;
-    }
-    for (const r of list) visit(die + 1, p * r.p, successes + r.successes);
-  };
-  visit(0, 1, 0);
+  let partial = new Map<number, number>([[0, 1]]);
+  for (let die = 0; die < dice; die += 1) {
+    const next = new Map<number, number>();
+    for (const [successes, p] of partial) for (const r of list) next.set(successes + r.successes, (next.get(successes + r.successes) ?? 0) + p * r.p);
+    partial = next;
+  }
+  for (const [successes, p] of partial) bag.add(storytellingKind(successes, false), successes, false, p);
   // Mass not listed: 1 − (1 − residual)^dice, at most dice · residual.
   return { results: bag.results(), residual: dice * chain.residual };
 }
@@ -353,7 +368,7 @@ export function d20StaticValue(modifier: number, k: number): number {
 // From a check's side to the dice rolled
 
 /** Dice rolled by a d10 side (classic: base; storytelling: +1/specialty, +3 Willpower; vampire: −d). */
-export function dicePool(family: Family, side: RollSide, inContest = false): number {
+export function dicePool(family: Family, side: RollSide): number {
   const base = side.base;
   if (base === null) throw new Error('oracle: unknown pool');
   switch (family) {
@@ -362,18 +377,18 @@ export function dicePool(family: Family, side: RollSide, inContest = false): num
     case 'storytelling':
       return base + side.specialties + (side.willpower ? 3 : 0);
     case 'pool-minus-difficulty':
-      return Math.max(0, base + side.specialties - (inContest ? 0 : side.difficulty ?? 0));
+      return Math.max(0, base + side.specialties - (side.difficulty ?? 0));
     case 'd20':
       return base;
   }
 }
 
-/** Every result of one roll of this side, as the contract reads the side's parameters. */
-export function sideRoll(family: Family, side: RollSide, inContest = false): RollDist {
-  const dice = dicePool(family, side, inContest);
+/** One roll of a side on its own (no helpers), as the contract reads the side's parameters. */
+function ownRoll(family: Family, side: RollSide): RollDist {
+  const dice = dicePool(family, side);
   switch (family) {
     case 'classic':
-      return classicRoll(dice, side.difficulty ?? 6, side.specialties > 0, side.willpower);
+      return classicRoll(dice, side.difficulty ?? 6, side.specialties > 0, side.willpower, side.noBotch === true);
     case 'storytelling':
       return storytellingRoll(dice, side.again);
     case 'pool-minus-difficulty':
@@ -391,6 +406,103 @@ export function sideRoll(family: Family, side: RollSide, inContest = false): Rol
       return d20Roll(dice, k, side.difficulty);
     }
   }
+}
+
+/**
+ * Every result of one roll of this side: its own roll, or with helpers (RULESETS.md Additions (2)
+ * and the oracle's points) the helpers' rolls listed result by result, then the main roll as they
+ * leave it. Helpers roll with their own `base` only: everything else comes from the main side.
+ * vampire-pack has no teamwork rule: its helpers change nothing.
+ */
+export function sideRoll(family: Family, side: RollSide): RollDist {
+  const helpers = side.helpers ?? [];
+  if (helpers.length === 0 || family === 'pool-minus-difficulty') return ownRoll(family, side);
+  if (family === 'classic') return classicTeam(side, helpers);
+  if (family === 'storytelling') return storytellingTeam(side, helpers);
+  return d20Team(side, helpers);
+}
+
+/** Every combination of one result per list, with the product of their probabilities. */
+function forEachCombination<T extends { p: number }>(lists: readonly (readonly T[])[], visit: (picked: readonly T[], p: number) => void): void {
+  const picked: T[] = [];
+  const walk = (i: number, p: number): void => {
+    if (i === lists.length) {
+      visit(picked, p);
+      return;
+    }
+    for (const r of lists[i]) {
+      picked.push(r);
+      walk(i + 1, p * r.p);
+      picked.pop();
+    }
+  };
+  walk(0, 1);
+}
+
+/**
+ * Classic: each helper rolls its own dice at the main side's difficulty, no specialty, no
+ * Willpower; the team scores the main roll's floored net (+1 Willpower) plus every helper's
+ * floored net, and botches only when that total is 0 and the main roll botched.
+ */
+function classicTeam(side: RollSide, helpers: readonly RollSide[]): RollDist {
+  const t = side.difficulty ?? 6;
+  const lists = helpers.map((h) => classicRoll(h.base ?? Number.NaN, t, false, false).results);
+  const main = ownRoll('classic', side).results;
+  const bag = new ResultBag();
+  forEachCombination(lists, (picked, q) => {
+    const helped = picked.reduce((sum, r) => sum + r.successes, 0);
+    for (const m of main) {
+      const total = m.successes + helped;
+      const botch = total === 0 && m.kind === 'botch';
+      bag.add(botch ? 'botch' : total >= 1 ? 'success' : 'failure', total, botch, q * m.p);
+    }
+  });
+  return { results: bag.results(), residual: 0 };
+}
+
+/**
+ * Storytelling: each helper rolls its own dice (its base: no specialty, no Willpower) with the
+ * main side's again option; its successes are extra dice for the main roll, its dramatic failure
+ * (a chance die showing 1) takes 4 dice away; the main roll is then decided, chance die included.
+ */
+function storytellingTeam(side: RollSide, helpers: readonly RollSide[]): RollDist {
+  const helperRolls = helpers.map((h) => storytellingRoll(h.base ?? Number.NaN, side.again));
+  const own = dicePool('storytelling', side);
+  const bag = new ResultBag();
+  let residual = helperRolls.reduce((sum, d) => sum + d.residual, 0);
+  forEachCombination(
+    helperRolls.map((d) => d.results),
+    (picked, q) => {
+      const dice = own + picked.reduce((sum, r) => sum + (r.kind === 'dramatic_failure' ? -4 : r.successes), 0);
+      const main = storytellingRoll(dice, side.again);
+      residual += q * main.residual;
+      for (const m of main.results) bag.add(m.kind, m.successes, m.abort, q * m.p, { chanceDie: dice <= 0 });
+    },
+  );
+  return { results: bag.results(), residual };
+}
+
+/**
+ * d20: each helper rolls d20 + its own modifier against the difficulty − 5 (no edge of its own);
+ * a success is one more Преимущество for the main roll, a failure one more Помеха; with the written
+ * ones they cancel and the net is capped at 2 either way. No difficulty (a contest): no help.
+ */
+function d20Team(side: RollSide, helpers: readonly RollSide[]): RollDist {
+  if (side.difficulty === undefined) return ownRoll('d20', side);
+  // A helper's face matters only as a success or a failure: its twenty faces are grouped so.
+  const lists = helpers.map((h) => {
+    const grouped = new ResultBag();
+    for (const r of d20Roll(h.base ?? Number.NaN, 0, side.difficulty! - 5).results) grouped.add(r.kind, r.successes, false, r.p);
+    return grouped.results();
+  });
+  const bag = new ResultBag();
+  forEachCombination(lists, (picked, q) => {
+    const net = Math.min(side.advantages, 2) - Math.min(side.hindrances, 2) + picked.reduce((sum, r) => sum + (r.kind === 'success' ? 1 : -1), 0);
+    const k = Math.max(-2, Math.min(2, net));
+    const main = ownRoll('d20', { ...side, advantages: Math.max(k, 0), hindrances: Math.max(-k, 0) });
+    for (const m of main.results) bag.add(m.kind, m.successes, m.abort, q * m.p, { kept: m.kept, total: m.total });
+  });
+  return { results: bag.results(), residual: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -432,7 +544,8 @@ function summariseD10(family: Family, dice: number, dist: RollDist): OracleOdds 
     outcomes,
     successes,
     expected,
-    chanceDie: family === 'storytelling' && dice <= 0,
+    // With helpers, the main roll is a chance die for sure only when no helper result avoids it.
+    chanceDie: family === 'storytelling' && dist.results.every((r) => r.chanceDie ?? dice <= 0),
     noDice,
     highCompetence: family === 'pool-minus-difficulty' && dice >= 4,
     withinOpenEnded: false,
@@ -473,11 +586,17 @@ function summariseD20(side: RollSide, dist: RollDist): OracleOdds {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Extended actions and contests
+// Extended actions, contests and races
+
+export interface Step {
+  p: number;
+  gain: number;
+  abort: boolean;
+}
 
 /** What one roll adds to an extended action, and whether it ends the action as a failure. */
-export function extendedSteps(family: Family, dist: RollDist): { p: number; gain: number; abort: boolean }[] {
-  const byKey = new Map<string, { p: number; gain: number; abort: boolean }>();
+export function extendedSteps(family: Family, dist: RollDist): Step[] {
+  const byKey = new Map<string, Step>();
   for (const r of dist.results) {
     // classic: max(net, 0) (+1 Willpower); storytelling and vampire: successes; d20: 1 per success.
     const gain = r.successes;
@@ -495,7 +614,7 @@ export function extendedSteps(family: Family, dist: RollDist): { p: number; gain
  * P(target reached by roll k), k = 1…rolls, listing every sequence of rolls: a sequence stops
  * when it reaches the target (it counts for that roll and every later one) or is lost.
  */
-export function withinByEnumeration(steps: { p: number; gain: number; abort: boolean }[], target: number, rolls: number): number[] {
+export function withinByEnumeration(steps: Step[], target: number, rolls: number): number[] {
   const within = new Array<number>(rolls).fill(0);
   const walk = (made: number, accumulated: number, p: number): void => {
     if (made === rolls) return;
@@ -538,6 +657,72 @@ export function contestByEnumeration(family: Family, mine: RollDist, theirs: Rol
   return { win, tie, lose };
 }
 
+export interface OracleRace {
+  contest: { win: number; tie: number; lose: number };
+  within: number[];
+  unfinished?: number;
+}
+
+/**
+ * A race, round by round over the pair of totals (both sides' states at once): in each round every
+ * pair of one step per side is listed. A side reaching its target wins unless the other reaches
+ * its own in the same round (a tie); a classic botch loses at once (both botching: a tie); a
+ * storytelling dramatic failure sets that side's total back to 0. Without `rounds`, rounds go on
+ * until less than 1e-12 is undecided or 200 rounds; with it, the higher total after the last
+ * round wins (equal: a tie), which `within` does not count.
+ */
+export function raceByRounds(family: Family, first: Step[], second: Step[], targets: [number, number], rounds?: number): OracleRace {
+  let states = new Map<string, { a: number; b: number; p: number }>([['0|0', { a: 0, b: 0, p: 1 }]]);
+  const contest = { win: 0, tie: 0, lose: 0 };
+  const within: number[] = [];
+  let decided = 0;
+  const botchLoses = family === 'classic';
+  const limit = rounds ?? 200;
+  for (let round = 1; round <= limit; round += 1) {
+    const next = new Map<string, { a: number; b: number; p: number }>();
+    for (const { a, b, p } of states.values()) {
+      for (const sa of first) {
+        for (const sb of second) {
+          const q = p * sa.p * sb.p;
+          if (q === 0) continue;
+          const lostA = sa.abort && botchLoses;
+          const lostB = sb.abort && botchLoses;
+          const totalA = sa.abort ? 0 : a + sa.gain;
+          const totalB = sb.abort ? 0 : b + sb.gain;
+          const reachedA = !lostA && totalA >= targets[0];
+          const reachedB = !lostB && totalB >= targets[1];
+          if ((reachedA && reachedB) || (lostA && lostB)) contest.tie += q;
+          else if (reachedA || lostB) contest.win += q;
+          else if (reachedB || lostA) contest.lose += q;
+          else {
+            const key = `${totalA}|${totalB}`;
+            const found = next.get(key);
+            if (found) found.p += q;
+            else next.set(key, { a: totalA, b: totalB, p: q });
+          }
+          if (reachedA || reachedB || lostA || lostB) decided += q;
+        }
+      }
+    }
+    states = next;
+    within.push(decided);
+    let undecided = 0;
+    for (const s of states.values()) undecided += s.p;
+    if (rounds === undefined && undecided < 1e-12) break;
+  }
+  let undecided = 0;
+  for (const s of states.values()) {
+    undecided += s.p;
+    if (rounds !== undefined) {
+      if (s.a > s.b) contest.win += s.p;
+      else if (s.a === s.b) contest.tie += s.p;
+      else contest.lose += s.p;
+    }
+  }
+  if (rounds === undefined && undecided > 1e-12) return { contest, within, unfinished: undecided };
+  return { contest, within };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The whole check
 
@@ -545,26 +730,71 @@ export function contestByEnumeration(family: Family, mine: RollDist, theirs: Rol
 export function oracleForDice(family: Family, dice: number, side: RollSide): OracleOdds {
   const dist =
     family === 'classic'
-      ? classicRoll(dice, side.difficulty ?? 6, side.specialties > 0, side.willpower)
+      ? classicRoll(dice, side.difficulty ?? 6, side.specialties > 0, side.willpower, side.noBotch === true)
       : family === 'storytelling'
         ? storytellingRoll(dice, side.again)
         : vampireRoll(dice);
   return summariseD10(family, dice, dist);
 }
 
-/** What computeOdds should report for a check with a known pool. */
+/** Initiative: one d10 plus the rating, face by face. */
+export function oracleInitiative(rating: number): OracleOdds {
+  const initiative: Record<string, number> = {};
+  let expected = 0;
+  for (let face = 1; face <= 10; face += 1) {
+    initiative[String(rating + face)] = 1 / 10;
+    expected += (rating + face) / 10;
+  }
+  return { pool: rating, outcomes: {}, expected, initiative, chanceDie: false, noDice: false, highCompetence: false, withinOpenEnded: false, residual: 0 };
+}
+
+/**
+ * vampire-pack contests (004 l.115–121): a difficulty written on either side (the first side's when
+ * both are) is subtracted from both pools; none written, none subtracted.
+ */
+function contestSides(family: Family, side: RollSide, opponent: RollSide): [RollSide, RollSide] {
+  if (family !== 'pool-minus-difficulty') return [side, opponent];
+  const shared = side.difficulty ?? opponent.difficulty;
+  return [
+    { ...side, difficulty: shared },
+    { ...opponent, difficulty: shared },
+  ];
+}
+
+/** vampire-pack: a tie goes to the higher Attribute used, when both sides have one and they differ. */
+function tieGoesTo(family: Family, side: RollSide, opponent: RollSide): 'win' | 'lose' | undefined {
+  if (family !== 'pool-minus-difficulty' || side.attribute === undefined || opponent.attribute === undefined) return undefined;
+  if (side.attribute === opponent.attribute) return undefined;
+  return side.attribute > opponent.attribute ? 'win' : 'lose';
+}
+
+/** What computeOdds should report for a check with a known pool (alternatives: see oracleAlternatives). */
 export function oracleOdds(family: Family, spec: CheckSpec): OracleOdds {
-  const side = spec.side;
+  if (spec.initiative) return oracleInitiative(spec.side.base ?? Number.NaN);
   if (spec.opponent) {
-    const mine = sideRoll(family, side, true);
-    const theirs = sideRoll(family, spec.opponent, true);
-    const odds = summaryOf(family, side, mine, true);
-    odds.contest = contestByEnumeration(family, mine, theirs);
+    const [side, opponent] = contestSides(family, spec.side, spec.opponent);
+    const mine = sideRoll(family, side);
+    const theirs = sideRoll(family, opponent);
+    const odds = summaryOf(family, side, mine);
+    if (spec.extended && family !== 'd20') {
+      const race = raceByRounds(family, extendedSteps(family, mine), extendedSteps(family, theirs), [spec.extended.target, spec.extended.opponentTarget ?? spec.extended.target], spec.extended.maxRolls);
+      odds.contest = race.contest;
+      odds.within = race.within;
+      odds.unfinished = race.unfinished;
+    } else {
+      odds.contest = contestByEnumeration(family, mine, theirs);
+    }
+    const winner = tieGoesTo(family, side, opponent);
+    if (winner) {
+      odds.contest[winner] += odds.contest.tie;
+      odds.contest.tie = 0;
+      odds.tieBreak = true;
+    }
     odds.residual = mine.residual + theirs.residual;
     return odds;
   }
-  const dist = sideRoll(family, side);
-  const odds = summaryOf(family, side, dist);
+  const dist = sideRoll(family, spec.side);
+  const odds = summaryOf(family, spec.side, dist);
   if (spec.extended) {
     const steps = extendedSteps(family, dist);
     const limit = spec.extended.maxRolls;
@@ -579,12 +809,28 @@ export function oracleOdds(family: Family, spec: CheckSpec): OracleOdds {
   return odds;
 }
 
-function summaryOf(family: Family, side: RollSide, dist: RollDist, inContest = false): OracleOdds {
-  if (family === 'd20') return summariseD20(side, dist);
-  const dice = dicePool(family, side, inContest);
-  if (family === 'classic' && dice <= 0) {
+function summaryOf(family: Family, side: RollSide, dist: RollDist): OracleOdds {
+  const helpers = family === 'pool-minus-difficulty' || (family === 'd20' && side.difficulty === undefined) ? 0 : (side.helpers ?? []).length;
+  const odds = family === 'd20' ? summariseD20(side, dist) : summariseD10(family, dicePool(family, side), dist);
+  if (family === 'classic' && dicePool(family, side) <= 0 && helpers === 0) {
     // Precise readings: a classic pool of 0 or less reports pool 0, failure 1, successes [1].
-    return summariseD10(family, 0, { results: [{ p: 1, kind: 'failure', successes: 0, abort: false }], residual: 0 });
+    return { ...summariseD10(family, 0, { results: [{ p: 1, kind: 'failure', successes: 0, abort: false }], residual: 0 }), helpers };
   }
-  return summariseD10(family, dice, dist);
+  return { ...odds, helpers };
+}
+
+/**
+ * A check with alternatives: every combination on its own, and the best one by the chance the
+ * player picks by (P(win) in a contest, else a single roll's P(success), storytelling's
+ * exceptional success included; initiative: the mean), ties to the first.
+ */
+export function oracleAlternatives(family: Family, specs: readonly CheckSpec[]): { each: OracleOdds[]; best: number } {
+  const each = specs.map((spec) => oracleOdds(family, spec));
+  const chance = (o: OracleOdds): number =>
+    o.contest ? o.contest.win : o.initiative ? o.expected : (o.outcomes.success ?? 0) + (o.outcomes.exceptional_success ?? 0);
+  let best = 0;
+  each.forEach((o, i) => {
+    if (chance(o) > chance(each[best])) best = i;
+  });
+  return { each, best };
 }

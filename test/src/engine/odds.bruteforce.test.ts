@@ -8,13 +8,13 @@
  */
 import * as assert from 'node:assert/strict';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
-import { plainSide } from '../../../server/out/engine/checkSpec';
+import { helperSide, plainSide, withAlternatives } from '../../../server/out/engine/checkSpec';
 import type { AgainRule, CheckSpec, RollSide } from '../../../server/out/engine/checkSpec';
 import { computeOdds } from '../../../server/out/engine/odds';
 import { isKnownPool } from '../../../server/out/engine/oddsReport';
 import type { PoolOdds } from '../../../server/out/engine/oddsReport';
 import type { Ruleset } from '../../../server/out/engine/ruleset';
-import { FAMILY_OF, d20Edge, oracleForDice, oracleOdds, outcomeKeys } from './bruteForce';
+import { FAMILY_OF, d20Edge, oracleAlternatives, oracleForDice, oracleInitiative, oracleOdds, outcomeKeys } from './bruteForce';
 import type { Family, OracleOdds } from './bruteForce';
 
 const TOL = 1e-12;
@@ -53,6 +53,16 @@ class Mismatches {
 function comparePoolOdds(m: Mismatches, label: string, family: Family, got: PoolOdds, want: OracleOdds): void {
   m.cases += 1;
   m.ok(label, `pool: engine ${got.pool}, oracle ${want.pool}`, got.pool === want.pool);
+  m.ok(label, `helpers: engine ${got.helpers}, oracle ${want.helpers}`, (got.helpers ?? 0) === (want.helpers ?? 0));
+
+  if (want.initiative) {
+    // CLI.md Additions (2): no outcomes, the totals, and the mean total.
+    m.ok(label, 'initiative has outcomes', got.outcomes === undefined);
+    const keys = new Set([...Object.keys(got.initiative ?? {}), ...Object.keys(want.initiative)]);
+    for (const key of keys) m.near(label, `initiative[${key}]`, got.initiative?.[key] ?? 0, want.initiative[key] ?? 0);
+    m.near(label, 'expected', got.expected, want.expected);
+    return;
+  }
 
   if (want.contest) {
     // CLI.md: contests replace the outcomes by `contest`; other fields are optional.
@@ -61,6 +71,12 @@ function comparePoolOdds(m: Mismatches, label: string, family: Family, got: Pool
     m.near(label, 'contest.win', got.contest?.win, want.contest.win, tol);
     m.near(label, 'contest.tie', got.contest?.tie, want.contest.tie, tol);
     m.near(label, 'contest.lose', got.contest?.lose, want.contest.lose, tol);
+    m.ok(label, `tie_break: engine ${got.tie_break}, oracle ${want.tieBreak}`, (got.tie_break === 'attribute') === (want.tieBreak === true));
+    // A race: P(decided by round k), exactly as many rounds as the oracle ran, and what is left.
+    m.ok(label, `within: engine ${got.within?.length}, oracle ${want.within?.length} rounds`, got.within?.length === want.within?.length);
+    if (want.within) for (let k = 0; k < Math.min(got.within?.length ?? 0, want.within.length); k += 1) m.near(label, `within[${k}]`, got.within?.[k], want.within[k], tol);
+    m.ok(label, `unfinished: engine ${got.unfinished}, oracle ${want.unfinished}`, (got.unfinished === undefined) === (want.unfinished === undefined));
+    if (want.unfinished !== undefined) m.near(label, 'unfinished', got.unfinished, want.unfinished, tol);
     return;
   }
 
@@ -95,7 +111,8 @@ function comparePoolOdds(m: Mismatches, label: string, family: Family, got: Pool
   for (const key of Object.keys(outcomes)) m.ok(label, `unexpected outcome key ${key}`, allowed.includes(key));
   for (const key of allowed) m.near(label, `outcomes.${key}`, outcomes[key] ?? 0, want.outcomes[key] ?? 0, tol);
 
-  m.near(label, 'expected', got.expected, want.expected, TOL + tailMean + 100 * want.residual);
+  // Relative: the oracle sums thousands of listed faces, each sum costing an ulp of a mean near 20.
+  m.near(label, 'expected', got.expected, want.expected, TOL * Math.max(1, Math.abs(want.expected)) + tailMean + 100 * want.residual);
 
   if (family === 'd20') {
     const margin = got.margin ?? {};
@@ -347,15 +364,31 @@ describe('computeOdds against the brute-force oracle', () => {
       m.done();
     });
 
-    it('matches vampire-pack contests without subtracting difficulties', () => {
+    it('matches vampire-pack contests: no difficulty subtracted unless written, then from both pools', () => {
       const m = new Mismatches();
       for (let a = 0; a <= 3; a += 1) {
         for (let b = 0; b <= 3; b += 1) {
           check(m, 'vampire-pack', { side: plainSide(a), opponent: plainSide(b) });
-          check(m, 'vampire-pack', { side: plainSide(a, { difficulty: 2, specialties: 1 }), opponent: plainSide(b, { difficulty: 3 }) });
+          // Additions (2): the first side's difficulty, both sides facing the one obstacle.
+          check(m, 'vampire-pack', { side: plainSide(a + 1, { difficulty: 1, specialties: 1 }), opponent: plainSide(b + 2, { difficulty: 3 }) });
+          check(m, 'vampire-pack', { side: plainSide(a + 1), opponent: plainSide(b + 1, { difficulty: 1 }) });
         }
       }
       check(m, 'vampire-pack', { side: plainSide(-1), opponent: plainSide(2) });
+      m.done();
+    });
+
+    it('matches vampire-pack contests with the Attribute tie-break, 0–0 ties included, and Storyteller pools', () => {
+      const m = new Mismatches();
+      for (let a = 0; a <= 3; a += 1) {
+        for (let b = 0; b <= 3; b += 1) {
+          for (const [ta, tb] of [[3, 2], [1, 4], [2, 2], [3, undefined], [undefined, undefined]] as [number | undefined, number | undefined][]) {
+            const attribute = (value: number | undefined): Partial<RollSide> => (value === undefined ? {} : { attribute: value });
+            check(m, 'vampire-pack', { side: plainSide(a, attribute(ta)), opponent: plainSide(b, attribute(tb)) });
+            check(m, 'vampire-pack', { side: plainSide(a + 2, { ...attribute(ta), difficulty: 2 }), opponent: plainSide(b + 2, attribute(tb)) });
+          }
+        }
+      }
       m.done();
     });
 
@@ -370,6 +403,15 @@ describe('computeOdds against the brute-force oracle', () => {
         }
       }
       check(m, 'threads-of-fate', { side: plainSide(1, { advantages: 1, hindrances: 1, difficulty: 12 }), opponent: plainSide(1, { difficulty: 30 }) });
+      m.done();
+    });
+
+    it('matches «против N» in threads-of-fate: the opponent rolls d20 + N', () => {
+      const m = new Mismatches();
+      for (const n of [-2, 0, 3, 7, 15]) {
+        check(m, 'threads-of-fate', { side: plainSide(4), opponent: plainSide(n) });
+        check(m, 'threads-of-fate', { side: plainSide(2, { advantages: 2 }), opponent: plainSide(n) });
+      }
       m.done();
     });
   });
@@ -405,6 +447,32 @@ describe('computeOdds against the brute-force oracle', () => {
       m.done();
     });
 
+    it('gives unknown helpers and opponents the row’s size too: a team, a race', () => {
+      const m = new Mismatches();
+      const unknownTeam = (id: string, main: RollSide, known?: number): void => {
+        const side = { ...main, helpers: [helperSide(main, null), ...(known === undefined ? [] : [helperSide(main, known)])] };
+        const pools = byPool(id, side);
+        for (let n = 1; n <= 4; n += 1) {
+          const got = pools?.[String(n)];
+          const row = { ...main, base: n, helpers: [helperSide(main, n), ...(known === undefined ? [] : [helperSide(main, known)])] };
+          if (!got) m.ok(`${id} row ${n}`, 'missing', false);
+          else comparePoolOdds(m, `${id} team by_pool[${n}]`, FAMILY_OF[id], got, oracleOdds(FAMILY_OF[id], { side: row }));
+        }
+      };
+      unknownTeam('mage-revised', plainSide(null, { difficulty: 7 }));
+      unknownTeam('werewolf-revised', plainSide(null), 2);
+      unknownTeam('storytelling', plainSide(null, { again: 'none' }), 1);
+      const race = computeOdds(ruleset('storytelling'), { side: plainSide(null), opponent: plainSide(2), extended: { target: 2, maxRolls: 3 } });
+      assert.equal(race.pool, null);
+      if (!isKnownPool(race)) {
+        for (let n = 1; n <= 3; n += 1) {
+          const got = race.by_pool[String(n)];
+          comparePoolOdds(m, `storytelling race by_pool[${n}]`, 'storytelling', got, oracleOdds('storytelling', { side: plainSide(n), opponent: plainSide(2), extended: { target: 2, maxRolls: 3 } }));
+        }
+      }
+      m.done();
+    });
+
     it('reports d20 total modifiers −2…+12, each what that modifier would give', () => {
       const m = new Mismatches();
       const sides = [
@@ -424,6 +492,213 @@ describe('computeOdds against the brute-force oracle', () => {
           else comparePoolOdds(m, label, 'd20', got, oracleOdds('d20', { side: { ...side, base } }));
         }
       }
+      m.done();
+    });
+  });
+  describe('soak and damage (classic, no botch)', () => {
+    it('matches 1–4 dice at every difficulty, with a specialty, Willpower, in extended actions and contests', () => {
+      const m = new Mismatches();
+      for (const id of CLASSIC_IDS) {
+        for (let base = 0; base <= 4; base += 1) {
+          for (let difficulty = 2; difficulty <= 10; difficulty += 2) {
+            for (const specialties of [0, 1]) check(m, id, { side: plainSide(base, { difficulty, specialties, noBotch: true }) });
+            check(m, id, { side: plainSide(base, { difficulty, willpower: true, noBotch: true }) });
+          }
+          check(m, id, { side: plainSide(base, { noBotch: true }) });
+          check(m, id, { side: plainSide(base, { noBotch: true, difficulty: 8 }), extended: { target: 2, maxRolls: 3 } });
+          check(m, id, { side: plainSide(base, { noBotch: true }), opponent: plainSide(2, { difficulty: 7 }) });
+        }
+      }
+      m.done();
+    });
+  });
+
+  describe('initiative (1d10 + rating)', () => {
+    it('matches every total for ratings −2…12 in the rulesets with an Initiative trait', () => {
+      const m = new Mismatches();
+      for (const id of ['storytelling', 'mage-revised', 'werewolf-revised']) {
+        for (let rating = -2; rating <= 12; rating += 1) {
+          check(m, id, { side: plainSide(rating), initiative: true });
+          // Specialty, Willpower and a difficulty do not change the total.
+          check(m, id, { side: plainSide(rating, { specialties: 1, willpower: true, difficulty: 7 }), initiative: true });
+        }
+      }
+      m.done();
+    });
+
+    it('tabulates unknown ratings 1–10', () => {
+      const m = new Mismatches();
+      for (const id of ['storytelling', 'mage-revised']) {
+        const report = computeOdds(ruleset(id), { side: plainSide(null), initiative: true });
+        if (isKnownPool(report)) {
+          m.cases += 1;
+          m.ok(id, 'pool should be unknown', false);
+          continue;
+        }
+        m.ok(id, `by_pool keys ${Object.keys(report.by_pool).join(',')}`, Object.keys(report.by_pool).join(',') === '1,2,3,4,5,6,7,8,9,10');
+        for (const [key, odds] of Object.entries(report.by_pool)) comparePoolOdds(m, `${id} by_pool[${key}]`, FAMILY_OF[id], odds, oracleInitiative(Number(key)));
+      }
+      m.done();
+    });
+  });
+
+  describe('teamwork', () => {
+    const helpers = (main: RollSide, ...bases: number[]): RollSide => ({ ...main, helpers: bases.map((b) => helperSide(main, b)) });
+
+    it('classic: the helpers’ floored nets join the main roll’s; a botch only when all is 0 and the main roll botched', () => {
+      const m = new Mismatches();
+      for (const id of CLASSIC_IDS) {
+        for (let own = 0; own <= 3; own += 1) {
+          for (const options of [{}, { difficulty: 4 }, { difficulty: 8, specialties: 1 }, { difficulty: 7, willpower: true }, { noBotch: true }] as Partial<RollSide>[]) {
+            check(m, id, { side: helpers(plainSide(own, options), 2) });
+            check(m, id, { side: helpers(plainSide(own, options), 1, 3) });
+            check(m, id, { side: helpers(plainSide(own, options), 0, -1) });
+          }
+        }
+      }
+      m.done();
+    });
+
+    it('classic: every roll of an extended action is a team roll; a team in a contest', () => {
+      const m = new Mismatches();
+      for (const id of CLASSIC_IDS) {
+        for (let own = 0; own <= 2; own += 1) {
+          for (const target of [1, 3, 4]) {
+            for (const maxRolls of [1, 2, 3]) check(m, id, { side: helpers(plainSide(own, { difficulty: 7 }), 2), extended: { target, maxRolls } });
+          }
+          check(m, id, { side: helpers(plainSide(own), 1, 2), opponent: plainSide(3) });
+          check(m, id, { side: plainSide(2), opponent: helpers(plainSide(own, { difficulty: 5 }), 2) });
+        }
+      }
+      m.done();
+    });
+
+    it('storytelling: successes become dice, a dramatic failure −4, all before the chance-die decision (no again)', () => {
+      const m = new Mismatches();
+      for (let own = -3; own <= 3; own += 1) {
+        const main = plainSide(own, { again: 'none' });
+        check(m, 'storytelling', { side: helpers(main, 1) });
+        check(m, 'storytelling', { side: helpers(main, 2, 0) });
+        check(m, 'storytelling', { side: helpers(main, -1, 3) });
+        check(m, 'storytelling', { side: helpers(plainSide(own, { again: 'none', willpower: true, specialties: 1 }), 0) });
+      }
+      m.done();
+    });
+
+    it('storytelling with re-rolls: 10-, 9- and 8-again helpers, extended actions and contests', () => {
+      const m = new Mismatches();
+      // Long 8-again chains hand the main roll many dice, which the oracle lists slowly: one helper there.
+      for (const again of [10, 9, 8] as AgainRule[]) {
+        for (const own of [-4, 0, 2]) {
+          check(m, 'storytelling', { side: helpers(plainSide(own, { again }), 1) });
+          if (again === 10) check(m, 'storytelling', { side: helpers(plainSide(own, { again }), 0, 2) });
+        }
+      }
+      for (const target of [1, 3]) check(m, 'storytelling', { side: helpers(plainSide(0), 1), extended: { target, maxRolls: 2 } });
+      check(m, 'storytelling', { side: helpers(plainSide(1), 2), opponent: plainSide(2) });
+      m.done();
+    });
+
+    it('threads-of-fate: each helper’s success against the difficulty − 5 is an advantage, its failure a hindrance; capped at 2', () => {
+      const m = new Mismatches();
+      for (const difficulty of [5, 10, 15, 20, 26]) {
+        for (const [advantages, hindrances] of [[0, 0], [1, 0], [2, 0], [0, 2], [1, 1]]) {
+          const main = plainSide(3, { difficulty, advantages, hindrances });
+          check(m, 'threads-of-fate', { side: helpers(main, 2) });
+          check(m, 'threads-of-fate', { side: helpers(main, 0, 5) });
+          check(m, 'threads-of-fate', { side: helpers(main, -2, 4, 9) });
+          check(m, 'threads-of-fate', { side: helpers({ ...main, isStatic: true }, 1, 1) });
+        }
+      }
+      check(m, 'threads-of-fate', { side: helpers(plainSide(2, { difficulty: 14 }), 3), extended: { target: 2, maxRolls: 3 } });
+      // A contest has no difficulty for the helpers to roll against: they change nothing.
+      check(m, 'threads-of-fate', { side: helpers(plainSide(2), 3, 3), opponent: plainSide(4) });
+      m.done();
+    });
+
+    it('vampire-pack has no teamwork rule: helpers change nothing', () => {
+      const m = new Mismatches();
+      check(m, 'vampire-pack', { side: helpers(plainSide(3, { difficulty: 1 }), 3, 3) });
+      m.done();
+    });
+  });
+
+  describe('races (extended contests)', () => {
+    const limits = [1, 2, 4, undefined];
+
+    it('storytelling: a dramatic failure resets that side to 0; both reaching the target in one round tie', () => {
+      const m = new Mismatches();
+      for (const [a, b] of [[0, 0], [0, 2], [1, 1], [2, 1], [3, 2]]) {
+        for (const target of [1, 2, 3]) {
+          for (const maxRolls of limits) {
+            const extended = maxRolls === undefined ? { target } : { target, maxRolls };
+            check(m, 'storytelling', { side: plainSide(a), opponent: plainSide(b), extended });
+          }
+        }
+      }
+      check(m, 'storytelling', { side: plainSide(2, { again: 8 }), opponent: plainSide(1, { again: 'none' }), extended: { target: 3, opponentTarget: 2 } });
+      m.done();
+    });
+
+    it('classic: a botch loses at once, two botches tie, a side without dice never rolls', () => {
+      const m = new Mismatches();
+      for (const id of CLASSIC_IDS) {
+        for (const [a, b] of [[1, 1], [2, 1], [0, 2], [0, 0], [3, 2]]) {
+          for (const target of [1, 2, 3]) {
+            for (const maxRolls of limits) {
+              const extended = maxRolls === undefined ? { target } : { target, maxRolls };
+              check(m, id, { side: plainSide(a, { difficulty: 6 }), opponent: plainSide(b, { difficulty: 8 }), extended });
+            }
+          }
+        }
+        check(m, id, { side: plainSide(2, { willpower: true }), opponent: plainSide(2, { specialties: 1, difficulty: 9 }), extended: { target: 3 } });
+        check(m, id, { side: plainSide(1, { noBotch: true }), opponent: plainSide(1), extended: { target: 2, maxRolls: 3 } });
+      }
+      m.done();
+    });
+
+    it('vampire-pack: successes add up, a written difficulty takes dice from both, the Attribute breaks ties', () => {
+      const m = new Mismatches();
+      for (const [a, b] of [[1, 1], [2, 3], [3, 1]]) {
+        for (const maxRolls of limits) {
+          const extended = maxRolls === undefined ? { target: 2 } : { target: 2, maxRolls };
+          check(m, 'vampire-pack', { side: plainSide(a), opponent: plainSide(b), extended });
+          check(m, 'vampire-pack', { side: plainSide(a + 1, { difficulty: 1, attribute: 3 }), opponent: plainSide(b + 1, { attribute: 2 }), extended });
+        }
+      }
+      m.done();
+    });
+  });
+
+  describe('alternatives', () => {
+    function compareAlternatives(m: Mismatches, rulesetId: string, combos: CheckSpec[]): void {
+      const family = FAMILY_OF[rulesetId];
+      const label = `${rulesetId} ${JSON.stringify(combos.map((c) => c.side.base))}`;
+      const report = computeOdds(ruleset(rulesetId), withAlternatives(combos.map((spec, i) => ({ check: `«combination ${i}»`, spec }))));
+      const want = oracleAlternatives(family, combos);
+      m.ok(label, `best: engine ${report.best}, oracle ${want.best}`, report.best === want.best);
+      m.ok(label, `${report.alternatives?.length} alternatives`, report.alternatives?.length === combos.length);
+      report.alternatives?.forEach((alternative, i) => {
+        m.ok(label, `check ${i}: ${alternative.check}`, alternative.check === `«combination ${i}»`);
+        if (alternative.pool === null) m.ok(label, `alternative ${i} has an unknown pool`, false);
+        else comparePoolOdds(m, `${label} alternative ${i}`, family, alternative, want.each[i]);
+      });
+      // The headline is the best combination, field for field.
+      const { alternatives: _all, best: _best, ...headline } = report;
+      const { check: _check, ...bestOne } = report.alternatives?.[report.best ?? 0] ?? { check: '' };
+      m.ok(label, 'the top-level fields are the best combination’s', JSON.stringify(headline) === JSON.stringify(bestOne));
+    }
+
+    it('reports every combination and heads the report with the best one, in every family', () => {
+      const m = new Mismatches();
+      compareAlternatives(m, 'mage-revised', [{ side: plainSide(3, { difficulty: 6 }) }, { side: plainSide(4, { difficulty: 6 }) }, { side: plainSide(2, { difficulty: 6 }) }]);
+      compareAlternatives(m, 'werewolf-revised', [{ side: plainSide(2, { difficulty: 4 }) }, { side: plainSide(2, { difficulty: 4 }) }]);
+      compareAlternatives(m, 'storytelling', [{ side: plainSide(0) }, { side: plainSide(-1) }, { side: plainSide(1) }, { side: plainSide(1) }]);
+      compareAlternatives(m, 'vampire-pack', [{ side: plainSide(4, { difficulty: 2 }) }, { side: plainSide(3, { difficulty: 2 }) }]);
+      compareAlternatives(m, 'threads-of-fate', [{ side: plainSide(2, { difficulty: 12 }) }, { side: plainSide(5, { difficulty: 12, hindrances: 1 }) }]);
+      // Contests are ranked by P(win), extended actions by a single roll's success.
+      compareAlternatives(m, 'storytelling', [{ side: plainSide(2), opponent: plainSide(3) }, { side: plainSide(3), opponent: plainSide(3) }]);
+      compareAlternatives(m, 'mage-revised', [{ side: plainSide(2, { difficulty: 8 }), extended: { target: 3, maxRolls: 3 } }, { side: plainSide(3, { difficulty: 8 }), extended: { target: 3, maxRolls: 3 } }]);
       m.done();
     });
   });

@@ -3,7 +3,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
-import { plainSide } from '../../../server/out/engine/checkSpec';
+import { helperSide, plainSide, withAlternatives } from '../../../server/out/engine/checkSpec';
 import type { CheckSpec, RollSide } from '../../../server/out/engine/checkSpec';
 import { computeOdds } from '../../../server/out/engine/odds';
 import { isKnownPool } from '../../../server/out/engine/oddsReport';
@@ -265,10 +265,33 @@ describe('computeOdds on hand-worked examples', () => {
       close(r.contest?.lose, 0.475);
     });
 
-    it('has one vampire die beat another with chance 0.3·0.7, difficulties ignored', () => {
-      const r = odds('vampire-pack', plainSide(1, { difficulty: 3 }), { opponent: plainSide(1, { difficulty: 5 }) });
+    it('has one vampire die beat another with chance 0.3·0.7 when no difficulty is written', () => {
+      const r = odds('vampire-pack', plainSide(1), { opponent: plainSide(1) });
       close(r.contest?.win, 0.21);
       close(r.contest?.tie, 0.58);
+      assert.equal(r.tie_break, undefined);
+    });
+
+    it('takes a difficulty written on either vampire side from both pools (004 l.117)', () => {
+      // 3 − 2 = 1 die against 2 − 2 = 0 dice: we win on a hit (0.3), else nobody scores.
+      const r = odds('vampire-pack', plainSide(3), { opponent: plainSide(2, { difficulty: 2 }) });
+      assert.equal(r.pool, 1);
+      close(r.contest?.win, 0.3);
+      close(r.contest?.tie, 0.7);
+    });
+
+    it('gives a vampire tie to the higher Attribute, 0–0 included; a Storyteller pool keeps its ties', () => {
+      // One die each: tie 0.58 (both hit 0.09 + both miss 0.49) goes to Сила 3 over Ловкость 2.
+      const r = odds('vampire-pack', plainSide(1, { attribute: 3 }), { opponent: plainSide(1, { attribute: 2 }) });
+      close(r.contest?.win, 0.79);
+      close(r.contest?.tie, 0);
+      close(r.contest?.lose, 0.21);
+      assert.equal(r.tie_break, 'attribute');
+      const lower = odds('vampire-pack', plainSide(1, { attribute: 1 }), { opponent: plainSide(1, { attribute: 2 }) });
+      close(lower.contest?.lose, 0.79);
+      const storyteller = odds('vampire-pack', plainSide(1, { attribute: 3 }), { opponent: plainSide(1) });
+      close(storyteller.contest?.tie, 0.58);
+      assert.equal(storyteller.tie_break, undefined);
     });
 
     it('ties two classic dice at 6 half the time (a botch scores 0, like a failure)', () => {
@@ -285,6 +308,119 @@ describe('computeOdds on hand-worked examples', () => {
       close(r.contest?.lose, 0);
       close(r.contest?.tie, 0.05);
       close(r.contest?.win, 0.95);
+    });
+  });
+  describe('soak and damage (classic)', () => {
+    it('never botches: one die at 6 succeeds on 6–10 and otherwise just fails', () => {
+      const r = odds('mage-revised', plainSide(1, { noBotch: true }));
+      assert.deepEqual(r.outcomes, { botch: 0, failure: 0.5, success: 0.5 });
+    });
+
+    it('lets 1s cancel successes: 001 l.275, Выносливость 4 rolls 1, 7, 9, 8 for two successes', () => {
+      // Four dice at 6: P(net ≥ 1) = 1 − P(net ≤ 0); no botch whatever the 1s.
+      const r = odds('mage-revised', plainSide(4, { noBotch: true }));
+      close(outcome(r, 'botch'), 0);
+      close(outcome(r, 'failure') + outcome(r, 'success'), 1);
+    });
+  });
+
+  describe('initiative', () => {
+    it('is 1d10 + the rating: Ловкость 3 + Сообразительность 2 gives 6…15, a tenth each, 10.5 on average', () => {
+      const r = odds('mage-revised', plainSide(5), { initiative: true });
+      assert.equal(r.pool, 5);
+      assert.equal(r.outcomes, undefined);
+      assert.deepEqual(Object.keys(r.initiative ?? {}), ['6', '7', '8', '9', '10', '11', '12', '13', '14', '15']);
+      for (const p of Object.values(r.initiative ?? {})) close(p, 0.1);
+      close(r.expected, 10.5);
+    });
+  });
+
+  describe('teamwork', () => {
+    it('classic: one helper’s die joins one main die at 6; a botch needs the helper at 0 too', () => {
+      // Each scores 1 (0.5) or 0 (0.5); the main roll botches with 0.1, the helper scores 0 with 0.5.
+      const main = plainSide(1);
+      const r = odds('mage-revised', { ...main, helpers: [helperSide(main, 1)] });
+      assert.equal(r.helpers, 1);
+      assert.equal(r.pool, 1);
+      close(outcome(r, 'botch'), 0.05);
+      close(outcome(r, 'failure'), 0.2);
+      close(outcome(r, 'success'), 0.75);
+      [0.25, 0.5, 0.25].forEach((p, k) => close(r.successes?.[k], p, `${k} successes`));
+    });
+
+    it('storytelling: a helper’s success is one more die (no again: 0.3·(1 − 0.7²) + 0.7·0.3)', () => {
+      const main = plainSide(1, { again: 'none' });
+      const r = odds('storytelling', { ...main, helpers: [helperSide(main, 1)] });
+      close(outcome(r, 'success') + outcome(r, 'exceptional_success'), 0.363);
+    });
+
+    it('storytelling: a helper’s dramatic failure takes 4 dice, which can leave a chance die', () => {
+      // Main pool 4, helper a chance die: 0.1 dramatic → 0 dice → a chance die (0.1 success).
+      // Else the helper's 10s (0.1 each, chained) add dice; only the dramatic branch can fail this badly.
+      const main = plainSide(4, { again: 'none' });
+      const r = odds('storytelling', { ...main, helpers: [helperSide(main, 0)] });
+      assert.equal(r.chance_die, undefined);
+      close(outcome(r, 'dramatic_failure'), 0.1 * 0.1);
+    });
+
+    it('threads-of-fate: a helper at +0 beats 11 − 5 three times in four, giving an advantage', () => {
+      // 0.75 · P(max of 2d20 ≥ 11) + 0.25 · P(min of 2d20 ≥ 11) = 0.75·0.75 + 0.25·0.25.
+      const main = plainSide(0, { difficulty: 11 });
+      const r = odds('threads-of-fate', { ...main, helpers: [helperSide(main, 0)] });
+      close(outcome(r, 'success'), 0.625);
+    });
+  });
+
+  describe('races', () => {
+    it('storytelling, one die each without again, first to one success: win 0.21/0.51, tie 0.09/0.51', () => {
+      // Per round: we alone hit 0.3·0.7, both 0.09, neither 0.49; the race repeats until decided.
+      const r = odds('storytelling', plainSide(1, { again: 'none' }), { opponent: plainSide(1, { again: 'none' }), extended: { target: 1 } });
+      close(r.contest?.win, 0.21 / 0.51);
+      close(r.contest?.tie, 0.09 / 0.51);
+      close(r.within?.[0], 0.51);
+      close(r.within?.[1], 1 - 0.49 ** 2);
+      assert.equal(r.unfinished, undefined);
+    });
+
+    it('classic, one die each at 6, first to one success: a botch loses at once, two botches tie', () => {
+      // Each round each side: success 0.5, botch 0.1, nothing 0.4.
+      // Win: 0.5·(0.4 + 0.1) + 0.4·0.1 = 0.29; tie: 0.5·0.5 + 0.1·0.1 = 0.26; the rest (0.16) goes on.
+      const r = odds('werewolf-revised', plainSide(1), { opponent: plainSide(1), extended: { target: 1 } });
+      close(r.contest?.win, 0.29 / 0.84);
+      close(r.contest?.tie, 0.26 / 0.84);
+      close(r.contest?.lose, 0.29 / 0.84);
+    });
+
+    it('with a round limit compares the totals after it, which within does not count', () => {
+      // One round, target 2, one die each without again: nobody reaches 2; totals 1–0 win 0.21.
+      const r = odds('storytelling', plainSide(1, { again: 'none' }), { opponent: plainSide(1, { again: 'none' }), extended: { target: 2, maxRolls: 1 } });
+      assert.deepEqual(r.within, [0]);
+      close(r.contest?.win, 0.21);
+      close(r.contest?.tie, 0.58);
+    });
+
+    it('reports what is left undecided when neither side can roll', () => {
+      const r = odds('mage-revised', plainSide(0), { opponent: plainSide(0), extended: { target: 1 } });
+      assert.equal(r.unfinished, 1);
+      assert.equal(r.within?.length, 200);
+      assert.deepEqual(r.contest, { win: 0, tie: 0, lose: 0 });
+    });
+  });
+
+  describe('alternatives', () => {
+    it('heads the report with the better of «Ловкость 3 или Интеллект 4 + Ремесло 0» at difficulty 6', () => {
+      const ruleset = getBuiltinRuleset('mage-revised');
+      assert.ok(ruleset);
+      const spec = withAlternatives([
+        { check: '«Ловкость 3 (сложность 6)»', spec: { side: plainSide(3, { difficulty: 6 }) } },
+        { check: '«Интеллект 4 (сложность 6)»', spec: { side: plainSide(4, { difficulty: 6 }) } },
+      ]);
+      const r = computeOdds(ruleset, spec);
+      assert.equal(r.best, 1);
+      assert.equal(r.pool, 4);
+      assert.deepEqual(r.alternatives?.map((a) => [a.check, a.pool]), [['«Ловкость 3 (сложность 6)»', 3], ['«Интеллект 4 (сложность 6)»', 4]]);
+      // Ties go to the first combination.
+      assert.equal(computeOdds(ruleset, withAlternatives([spec.alternatives![0], spec.alternatives![0]])).best, 0);
     });
   });
 });

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
-import { plainSide } from '../../../server/out/engine/checkSpec';
+import { helperSide, plainSide, withAlternatives } from '../../../server/out/engine/checkSpec';
 import type { AgainRule, CheckSpec, RollSide } from '../../../server/out/engine/checkSpec';
 import { computeOdds } from '../../../server/out/engine/odds';
 import { isKnownPool } from '../../../server/out/engine/oddsReport';
@@ -222,6 +222,88 @@ describe('computeOdds properties', () => {
       }),
       RUNS,
     );
+  });
+
+  describe('the mechanics of Additions (2)', () => {
+    const withHelpers = fc.tuple(anySide, fc.array(fc.integer({ min: -2, max: 6 }), { minLength: 0, maxLength: 3 })).map(([[id, side], bases]) => [id, { ...side, helpers: bases.map((b) => helperSide(side, b)) }] as [string, RollSide]);
+
+    it('teamwork keeps the partitions: outcomes and successes sum to 1', () => {
+      fc.assert(
+        fc.property(withHelpers, ([id, side]) => {
+          const r = known(id, { side });
+          for (const p of Object.values(r.outcomes ?? {})) assertProbability(p, 'outcome');
+          assert.ok(Math.abs(sum(PARTITION[id].map((k) => r.outcomes?.[k] ?? 0)) - 1) <= 1e-9, `${id}: outcomes sum`);
+          if (r.successes) assert.ok(Math.abs(sum(r.successes) - 1) <= 1e-9, `${id}: successes sum`);
+          if (r.margin) assert.ok(Math.abs(sum(Object.values(r.margin)) - 1) <= 1e-9, `${id}: margin sum`);
+        }),
+        RUNS,
+      );
+    });
+
+    it('classic helpers never lower P(success), nor raise P(botch)', () => {
+      fc.assert(
+        fc.property(fc.tuple(classicSide, fc.integer({ min: 0, max: 5 })), ([s, helperBase]) => {
+          const main = plainSide(s.base, s);
+          const alone = known('mage-revised', { side: main });
+          const helped = known('mage-revised', { side: { ...main, helpers: [helperSide(main, helperBase)] } });
+          assert.ok(pSuccess(helped) >= pSuccess(alone) - 1e-12);
+          assert.ok((helped.outcomes?.botch ?? 0) <= (alone.outcomes?.botch ?? 0) + 1e-12);
+        }),
+        RUNS,
+      );
+    });
+
+    it('a race decides win, tie, lose and the unfinished rest, summing to 1; within grows and stays below 1', () => {
+      const racing = fc.tuple(
+        fc.constantFrom('mage-revised', 'storytelling', 'vampire-pack'),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
+      );
+      fc.assert(
+        fc.property(racing, ([id, a, b, target, maxRolls]) => {
+          const r = known(id, { side: plainSide(a), opponent: plainSide(b), extended: maxRolls === undefined ? { target } : { target, maxRolls } });
+          const c = r.contest;
+          assert.ok(c);
+          assert.ok(Math.abs(c.win + c.tie + c.lose + (r.unfinished ?? 0) - 1) <= 1e-9, `${id}: race sums to 1`);
+          const within = r.within ?? [];
+          if (maxRolls !== undefined) assert.equal(within.length, maxRolls);
+          within.forEach((w, k) => {
+            assertProbability(w, `within[${k}]`);
+            if (k > 0) assert.ok(w >= within[k - 1] - 1e-15, `within[${k}] falls`);
+          });
+        }),
+        RUNS,
+      );
+    });
+
+    it('initiative totals run from rating + 1 to rating + 10 and sum to 1', () => {
+      fc.assert(
+        fc.property(fc.constantFrom('storytelling', 'mage-revised', 'werewolf-revised'), fc.integer({ min: -5, max: 20 }), (id, rating) => {
+          const r = known(id, { side: plainSide(rating), initiative: true });
+          // JSON keys carry no order (JavaScript lists "-1" after "0"): compare them sorted.
+          assert.deepEqual(Object.keys(r.initiative ?? {}).map(Number).sort((x, y) => x - y), Array.from({ length: 10 }, (_, i) => rating + 1 + i));
+          assert.ok(Math.abs(sum(Object.values(r.initiative ?? {})) - 1) <= 1e-12);
+        }),
+        RUNS,
+      );
+    });
+
+    it('the best alternative has the highest chance, and the headline is its report', () => {
+      fc.assert(
+        fc.property(fc.array(anySide.filter(([id]) => id === 'storytelling'), { minLength: 1, maxLength: 8 }), (sides) => {
+          const r = computeOdds(ruleset('storytelling'), withAlternatives(sides.map(([, side], i) => ({ check: `«${i}»`, spec: { side } }))));
+          const chances = (r.alternatives ?? []).map((a) => (a.pool === null ? -1 : pSuccess(a)));
+          const best = r.best ?? -1;
+          assert.equal(chances[best], Math.max(...chances));
+          assert.equal(chances.indexOf(Math.max(...chances)), best, 'ties go to the first');
+          assert.ok(isKnownPool(r));
+          assert.equal(pSuccess(r), chances[best]);
+        }),
+        RUNS,
+      );
+    });
   });
 
   describe('unknown pools', () => {

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_RULESET_IDS, getBuiltinRuleset, listBuiltinRulesets } from '../../../server/out/engine/builtinRulesets';
 import type { Ruleset, TraitEntry } from '../../../server/out/engine/ruleset';
-import { parseUserRuleset, validateRuleset } from '../../../server/out/engine/rulesetLoader';
+import { parseUserRuleset } from '../../../server/out/engine/rulesetLoader';
+import { validateRuleset } from '../../../server/out/engine/rulesetValidation';
 import type { ResolveBase, RulesetError, UserRulesetResult } from '../../../server/out/engine/rulesetLoader';
 
 const SOURCE_DIR = path.join(__dirname, '../../../server/src/engine');
@@ -113,7 +114,10 @@ describe('Built-in rulesets', () => {
       maxTraits: 2,
       allowedOnly: [['attribute', 'ability'], ['attribute', 'power'], ['Самообладание', 'Упорство']],
     });
-    assert.deepEqual(r.modifierLimit, { max: 3, scope: 'total' });
+    // Additions (2): each bonus or penalty +1…+3 (004 l.157, 179, 183); the sum is not limited.
+    assert.deepEqual(r.modifierLimit, { max: 3, scope: 'each' });
+    assert.equal(r.teamwork, false);
+    assert.equal(r.initiativeTrait, undefined);
     assert.deepEqual(
       Object.fromEntries(Object.entries(r.outcomes).map(([k, v]) => [k, v.ru])),
       {
@@ -168,7 +172,7 @@ describe('Built-in rulesets', () => {
     assert.equal(trait(r, 'Гнозис').attested, false);
     assert.deepEqual(trait(r, 'Обаяние').aliases, ['Харизма']);
     assert.equal(trait(r, 'Обаяние').attested, false);
-    assert.deepEqual(trait(r, 'Фехтование').aliases, ['Холодное оружие']);
+    assert.deepEqual(trait(r, 'Фехтование').aliases, ['Холодное оружие', 'Ближний бой']);
     assert.equal(r.traits.some((t) => t.name === 'Атлетизм' || t.name === 'Сообразительность'), false);
   });
 
@@ -183,7 +187,7 @@ describe('Built-in rulesets', () => {
       ['Сообразительность', ['Смекалка']],
       ['Незаметность', ['Скрытность']],
       ['Устрашение', ['Запугивание']],
-      ['Фехтование', ['Холодное оружие']],
+      ['Фехтование', ['Холодное оружие', 'Ближний бой']],
       ['Компьютеры', ['Компьютер']],
     ];
     for (const [name, variants] of expected) assert.deepEqual(trait(r, name).variants, variants, name);
@@ -193,8 +197,8 @@ describe('Built-in rulesets', () => {
     assert.deepEqual(will.forms, ['Силы Воли', 'Силу Воли', 'Силе Воли']);
     assert.equal(trait(r, 'Арете').attested, false);
     const spheres = r.traits.filter((t) => t.group === 'Сфера');
-    assert.deepEqual(spheres.map((t) => t.name), ['Связи', 'Силы', 'Жизнь', 'Материя', 'Разум', 'Основы', 'Дух', 'Время']);
-    assert.ok(spheres.every((t) => t.category === 'other' && t.attested));
+    assert.deepEqual(spheres.map((t) => t.name), ['Связи', 'Силы', 'Жизнь', 'Материя', 'Разум', 'Основы', 'Дух', 'Время', 'Энтропия']);
+    assert.ok(spheres.every((t) => t.category === 'other' && t.attested === (t.name !== 'Энтропия')));
     assert.deepEqual(r.traits.filter((t) => t.category === 'generic').map((t) => t.name), ['Атрибут', 'Способность', 'Навык', 'Знание', 'Черты']);
   });
 
@@ -220,11 +224,83 @@ describe('Built-in rulesets', () => {
   it('vampire-pack lists Disciplines as unattested powers', () => {
     const r = builtin('vampire-pack');
     const powers = r.traits.filter((t) => t.category === 'power');
-    assert.equal(powers.length, 10);
+    assert.deepEqual(
+      powers.map((t) => t.en),
+      ['Animalism', 'Auspex', 'Celerity', 'Dominate', 'Fortitude', 'Potence', 'Presence', 'Obfuscate', 'Vicissitude', 'Thaumaturgy', 'Blood Sorcery', 'Protean', 'Oblivion', 'Thin-Blood Alchemy'],
+    );
     assert.ok(powers.every((t) => !t.attested && t.group === 'Дисциплины'));
     assert.equal(trait(r, 'Анимализм').en, 'Animalism');
     assert.equal(trait(r, 'Дисциплина').category, 'generic');
     assert.equal(trait(r, 'Упорство').category, 'attribute');
+  });
+
+  it('vampire-pack knows the game’s standard Skills; the text attests four', () => {
+    const r = builtin('vampire-pack');
+    const skills = r.traits.filter((t) => t.category === 'ability');
+    assert.deepEqual(
+      skills.map((t) => t.name),
+      [
+        'Атлетика', 'Драка', 'Ремесло', 'Вождение', 'Огнестрельное оружие', 'Воровство', 'Ближний бой', 'Скрытность', 'Выживание',
+        'Обращение с животными', 'Этикет', 'Проницательность', 'Запугивание', 'Лидерство', 'Исполнение', 'Убеждение', 'Знание улиц', 'Хитрость',
+        'Академические знания', 'Бдительность', 'Финансы', 'Расследование', 'Медицина', 'Оккультизм', 'Политика', 'Наука', 'Техника', 'Саботаж',
+      ],
+    );
+    assert.deepEqual(skills.filter((t) => t.attested).map((t) => t.name), ['Атлетика', 'Убеждение', 'Расследование', 'Саботаж']);
+    assert.deepEqual(r.traits.filter((t) => t.category === 'attribute').map((t) => t.en), [
+      'Strength', 'Dexterity', 'Stamina', 'Charisma', 'Manipulation', 'Composure', 'Intelligence', 'Wits', 'Resolve',
+    ]);
+    assert.deepEqual(trait(r, 'Ближний бой').variants, ['Фехтование', 'Холодное оружие']);
+  });
+
+  it('mage-revised: «Силы» is the Sphere of Forces, never a case form of «Сила»; Backgrounds are known', () => {
+    const r = builtin('mage-revised');
+    const strength = trait(r, 'Сила');
+    assert.deepEqual(strength.forms, ['Силе', 'Силу']);
+    assert.deepEqual(strength.homographs, ['Силы', 'Сил', 'Силах']);
+    assert.deepEqual(trait(r, 'Силы').forms, ['Силах', 'Сил']);
+    const backgrounds = r.traits.filter((t) => t.group === 'Дополнения');
+    assert.deepEqual(backgrounds.map((t) => t.name), [
+      'Сокрытие', 'Аватар', 'Союзники', 'Контакты', 'Культ', 'Судьба', 'Грёзы', 'Фамильяр', 'Влияние', 'Библиотека', 'Наставник', 'Узел', 'Ресурсы', 'Слуги', 'Святилище', 'Чудо',
+    ]);
+    assert.deepEqual(backgrounds.filter((t) => t.attested).map((t) => t.name), ['Сокрытие']);
+    assert.ok(backgrounds.every((t) => t.category === 'other'));
+    assert.deepEqual(trait(r, 'Фехтование').variants, ['Холодное оружие', 'Ближний бой']);
+  });
+
+  it('werewolf-revised: Backgrounds, of which Предки is rolled', () => {
+    const r = builtin('werewolf-revised');
+    const backgrounds = r.traits.filter((t) => t.group === 'Дополнения');
+    assert.deepEqual(backgrounds.map((t) => [t.name, t.category]), [
+      ['Предки', 'rollable'], ['Союзники', 'other'], ['Связи', 'other'], ['Фетиш', 'other'], ['Родня', 'other'], ['Наставник', 'other'],
+      ['Чистокровность', 'other'], ['Ресурсы', 'other'], ['Обряды', 'other'], ['Тотем', 'other'],
+    ]);
+    assert.ok(backgrounds.every((t) => !t.attested));
+  });
+
+  it('what the new mechanics read: Initiative trait, equipment, traits never rolled, teamwork', () => {
+    const facts = Object.fromEntries(listBuiltinRulesets().map((r) => [r.id, [r.initiativeTrait, r.equipment, r.neverRolled, r.teamwork]]));
+    assert.deepEqual(facts, {
+      storytelling: ['Инициатива', ['Управление', 'Снаряжение', 'Оружие'], ['Воля'], undefined],
+      'mage-revised': ['Инициатива', undefined, undefined, undefined],
+      'threads-of-fate': [undefined, undefined, undefined, undefined],
+      'werewolf-revised': ['Инициатива', undefined, undefined, undefined],
+      'vampire-pack': [undefined, undefined, undefined, false],
+    });
+    const s = builtin('storytelling');
+    assert.deepEqual(trait(s, 'Снаряжение'), { name: 'Снаряжение', category: 'other', group: 'Снаряжение', en: 'Equipment', attested: false });
+    assert.equal(trait(s, 'Управление').attested, true);
+    assert.deepEqual(trait(s, 'Холодное оружие').variants, ['Фехтование', 'Ближний бой']);
+  });
+
+  it('every homograph is another trait’s name, alias or form', () => {
+    for (const r of listBuiltinRulesets()) {
+      for (const t of r.traits) {
+        for (const h of t.homographs ?? []) {
+          const other = r.traits.find((o) => o !== t && [o.name, ...(o.aliases ?? []), ...(o.forms ?? [])].includes(h));
+          assert.ok(other, `${r.id}: homograph ${h} of ${t.name}`);
+        }
+      }
+    }
   });
 
   it('vocabulary sizes: attested / unattested per ruleset', () => {
@@ -232,11 +308,11 @@ describe('Built-in rulesets', () => {
       listBuiltinRulesets().map((r) => [r.id, [r.traits.filter((t) => t.attested).length, r.traits.filter((t) => !t.attested).length]]),
     );
     assert.deepEqual(counts, {
-      storytelling: [43, 12],
-      'mage-revised': [58, 6],
+      storytelling: [43, 14],
+      'mage-revised': [58, 22],
       'threads-of-fate': [13, 0],
-      'werewolf-revised': [9, 43],
-      'vampire-pack': [21, 10],
+      'werewolf-revised': [9, 53],
+      'vampire-pack': [21, 40],
     });
   });
 
@@ -356,6 +432,47 @@ describe('Ruleset schema', () => {
     ]);
   });
 
+  it('rejects references to traits the ruleset lacks, homographs that are no other trait’s, teamwork without a rule', () => {
+    const result = validateRuleset(
+      broken((r, traits) => {
+        r.initiativeTrait = 'Инициатива';
+        r.equipment = ['Управление'];
+        r.neverRolled = ['Сила Воли', 'Воля'];
+        traits[0].homographs = ['Силы', 'Силу', 'Силой'];
+      }),
+    );
+    assert.ok(!result.ok);
+    assert.deepEqual(result.errors, [
+      { path: '/equipment/0', message: 'equipment[0]: "Управление" is not the name of a trait of this ruleset; an equipment term must be one of its traits (category "other")' },
+      { path: '/neverRolled/1', message: 'neverRolled[1]: "Воля" is not the name of a trait of this ruleset; a trait never rolled must be one of its traits' },
+      { path: '/traits/0/homographs/1', message: 'traits[0].homographs[1]: "Силу" is a spelling of "Сила" itself, so it cannot be another trait\'s' },
+      { path: '/traits/0/homographs/2', message: 'traits[0].homographs[2]: "Силой" is no spelling (name, alias or form) of another trait of this ruleset' },
+    ]);
+    const vampire = rawBuiltin('vampire-pack');
+    vampire.teamwork = true;
+    vampire.initiativeTrait = 'Инициатива';
+    const refused = validateRuleset(vampire);
+    assert.ok(!refused.ok);
+    assert.deepEqual(refused.errors, [
+      { path: '/initiativeTrait', message: 'initiativeTrait: "Инициатива" is not the name of a trait of this ruleset; the Initiative trait must be one of its traits' },
+      { path: '/teamwork', message: 'teamwork: the pool-minus-difficulty family has no teamwork rule; leave it false' },
+    ]);
+  });
+
+  it('rejects a mistyped teamwork flag and equipment list', () => {
+    const result = validateRuleset(
+      broken((r) => {
+        r.teamwork = 'yes';
+        r.equipment = 'Управление';
+      }),
+    );
+    assert.ok(!result.ok);
+    assert.deepEqual(result.errors, [
+      { path: '/equipment', message: 'equipment must be an array, not the string "Управление"' },
+      { path: '/teamwork', message: 'teamwork must be a boolean, not the string "yes"' },
+    ]);
+  });
+
   it('rejects trait names that are not words', () => {
     const result = validateRuleset(broken((_r, traits) => (traits[0].name = 'Сила  воли?')));
     assert.ok(!result.ok);
@@ -381,8 +498,8 @@ describe('User rulesets', () => {
       'extends: vampire-pack',
       'title: Мой вампир',
       'traits:',
-      '  - name: Манипулирование',
-      '    category: attribute',
+      '  - name: Красноречие',
+      '    category: ability',
       '    group: Социальные',
       '  - name: Саботаж',
       '    en: Larceny',
@@ -399,9 +516,27 @@ describe('User rulesets', () => {
     assert.equal(r.family, 'pool-minus-difficulty');
     assert.deepEqual(r.params, base.params);
     assert.equal(r.traits.length, base.traits.length + 1);
-    assert.deepEqual(r.traits[r.traits.length - 1], { name: 'Манипулирование', category: 'attribute', group: 'Социальные', attested: true });
+    assert.deepEqual(r.traits[r.traits.length - 1], { name: 'Красноречие', category: 'ability', group: 'Социальные', attested: true });
     assert.deepEqual(trait(r, 'Саботаж'), { name: 'Саботаж', category: 'ability', en: 'Larceny', forms: ['Саботажа'], attested: true });
     assert.equal(trait(base, 'Саботаж').en, 'Sabotage');
+  });
+
+  it('rename a trait: the Initiative trait, equipment and traits never rolled follow; own lists replace the base’s', () => {
+    const renamed = parse('id: s2\nextends: storytelling\ntraits:\n  - name: Инициативность\n    renames: Инициатива\n  - name: Машина\n    renames: Управление\n  - name: Сила Воли\n    renames: Воля\n');
+    assert.deepEqual(renamed.errors, []);
+    assert.equal(renamed.ruleset?.initiativeTrait, 'Инициативность');
+    assert.deepEqual(renamed.ruleset?.equipment, ['Машина', 'Снаряжение', 'Оружие']);
+    assert.deepEqual(renamed.ruleset?.neverRolled, ['Сила Воли']);
+    const own = parse('id: s3\nextends: storytelling\nteamwork: false\nequipment: [Управление, Броня]\nneverRolled: []\n');
+    assert.deepEqual(own.errors, []);
+    assert.equal(own.ruleset?.teamwork, false);
+    assert.deepEqual(own.ruleset?.equipment, ['Управление', 'Броня']);
+    assert.deepEqual(own.ruleset?.neverRolled, []);
+    const wrong = parse('id: s4\nextends: vampire-pack\nteamwork: true\nequipment: [Машина]\n');
+    assert.deepEqual(
+      wrong.errors.map((e) => [e.path, e.range?.start.line]),
+      [['/equipment/0', 3], ['/teamwork', 2]],
+    );
   });
 
   it('rename a trait: the old name becomes a variant and composition follows', () => {

@@ -3,18 +3,17 @@
  * before `:`) and in the front matter (keys, ruleset ids, a sheet's traits).
  */
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
 import { CURSOR, docUri, joinLines, LspTestClient, range, withCursor } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
 
-const VAMPIRE_TRAITS = [
-  'Сила', 'Ловкость', 'Выносливость', 'Обаяние', 'Самообладание', 'Интеллект', 'Упорство',
-  'Атлетика', 'Убеждение', 'Расследование', 'Саботаж',
-  'Анимализм', 'Прорицание', 'Стремительность', 'Доминирование', 'Стойкость', 'Могущество', 'Присутствие', 'Затемнение', 'Изменчивость', 'Тауматургия',
-  'Характеристика', 'Навык', 'Дисциплина',
-  'Воля', 'Человечность', 'Зверь', 'витэ', 'Ярость', 'Ускорение', 'Драма',
-];
+/** The vampire-pack vocabulary in its file's order: completion offers every trait, none added or lost. */
+const VAMPIRE_TRAITS: string[] = (
+  JSON.parse(readFileSync(path.join(__dirname, '../../../server/src/engine/rulesets/vampire-pack.json'), 'utf8')) as { traits: { name: string }[] }
+).traits.map((t) => t.name);
 
 describe('completion', () => {
   let client: LspTestClient;
@@ -46,7 +45,7 @@ describe('completion', () => {
       filterText: 'Сила',
       textEdit: { range: range(5, 8, 5, 8), newText: 'Сила' },
     });
-    assert.deepEqual(list?.items[31], {
+    assert.deepEqual(list?.items[VAMPIRE_TRAITS.length], {
       label: 'Адриан',
       kind: CompletionItemKind.Reference,
       detail: 'персонаж',

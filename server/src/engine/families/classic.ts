@@ -1,10 +1,10 @@
 import type { RollSide } from '../checkSpec';
-import { countsFromZero, type Distribution, floorAt, mean, pointMass, shift, sumOfIndependent } from '../distribution';
+import { convolve, countsFromZero, type Distribution, floorAt, mean, pointMass, shift, sumOfIndependent, trimUpperTail } from '../distribution';
 import { countAtLeast, countEqual, rollDice } from '../dice';
 import type { PoolOdds } from '../oddsReport';
-import type { SideRoll } from '../rollReport';
+import type { HelperRoll, SideRoll } from '../rollReport';
 import type { Ruleset } from '../ruleset';
-import { D10_POOL_RANGE, type ExtendedStep, type FamilyModel } from './family';
+import { D10_POOL_RANGE, type ExtendedStep, type FamilyModel, type HelperPool, type TeamworkModel } from './family';
 
 type ClassicRuleset = Extract<Ruleset, { family: 'classic' }>;
 
@@ -42,14 +42,54 @@ function classicRoll(t: number, side: RollSide, pool: number): ClassicRoll {
   const net = sumOfIndependent(netPerDie(t, side.specialties > 0), pool);
   const floored = floorAt(net, 0);
   if (side.willpower) return { successes: shift(floored, 1), botch: 0, success: 1 };
+  // Soak and damage rolls fail but never botch (001 l.273).
+  if (side.noBotch) return { successes: floored, botch: 0, success: 1 - floored.p[0] };
   // A botch: every main die is a 1 or a blank, and not all of them are blanks.
   const blank = (t - 2) / 10;
   const botch = Math.pow(0.1 + blank, pool) - Math.pow(blank, pool);
   return { successes: floored, botch, success: 1 - floored.p[0] };
 }
 
+/**
+ * Classic teamwork (001 l.81, 107 «объединить свои успехи»): every helper rolls the same traits with
+ * its own values against the same difficulty; the team's successes are the main roll's plus each
+ * helper's, each floored at 0; the team botches only when that total is 0 and the main roll botched.
+ */
+const classicTeamwork: TeamworkModel<ClassicRuleset> = {
+  applies: () => true,
+
+  mixture(ruleset, main, mainPool, helpers) {
+    let helped = pointMass(0);
+    for (const h of helpers) helped = trimUpperTail(convolve(helped, classicRoll(targetNumber(ruleset, h.side), h.side, h.pool).successes));
+    return helped.p.map((weight, i) => ({ weight, side: main, pool: mainPool, extraSuccesses: helped.min + i }));
+  },
+
+  roll(ruleset, main, mainPool, helpers, random) {
+    const rolled: HelperRoll[] = helpers.map((h: HelperPool) => {
+      const roll = classicFamily.roll(ruleset, h.side, h.pool, random);
+      return { roll, effect: 'successes', contribution: roll.successes };
+    });
+    const own = classicFamily.roll(ruleset, main, mainPool, random);
+    const successes = own.successes + rolled.reduce((sum, h) => sum + h.contribution, 0);
+    const outcome = successes >= 1 ? 'success' : own.outcome === 'botch' ? 'botch' : 'failure';
+    return { ...own, successes, outcome, helpers: rolled };
+  },
+};
+
 export const classicFamily: FamilyModel<ClassicRuleset> = {
   unknownPoolRange: D10_POOL_RANGE,
+  teamwork: classicTeamwork,
+  raceAbort: 'loses',
+
+  addSuccesses(odds, extra) {
+    const successes = odds.successes ?? [1];
+    return {
+      ...odds,
+      outcomes: { botch: 0, failure: 0, success: 1 },
+      successes: [...new Array<number>(extra).fill(0), ...successes],
+      expected: odds.expected + extra,
+    };
+  },
 
   resolvePool(_ruleset, side) {
     return side.base === null ? null : Math.max(0, side.base);
@@ -90,7 +130,7 @@ export const classicFamily: FamilyModel<ClassicRuleset> = {
     const net = mainSuccesses + countAtLeast(bonus, t) - countEqual(dice, 1);
     const base = { pool, dice, rerolled: [], bonus };
     if (side.willpower) return { ...base, successes: Math.max(net, 0) + 1, outcome: 'success' };
-    if (mainSuccesses === 0 && countEqual(dice, 1) > 0) return { ...base, successes: 0, outcome: 'botch' };
+    if (!side.noBotch && mainSuccesses === 0 && countEqual(dice, 1) > 0) return { ...base, successes: 0, outcome: 'botch' };
     return net >= 1 ? { ...base, successes: net, outcome: 'success' } : { ...base, successes: 0, outcome: 'failure' };
   },
 

@@ -1,10 +1,10 @@
 import type { RollSide } from '../checkSpec';
-import { type Distribution, mean, pointMass, shift } from '../distribution';
+import { convolve, type Distribution, mean, pointMass, probabilityAtLeast, shift } from '../distribution';
 import { rollDice } from '../dice';
 import type { PoolOdds } from '../oddsReport';
-import type { SideRoll } from '../rollReport';
+import type { HelperRoll, SideRoll } from '../rollReport';
 import type { Ruleset } from '../ruleset';
-import type { ExtendedStep, FamilyModel } from './family';
+import type { ExtendedStep, FamilyModel, TeamComponent, TeamworkModel } from './family';
 
 type D20Ruleset = Extract<Ruleset, { family: 'd20' }>;
 
@@ -55,8 +55,56 @@ function total(ruleset: D20Ruleset, side: RollSide, modifier: number): Distribut
   return shift(keptDie(edge(ruleset, side)), modifier);
 }
 
+/** Helpers roll against the check's difficulty less this (002 l.65). */
+const HELPER_DIFFICULTY_OFFSET = 5;
+
+/** What helpers roll against; callers ask `applies` first, so a difficulty is there. */
+function helperDifficulty(main: RollSide): number {
+  if (main.difficulty === undefined) throw new MissingDifficultyError();
+  return main.difficulty - HELPER_DIFFICULTY_OFFSET;
+}
+
+/** The main side with a net edge of `k`, capped as the text caps it. */
+function withEdge(ruleset: D20Ruleset, side: RollSide, k: number): RollSide {
+  const cap = ruleset.params.maxEdge;
+  const e = Math.max(-cap, Math.min(cap, k));
+  return { ...side, advantages: Math.max(e, 0), hindrances: Math.max(-e, 0) };
+}
+
+/**
+ * threads-of-fate teamwork (002 l.65): every helper rolls d20 + the same traits against the
+ * difficulty − 5; a success gives the main roll one Преимущество, a failure one Помеха; they join
+ * the written ones, cancel one for one, and the result is capped at 2 either way. A contest has no
+ * difficulty for helpers to roll against, so there the helpers change nothing.
+ */
+const d20Teamwork: TeamworkModel<D20Ruleset> = {
+  applies: (main) => main.difficulty !== undefined,
+
+  mixture(ruleset, main, modifier, helpers): TeamComponent[] {
+    const target = helperDifficulty(main);
+    let successes = pointMass(0);
+    for (const h of helpers) {
+      const p = Math.min(1, probabilityAtLeast(total(ruleset, h.side, h.pool), target));
+      successes = convolve(successes, { min: 0, p: [1 - p, p] });
+    }
+    const written = edge(ruleset, main);
+    return successes.p.map((weight, s) => ({ weight, side: withEdge(ruleset, main, written + s - (helpers.length - s)), pool: modifier, extraSuccesses: 0 }));
+  },
+
+  roll(ruleset, main, modifier, helpers, random) {
+    const against = helperDifficulty(main);
+    const rolled: HelperRoll[] = helpers.map((h) => {
+      const roll = d20Family.roll(ruleset, { ...h.side, difficulty: against }, h.pool, random);
+      return roll.outcome === 'success' ? { roll, effect: 'advantage', contribution: 1 } : { roll, effect: 'hindrance', contribution: -1 };
+    });
+    const k = edge(ruleset, main) + rolled.reduce((sum, h) => sum + h.contribution, 0);
+    return { ...d20Family.roll(ruleset, withEdge(ruleset, main, k), modifier, random), helpers: rolled };
+  },
+};
+
 export const d20Family: FamilyModel<D20Ruleset> = {
   unknownPoolRange: [-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  teamwork: d20Teamwork,
 
   resolvePool(_ruleset, side) {
     return side.base;

@@ -16,6 +16,34 @@ export interface ExtendedStep {
   abort: number;
 }
 
+/** A helper of a side, with the pool (d20: the modifier) its own side resolves to. */
+export interface HelperPool {
+  side: RollSide;
+  pool: number;
+}
+
+/**
+ * One plain roll of the main side inside a roll with helpers, and how likely the helpers make it:
+ * storytelling changes the main pool, d20 the main side's edge, classic adds successes on top.
+ * `extraSuccesses` > 0 rules out a botch (a classic team botches only when every roll scored 0).
+ */
+export interface TeamComponent {
+  weight: number;
+  side: RollSide;
+  pool: number;
+  extraSuccesses: number;
+}
+
+/** A family's teamwork rule (RULESETS.md Additions (2)). */
+export interface TeamworkModel<R extends Ruleset> {
+  /** Whether helpers can help this side at all (a d20 contest has no difficulty for them). */
+  applies(main: RollSide): boolean;
+  /** The main roll after the helpers, as a mixture of plain rolls; the weights sum to 1. */
+  mixture(ruleset: R, main: RollSide, mainPool: number, helpers: readonly HelperPool[]): TeamComponent[];
+  /** Rolls every helper, then the main side as their results say; the result carries `helpers`. */
+  roll(ruleset: R, main: RollSide, mainPool: number, helpers: readonly HelperPool[], random: RandomSource): SideRoll;
+}
+
 /**
  * One dice family. Each function is pure; `pool` is what `resolvePool` gave
  * (or a pool size the caller chose for an unknown pool).
@@ -35,6 +63,20 @@ export interface FamilyModel<R extends Ruleset = Ruleset> {
   rolledScore(roll: SideRoll): number;
   /** Pool keys a table over unknown pools uses. */
   unknownPoolRange: readonly number[];
+  /** Absent where the family's text has no teamwork rule (pool-minus-difficulty). */
+  teamwork?: TeamworkModel<R>;
+  /** The odds of a roll with `extra` ≥ 1 successes added that 1s cannot cancel (classic teamwork). */
+  addSuccesses?(odds: PoolOdds, extra: number): PoolOdds;
+  /**
+   * In a race, what an aborting roll (`ExtendedStep.abort`) does to that side: a classic botch
+   * loses the race at once (001 l.23), a storytelling dramatic failure sets its total to 0 (000 l.262).
+   * Absent where no roll aborts.
+   */
+  raceAbort?: 'loses' | 'resets';
+  /** The two sides of a contest as the family reads them (vampire-pack: one obstacle for both). */
+  contestSides?(ruleset: R, side: RollSide, opponent: RollSide): [RollSide, RollSide];
+  /** Who wins a tie by the family's rule, if anyone (vampire-pack: the higher Attribute). */
+  tieWinner?(side: RollSide, opponent: RollSide): 'win' | 'lose' | undefined;
 }
 
 export const D10_POOL_RANGE: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];

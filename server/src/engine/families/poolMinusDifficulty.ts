@@ -21,9 +21,25 @@ export const poolMinusDifficultyFamily: FamilyModel<PoolMinusDifficultyRuleset> 
   resolvePool(ruleset, side, role) {
     if (side.base === null) return null;
     const withSpecialties = side.base + side.specialties * ruleset.params.specialtyDice;
-    // In a contest the text says not to subtract the difficulty from either pool.
-    const difficulty = role === 'contest' ? 0 : Math.max(0, side.difficulty ?? ruleset.params.difficulty.default ?? 0);
-    return Math.max(0, withSpecialties - difficulty);
+    // A contest subtracts only a difficulty written for it (004 l.117); a check also the default.
+    const written = role === 'contest' ? side.difficulty : side.difficulty ?? ruleset.params.difficulty.default;
+    return Math.max(0, withSpecialties - Math.max(0, written ?? 0));
+  },
+
+  /** Both sides face the one obstacle written for the contest, on either side (the first side's if both). */
+  contestSides(_ruleset, side, opponent) {
+    const shared = side.difficulty ?? opponent.difficulty;
+    if (shared === undefined) return [side, opponent];
+    return [
+      { ...side, difficulty: shared },
+      { ...opponent, difficulty: shared },
+    ];
+  },
+
+  /** 004 l.119: a tie goes to the higher Attribute used, when both are known and differ. */
+  tieWinner(side, opponent) {
+    if (side.attribute === undefined || opponent.attribute === undefined || side.attribute === opponent.attribute) return undefined;
+    return side.attribute > opponent.attribute ? 'win' : 'lose';
   },
 
   odds(ruleset, _side, pool): PoolOdds {

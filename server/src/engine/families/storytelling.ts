@@ -1,11 +1,11 @@
 import type { AgainRule, RollSide } from '../checkSpec';
-import { countsFromZero, type Distribution, mean, sumOfIndependent, TAIL_EPSILON, trimUpperTail } from '../distribution';
+import { convolve, countsFromZero, type Distribution, mean, pointMass, TAIL_EPSILON, trimUpperTail } from '../distribution';
 import { countAtLeast, MAX_CHAIN, rollDice } from '../dice';
 import type { PoolOdds } from '../oddsReport';
 import type { RandomSource } from '../random';
-import type { SideRoll } from '../rollReport';
+import type { HelperRoll, SideRoll } from '../rollReport';
 import type { Ruleset } from '../ruleset';
-import { D10_POOL_RANGE, type ExtendedStep, type FamilyModel } from './family';
+import { D10_POOL_RANGE, type ExtendedStep, type FamilyModel, type HelperPool, type TeamworkModel } from './family';
 
 type StorytellingRuleset = Extract<Ruleset, { family: 'storytelling' }>;
 
@@ -56,6 +56,24 @@ function outcomeOf(successes: number, exceptionalAt: number): string {
   return successes >= exceptionalAt ? 'exceptional_success' : 'success';
 }
 
+/**
+ * The last pool computed per kind of die. A team's main roll asks for one pool after another
+ * (own + 0, +1, +2 … dice), and each is the one before convolved with a few more dice: the very
+ * steps `sumOfIndependent` takes from 0 dice, so the numbers are the same to the bit.
+ */
+const lastPool = new Map<string, { pool: number; successes: Distribution }>();
+
+function poolSuccesses(again: number, success: number, pool: number): Distribution {
+  const key = `${again}|${success}`;
+  const die = chainSuccesses(again, success - again);
+  const last = lastPool.get(key);
+  const start = last && last.pool <= pool ? last : { pool: 0, successes: pointMass(0) };
+  let successes = start.successes;
+  for (let n = start.pool; n < pool; n++) successes = trimUpperTail(convolve(successes, die));
+  lastPool.set(key, { pool, successes });
+  return successes;
+}
+
 interface StorytellingRoll {
   successes: Distribution;
   dramaticFailure: number;
@@ -69,11 +87,55 @@ function storytellingRoll(ruleset: StorytellingRuleset, side: RollSide, pool: nu
   const target = ruleset.params.target;
   const again = againChance(target, side.again);
   const success = (11 - target) / 10;
-  return { successes: sumOfIndependent(chainSuccesses(again, success - again), pool), dramaticFailure: 0 };
+  return { successes: poolSuccesses(again, success, pool), dramaticFailure: 0 };
 }
+
+/** Dice a helper's dramatic failure takes from the main roll (000 l.444). */
+const HELPER_DRAMATIC_PENALTY = 4;
+
+/** What one helper does to the main pool: −4 dice on a dramatic failure, else its successes as dice. */
+function helpContribution(ruleset: StorytellingRuleset, helper: HelperPool): Distribution {
+  const roll = storytellingRoll(ruleset, helper.side, helper.pool);
+  const counts = countsFromZero(roll.successes);
+  // Index i holds the contribution i − HELPER_DRAMATIC_PENALTY.
+  const p = new Array<number>(counts.length + HELPER_DRAMATIC_PENALTY).fill(0);
+  p[0] = roll.dramaticFailure;
+  counts.forEach((q, k) => (p[k + HELPER_DRAMATIC_PENALTY] += k === 0 ? q - roll.dramaticFailure : q));
+  return { min: -HELPER_DRAMATIC_PENALTY, p };
+}
+
+/**
+ * Storytelling teamwork (000 l.440–446): the helpers roll first; each one's successes are extra
+ * dice for the main roll, a dramatic failure −4 dice; all of it counts before the main roll is
+ * decided to be a chance die. The main pool before help is the unclamped one (a pool of −2 helped
+ * by three dice is one die, not three).
+ */
+const storytellingTeamwork: TeamworkModel<StorytellingRuleset> = {
+  applies: () => true,
+
+  mixture(ruleset, main, mainPool, helpers) {
+    const own = dicePool(ruleset, main) ?? mainPool;
+    let help = pointMass(0);
+    for (const h of helpers) help = trimUpperTail(convolve(help, helpContribution(ruleset, h)));
+    return help.p.map((weight, i) => ({ weight, side: main, pool: own + help.min + i, extraSuccesses: 0 }));
+  },
+
+  roll(ruleset, main, mainPool, helpers, random) {
+    const rolled: HelperRoll[] = helpers.map((h) => {
+      const roll = storytellingFamily.roll(ruleset, h.side, h.pool, random);
+      return roll.outcome === 'dramatic_failure'
+        ? { roll, effect: 'penalty', contribution: -HELPER_DRAMATIC_PENALTY }
+        : { roll, effect: 'dice', contribution: roll.successes };
+    });
+    const pool = (dicePool(ruleset, main) ?? mainPool) + rolled.reduce((sum, h) => sum + h.contribution, 0);
+    return { ...storytellingFamily.roll(ruleset, main, pool, random), helpers: rolled };
+  },
+};
 
 export const storytellingFamily: FamilyModel<StorytellingRuleset> = {
   unknownPoolRange: D10_POOL_RANGE,
+  teamwork: storytellingTeamwork,
+  raceAbort: 'resets',
 
   resolvePool(ruleset, side) {
     const pool = dicePool(ruleset, side);

@@ -1,0 +1,419 @@
+/**
+ * Validating rulesets. The JSON Schema (`ruleset.schema.json`) decides what a file may contain;
+ * the checks it cannot express (unique names, composition items that name real traits, a
+ * difficulty default inside its range) follow here, and Ajv's errors are put into words that
+ * name the field and say what is wrong.
+ *
+ * Nothing here throws on bad input: every problem comes back as a RulesetError.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { closest, distance } from 'fastest-levenshtein';
+import type {
+  CompositionItem,
+  CompositionRules,
+  DifficultyRange,
+  FamilyId,
+  ModifierLimit,
+  OutcomeName,
+  Ruleset,
+  TraitCategory,
+} from './ruleset';
+import schema from './ruleset.schema.json';
+import { TRAIT_CATEGORIES as CATEGORIES } from './traitCategories';
+
+export interface SourcePosition {
+  /** 0-based line. */
+  line: number;
+  /** 0-based UTF-16 offset in the line, as LSP counts. */
+  character: number;
+}
+
+export interface SourceRange {
+  start: SourcePosition;
+  end: SourcePosition;
+}
+
+export interface RulesetError {
+  /** JSON pointer of the offending field, e.g. `/traits/3/category`; `''` for the file as a whole. */
+  path: string;
+  /** Names the field and says what is wrong, in English. */
+  message: string;
+  /** Where in the file, when the error comes from text (parseUserRuleset). */
+  range?: SourceRange;
+}
+
+export type RulesetValidation = { ok: true; ruleset: Ruleset } | { ok: false; errors: RulesetError[] };
+
+/** A trait as a file that `extends` may write it. */
+export interface UserTraitEntry {
+  name: string;
+  renames?: string;
+  category?: TraitCategory;
+  group?: string;
+  en?: string;
+  aliases?: string[];
+  variants?: string[];
+  forms?: string[];
+  homographs?: string[];
+  attested?: boolean;
+}
+
+/**
+ * Parameters a file that `extends` may change: any family's, as far as the schema knows;
+ * the merged result must then suit the base's family.
+ */
+export interface UserParams {
+  difficulty?: Partial<DifficultyRange>;
+  target?: number;
+  exceptionalAt?: number;
+  specialtyDice?: number;
+  willpowerDice?: number;
+  highCompetenceAt?: number;
+  maxEdge?: number;
+  staticBase?: number;
+  staticEdgeBonus?: number;
+}
+
+/** Everything a file that `extends` may write (see the schema's `partialRuleset`). */
+export interface UserRulesetData {
+  $schema?: string;
+  id: string;
+  extends: string;
+  title?: string;
+  titleEn?: string;
+  summary?: string;
+  summaryEn?: string;
+  family?: FamilyId;
+  params?: UserParams;
+  vocabulary?: 'closed' | 'open';
+  typicalPool?: number;
+  composition?: Partial<CompositionRules>;
+  modifierLimit?: ModifierLimit;
+  initiativeTrait?: string;
+  equipment?: string[];
+  neverRolled?: string[];
+  teamwork?: boolean;
+  outcomes?: Record<string, Partial<OutcomeName>>;
+  traits?: UserTraitEntry[];
+}
+
+const SCHEMA_KEY = 'rollmark-ruleset';
+
+export type FullRulesetInput = Ruleset & { $schema?: string };
+
+interface Validators {
+  full: ValidateFunction<FullRulesetInput>;
+  user: ValidateFunction<FullRulesetInput | UserRulesetData>;
+  patterns: Map<string, string>;
+}
+
+let validators: Validators | undefined;
+
+function getValidators(): Validators {
+  if (!validators) {
+    // strictTypes keeps the schema honest (every keyword has its type), so VS Code reads it as Ajv does.
+    const ajv = new Ajv({ allErrors: true, verbose: true, strictTypes: true });
+    ajv.addSchema(schema, SCHEMA_KEY);
+    const defs = schema.definitions;
+    validators = {
+      full: ajv.compile<FullRulesetInput>({ $ref: `${SCHEMA_KEY}#/definitions/fullRuleset` }),
+      user: ajv.compile<FullRulesetInput | UserRulesetData>({ $ref: SCHEMA_KEY }),
+      // Ajv reports a failed pattern by its regex; these say what the regex means.
+      patterns: new Map([
+        [defs.traitName.pattern, 'a trait name: words of letters (inner hyphens allowed) separated by single spaces'],
+        [defs.rulesetId.pattern, 'a ruleset id: lower-case letters, digits, "-", "_" or ".", at most 64 characters'],
+        [defs.outcomeKey.pattern, 'an outcome key: lower-case Latin letters, digits and "_", starting with a letter'],
+      ]),
+    };
+  }
+  return validators;
+}
+
+/**
+ * An error before it is placed in a file: `at` says whether a key or its value is at fault;
+ * `inBase` marks a problem of a merged ruleset that lies in what the base contributed.
+ */
+export interface Problem {
+  path: string;
+  message: string;
+  at: 'key' | 'value';
+  inBase?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+/** Validates a complete ruleset (a built-in one, or the result of merging a user file). */
+export function validateRuleset(data: unknown): RulesetValidation {
+  try {
+    const { ruleset, problems } = validateFull(data);
+    return ruleset ? { ok: true, ruleset } : { ok: false, errors: problems.map(toError) };
+  } catch (e) {
+    return { ok: false, errors: [{ path: '', message: `cannot validate the ruleset: ${describe(e)}` }] };
+  }
+}
+
+export function validateFull(data: unknown, blame?: (i: number, j: number) => number): { ruleset?: Ruleset; problems: Problem[] } {
+  const { full } = getValidators();
+  if (!full(data)) return { problems: fromAjv(full.errors ?? []) };
+  const problems = checkSemantics(data, blame);
+  return problems.length > 0 ? { problems } : { ruleset: detach(data), problems };
+}
+
+/** Checks a user file's data against the schema (complete, or partial with `extends`). */
+export function validateUserShape(data: unknown): { data: FullRulesetInput | UserRulesetData } | { problems: Problem[] } {
+  const { user } = getValidators();
+  return user(data) ? { data } : { problems: fromAjv(user.errors ?? []) };
+}
+
+/** The validated data without the editor's `$schema` link. */
+export function detach(data: FullRulesetInput): Ruleset {
+  const copy = structuredClone(data);
+  delete copy.$schema;
+  return copy;
+}
+
+export function fold(s: string): string {
+  return s.toLocaleLowerCase('ru').replace(/ё/g, 'е');
+}
+
+/**
+ * What the schema cannot say. `blame(i, j)` picks which of two clashing traits gets the error,
+ * so that after a merge it lands on the user's entry rather than on the base's.
+ */
+export function checkSemantics(r: Ruleset, blame: (i: number, j: number) => number = (_i, j) => j): Problem[] {
+  const problems: Problem[] = [];
+  const spellings = new Map<string, { trait: number; where: string; spelling: string }>();
+  r.traits.forEach((t, j) => {
+    const own: [string, string][] = [[t.name, `/traits/${j}/name`]];
+    (t.aliases ?? []).forEach((a, k) => own.push([a, `/traits/${j}/aliases/${k}`]));
+    (t.variants ?? []).forEach((v, k) => own.push([v, `/traits/${j}/variants/${k}`]));
+    const seenHere = new Set<string>();
+    for (const [spelling, where] of own) {
+      const key = fold(spelling);
+      // A trait may list a spelling that differs from its own name only in letter case (Сила Воли / Сила воли).
+      if (seenHere.has(key)) continue;
+      seenHere.add(key);
+      const prior = spellings.get(key);
+      if (prior === undefined) {
+        spellings.set(key, { trait: j, where, spelling });
+        continue;
+      }
+      const mine = { trait: j, where, spelling };
+      const [blamed, other] = blame(prior.trait, j) === j ? [mine, prior] : [prior, mine];
+      problems.push({
+        path: blamed.where,
+        message: `${label(blamed.where)}: "${blamed.spelling}" is already a spelling of trait "${r.traits[other.trait].name}"`,
+        at: 'value',
+      });
+    }
+  });
+
+  const names = new Set(r.traits.map((t) => t.name));
+  const checkItems = (lists: CompositionItem[][] | undefined, field: 'forbidden' | 'allowedOnly'): void => {
+    lists?.forEach((items, i) =>
+      items.forEach((item, k) => {
+        if ((CATEGORIES as readonly string[]).includes(item) || names.has(item)) return;
+        const path = `/composition/${field}/${i}/${k}`;
+        const hint = suggest(item, [...CATEGORIES, ...names]);
+        problems.push({
+          path,
+          message: `${label(path)}: "${item}" is neither a trait category (${CATEGORIES.join(', ')}) nor the name of a trait of this ruleset${hint}`,
+          at: 'value',
+        });
+      }),
+    );
+  };
+  checkItems(r.composition.forbidden, 'forbidden');
+  checkItems(r.composition.allowedOnly, 'allowedOnly');
+
+  const checkName = (name: string, path: string, what: string): void => {
+    if (names.has(name)) return;
+    problems.push({ path, message: `${label(path)}: "${name}" is not the name of a trait of this ruleset${suggest(name, [...names])}; ${what}`, at: 'value' });
+  };
+  if (r.initiativeTrait !== undefined) checkName(r.initiativeTrait, '/initiativeTrait', 'the Initiative trait must be one of its traits');
+  r.equipment?.forEach((name, i) => checkName(name, `/equipment/${i}`, 'an equipment term must be one of its traits (category "other")'));
+  r.neverRolled?.forEach((name, i) => checkName(name, `/neverRolled/${i}`, 'a trait never rolled must be one of its traits'));
+  if (r.teamwork === true && r.family === 'pool-minus-difficulty') {
+    problems.push({ path: '/teamwork', message: 'teamwork: the pool-minus-difficulty family has no teamwork rule; leave it false', at: 'value' });
+  }
+  problems.push(...checkHomographs(r));
+
+  if ('difficulty' in r.params) {
+    const d = r.params.difficulty;
+    if (d.min > d.max) {
+      problems.push({ path: '/params/difficulty/min', message: `params.difficulty.min (${d.min}) must not exceed params.difficulty.max (${d.max})`, at: 'value' });
+    }
+    if (d.default !== undefined && (d.default < d.min || d.default > d.max)) {
+      problems.push({
+        path: '/params/difficulty/default',
+        message: `params.difficulty.default (${d.default}) must lie between min (${d.min}) and max (${d.max})`,
+        at: 'value',
+      });
+    }
+  }
+  return problems;
+}
+
+/** A homograph is another trait's spelling, never the trait's own. */
+function checkHomographs(r: Ruleset): Problem[] {
+  const problems: Problem[] = [];
+  const owner = new Map<string, number>();
+  r.traits.forEach((t, j) => {
+    for (const spelling of [t.name, ...(t.aliases ?? []), ...(t.forms ?? [])]) if (!owner.has(fold(spelling))) owner.set(fold(spelling), j);
+  });
+  r.traits.forEach((t, j) => {
+    const own = new Set([t.name, ...(t.aliases ?? []), ...(t.variants ?? []), ...(t.forms ?? [])].map(fold));
+    (t.homographs ?? []).forEach((h, k) => {
+      const path = `/traits/${j}/homographs/${k}`;
+      const other = owner.get(fold(h));
+      if (own.has(fold(h))) {
+        problems.push({ path, message: `${label(path)}: "${h}" is a spelling of "${t.name}" itself, so it cannot be another trait's`, at: 'value' });
+      } else if (other === undefined || other === j) {
+        problems.push({ path, message: `${label(path)}: "${h}" is no spelling (name, alias or form) of another trait of this ruleset`, at: 'value' });
+      }
+    });
+  });
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ajv errors in words
+
+export function fromAjv(errors: readonly ErrorObject[]): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const p = describeAjvError(e);
+    if (!p) continue;
+    const key = `${p.path}\u0000${p.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  return out;
+}
+
+function describeAjvError(e: ErrorObject): Problem | undefined {
+  // "must match then schema" and "property name must be valid" only repeat a more precise error.
+  if (e.keyword === 'if' || e.keyword === 'propertyNames') return undefined;
+  const params: Record<string, unknown> = e.params;
+  const onKey = typeof e.propertyName === 'string';
+  const path = onKey ? `${e.instancePath}/${escapePointer(String(e.propertyName))}` : e.instancePath;
+  const field = label(path);
+  const got = onKey ? e.propertyName : e.data;
+  switch (e.keyword) {
+    case 'required': {
+      const missing = `${e.instancePath}/${escapePointer(String(params.missingProperty))}`;
+      return { path: missing, message: `${label(missing)} is required`, at: 'key' };
+    }
+    case 'additionalProperties': {
+      const extra = String(params.additionalProperty);
+      const extraPath = `${e.instancePath}/${escapePointer(extra)}`;
+      const allowed = propertyNamesOf(e.parentSchema);
+      return { path: extraPath, message: `${label(extraPath)} is not a known property${suggest(extra, allowed)}`, at: 'key' };
+    }
+    case 'enum': {
+      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(String) : [];
+      const hint = typeof got === 'string' ? suggest(got, allowed) : '';
+      return { path, message: `${field} must be one of ${allowed.join(', ')}, not ${show(got)}${hint}`, at: 'value' };
+    }
+    case 'const':
+      return { path, message: `${field} must be ${show(params.allowedValue)}`, at: 'value' };
+    case 'type':
+      return { path, message: `${field} must be ${article(String(params.type))}, not ${typeName(got)}`, at: 'value' };
+    case 'pattern': {
+      const meaning = getValidators().patterns.get(String(params.pattern)) ?? `text matching ${String(params.pattern)}`;
+      return { path, message: `${field} must be ${meaning}, not ${show(got)}`, at: onKey ? 'key' : 'value' };
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { path, message: `${field} must be ${String(params.comparison)} ${String(params.limit)}, not ${show(got)}`, at: 'value' };
+    case 'minLength':
+      return {
+        path,
+        message: params.limit === 1 ? `${field} must not be empty` : `${field} must have at least ${String(params.limit)} characters`,
+        at: 'value',
+      };
+    case 'maxLength':
+      return { path, message: `${field} must have at most ${String(params.limit)} characters`, at: 'value' };
+    case 'minItems':
+      return { path, message: `${field} must have at least ${String(params.limit)} item(s)`, at: 'value' };
+    case 'maxItems':
+      return { path, message: `${field} must have at most ${String(params.limit)} items`, at: 'value' };
+    case 'minProperties':
+      return { path, message: `${field} must not be empty`, at: 'value' };
+    case 'uniqueItems': {
+      const item = Array.isArray(e.data) ? e.data[Number(params.i)] : undefined;
+      return { path, message: `${field} lists ${show(item)} twice`, at: 'value' };
+    }
+    default:
+      return { path, message: `${field} ${e.message ?? 'is invalid'}`, at: 'value' };
+  }
+}
+
+function propertyNamesOf(s: unknown): string[] {
+  if (typeof s !== 'object' || s === null || !('properties' in s)) return [];
+  const props = s.properties;
+  return typeof props === 'object' && props !== null ? Object.keys(props) : [];
+}
+
+export function suggest(got: string, candidates: readonly string[]): string {
+  if (candidates.length === 0) return '';
+  const best = closest(got, candidates);
+  const limit = Math.max(1, Math.floor(best.length / 3));
+  return distance(fold(got), fold(best)) <= limit && best !== got ? ` (did you mean "${best}"?)` : '';
+}
+
+function show(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  const s = JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+function article(type: string): string {
+  const names = type.split(',').map((t) => (t === 'integer' || t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`));
+  return names.join(' or ');
+}
+
+export function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'number') return Number.isInteger(v) ? `the integer ${v}` : `the number ${v}`;
+  if (typeof v === 'object') return 'an object';
+  return `${typeof v === 'string' ? 'the string' : `the ${typeof v}`} ${show(v)}`;
+}
+
+/** `/traits/3/category` → `traits[3].category`: what the user sees in a message. */
+export function label(pointer: string): string {
+  const segs = splitPointer(pointer);
+  if (segs.length === 0) return 'the ruleset';
+  let out = '';
+  for (const s of segs) {
+    if (/^\d+$/.test(s)) out += `[${s}]`;
+    else out += out === '' ? s : `.${s}`;
+  }
+  return out;
+}
+
+export function splitPointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function escapePointer(seg: string): string {
+  return seg.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function toError(p: Problem): RulesetError {
+  return { path: p.path, message: p.message };
+}
+
+export function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,175 @@
+/**
+ * rollCheck for the mechanics of RULESETS.md "Additions (2)", with the dice scripted face by face:
+ * each test says which faces fall and what the rules make of them.
+ */
+import * as assert from 'node:assert/strict';
+import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
+import { helperSide, plainSide, withAlternatives } from '../../../server/out/engine/checkSpec';
+import type { CheckSpec, RollSide } from '../../../server/out/engine/checkSpec';
+import type { RandomSource } from '../../../server/out/engine/random';
+import { rollCheck } from '../../../server/out/engine/roll';
+import type { RollReport } from '../../../server/out/engine/rollReport';
+import type { Ruleset } from '../../../server/out/engine/ruleset';
+
+function ruleset(id: string): Ruleset {
+  const r = getBuiltinRuleset(id);
+  assert.ok(r, id);
+  return r;
+}
+
+/** Faces in the order they are asked for; asking for more, or for a face out of range, fails the test. */
+function faces(...list: number[]): RandomSource & { left: () => number } {
+  const queue = [...list];
+  return {
+    int(min, max) {
+      const face = queue.shift();
+      assert.ok(face !== undefined, 'the roll asked for more faces than the test scripted');
+      assert.ok(face >= min && face <= max, `face ${face} is outside ${min}…${max}`);
+      return face;
+    },
+    left: () => queue.length,
+  };
+}
+
+function roll(id: string, spec: CheckSpec, ...scripted: number[]): RollReport {
+  const random = faces(...scripted);
+  const report = rollCheck(ruleset(id), spec, { random });
+  assert.equal(random.left(), 0, 'every scripted face was rolled');
+  return report;
+}
+
+function team(main: RollSide, ...bases: number[]): RollSide {
+  return { ...main, helpers: bases.map((b) => helperSide(main, b)) };
+}
+
+describe('rollCheck: the mechanics of Additions (2)', () => {
+  describe('alternatives', () => {
+    it('rolls the combination with the best odds and names it', () => {
+      const spec = withAlternatives([
+        { check: '«Ловкость 2 + Ремесло 1»', spec: { side: plainSide(3, { difficulty: 6 }) } },
+        { check: '«Интеллект 3 + Ремесло 1»', spec: { side: plainSide(4, { difficulty: 6 }) } },
+      ]);
+      const r = roll('mage-revised', spec, 7, 2, 3, 10);
+      assert.deepEqual(r.alternative, { index: 1, check: '«Интеллект 3 + Ремесло 1»' });
+      assert.equal(r.pool, 4);
+      assert.equal(r.successes, 2);
+      assert.equal(r.outcome, 'success');
+    });
+  });
+
+  describe('teamwork', () => {
+    it('classic: a helper’s success turns the main roll’s botch into the team’s success', () => {
+      // Helper 1 die: 6 → 1 success. Main 1 die: 1 → a botch alone, but the team has 1.
+      const r = roll('mage-revised', { side: team(plainSide(1), 1) }, 6, 1);
+      assert.equal(r.outcome, 'success');
+      assert.equal(r.successes, 1);
+      assert.deepEqual(r.dice, [1]);
+      assert.deepEqual(r.helpers?.map((h) => [h.roll.dice, h.effect, h.contribution]), [[[6], 'successes', 1]]);
+    });
+
+    it('classic: the team botches only when it scored 0 and the main roll botched', () => {
+      const r = roll('werewolf-revised', { side: team(plainSide(1), 1) }, 2, 1);
+      assert.equal(r.outcome, 'botch');
+      assert.equal(r.successes, 0);
+    });
+
+    it('storytelling: a helper’s success is one more die for the main roll', () => {
+      // Helper 1 die: 8 → one die more; the main roll of 1 + 1 dice: 3, 9 → 1 success.
+      const r = roll('storytelling', { side: team(plainSide(1), 1) }, 8, 3, 9);
+      assert.equal(r.pool, 2);
+      assert.equal(r.successes, 1);
+      assert.deepEqual(r.helpers?.map((h) => [h.effect, h.contribution]), [['dice', 1]]);
+    });
+
+    it('storytelling: a helper’s dramatic failure takes 4 dice, leaving the main roll a chance die', () => {
+      // Helper pool 0 is a chance die: 1 → dramatic failure, −4. Main 4 − 4 = 0: a chance die, 10 then 5.
+      const r = roll('storytelling', { side: team(plainSide(4), 0) }, 1, 10, 5);
+      assert.equal(r.chance_die, true);
+      assert.equal(r.pool, 0);
+      assert.equal(r.successes, 1);
+      assert.deepEqual(r.helpers?.map((h) => [h.roll.outcome, h.effect, h.contribution]), [['dramatic_failure', 'penalty', -4]]);
+    });
+
+    it('threads-of-fate: a helper beating the difficulty − 5 gives the main roll an advantage', () => {
+      // Helper +0 against 11 − 5: 6 succeeds. Main +0 with one advantage: 3 and 15, keeps 15.
+      const r = roll('threads-of-fate', { side: team(plainSide(0, { difficulty: 11 }), 0) }, 6, 3, 15);
+      assert.deepEqual(r.helpers?.map((h) => [h.roll.total, h.effect]), [[6, 'advantage']]);
+      assert.equal(r.kept, 15);
+      assert.equal(r.outcome, 'success');
+    });
+
+    it('rolls a full team for every roll of an extended action', () => {
+      // Target 2: round 1 helper 7 (1), main 6 (1) → 2 at once.
+      const r = roll('mage-revised', { side: team(plainSide(1), 1), extended: { target: 2 } }, 7, 6);
+      assert.equal(r.extended?.rolls.length, 1);
+      assert.equal(r.extended?.done, true);
+      assert.equal(r.extended?.rolls[0].helpers?.length, 1);
+    });
+  });
+
+  describe('races', () => {
+    it('storytelling: both roll each round; a dramatic failure resets that side; first to the target wins', () => {
+      // Target 2. Round 1: we roll 1 die: 9 (1); they roll a chance die: 1 (dramatic, total 0).
+      // Round 2: we roll 8 (2, done); they roll 10 then 2 (1).
+      const r = roll('storytelling', { side: plainSide(1), opponent: plainSide(0), extended: { target: 2 } }, 9, 1, 8, 10, 2);
+      assert.equal(r.contest, 'win');
+      assert.equal(r.race?.decided, 'target');
+      assert.deepEqual(r.race?.rounds.map((round) => round.totals), [[1, 0], [2, 1]]);
+      assert.equal(r.successes, 2);
+      assert.equal(r.opponent?.successes, 1);
+      assert.deepEqual(r.outcome_name, { ru: 'победа', en: 'win' });
+    });
+
+    it('classic: a botch loses the race at once', () => {
+      const r = roll('mage-revised', { side: plainSide(1), opponent: plainSide(1), extended: { target: 3 } }, 1, 4);
+      assert.equal(r.contest, 'lose');
+      assert.equal(r.race?.decided, 'botch');
+      assert.equal(r.race?.rounds.length, 1);
+    });
+
+    it('with a round limit, the higher total after the last round wins', () => {
+      const r = roll('vampire-pack', { side: plainSide(1), opponent: plainSide(1), extended: { target: 5, maxRolls: 2 } }, 8, 2, 9, 8);
+      assert.equal(r.race?.decided, 'limit');
+      assert.deepEqual(r.race?.rounds.map((round) => round.totals), [[1, 0], [2, 1]]);
+      assert.equal(r.contest, 'win');
+    });
+  });
+
+  describe('initiative, soak, vampire-pack contests', () => {
+    it('rolls initiative as 1d10 + the rating', () => {
+      const r = roll('werewolf-revised', { side: plainSide(5), initiative: true }, 7);
+      assert.equal(r.total, 12);
+      assert.equal(r.pool, 5);
+      assert.equal(r.outcome, 'initiative');
+      assert.deepEqual(r.outcome_name, { ru: 'инициатива', en: 'initiative' });
+    });
+
+    it('a soak roll of a single 1 is a failure, not a botch', () => {
+      assert.equal(roll('mage-revised', { side: plainSide(1, { noBotch: true }) }, 1).outcome, 'failure');
+      assert.equal(roll('mage-revised', { side: plainSide(1) }, 1).outcome, 'botch');
+    });
+
+    it('a difficulty written on one side takes dice from both; the higher Attribute wins a tie', () => {
+      // 3 − 2 = 1 die against 3 − 2 = 1 die: 4 and 5, no successes; Сила 3 beats Ловкость 2.
+      const r = roll('vampire-pack', { side: plainSide(3, { attribute: 3 }), opponent: plainSide(3, { difficulty: 2, attribute: 2 }) }, 4, 5);
+      assert.equal(r.pool, 1);
+      assert.equal(r.opponent?.pool, 1);
+      assert.equal(r.contest, 'win');
+      assert.equal(r.tie_break, 'attribute');
+    });
+
+    it('a Storyteller pool has no Attribute: its ties stay ties', () => {
+      const r = roll('vampire-pack', { side: plainSide(1, { attribute: 4 }), opponent: plainSide(1) }, 2, 3);
+      assert.equal(r.contest, 'tie');
+      assert.equal(r.tie_break, undefined);
+    });
+  });
+
+  it('replays a race and a team roll exactly from a seed', () => {
+    const spec: CheckSpec = { side: team(plainSide(3), 2, 1), opponent: plainSide(4), extended: { target: 4 } };
+    const once = rollCheck(ruleset('storytelling'), spec, { seed: 42 });
+    assert.deepEqual(rollCheck(ruleset('storytelling'), spec, { seed: 42 }), once);
+    assert.equal(once.seed, 42);
+    assert.ok(once.race && once.race.rounds.length >= 1);
+  });
+});
