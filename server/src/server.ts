@@ -24,18 +24,18 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/incrementalAnalysis';
-import { LineIndex } from './analysis/lineIndex';
 import type { Locale } from './analysis/types';
-import { addTermToDictionary, DictionaryError, parseDictionaryArgs } from './features/addToDictionary';
+import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './features/addToDictionary';
 import { provideCodeActions } from './features/codeActions';
 import { provideCodeLenses } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
 import { isPosition, isRange } from './features/convert';
-import { DIAGNOSTIC_SOURCE, LSP_SEVERITY, provideDiagnostics } from './features/diagnostics';
+import { provideDiagnostics } from './features/diagnostics';
 import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
+import { fileProblemDiagnostics, folderProblemDiagnostics } from './features/projectProblems';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
 import { type AddToDictionaryResult, CodeActionKinds, Commands, type DocumentInfo, type DocumentInfoParams, LANGUAGE_IDS, Requests, type RollmarkInitializationOptions } from './protocol';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
@@ -43,6 +43,7 @@ import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
 import { fileUri, WorkspaceFolders } from './workspace/folders';
+import { FileRefusedError } from './workspace/projectFs';
 import { type FileProblems, type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { SettingsStore } from './workspace/settings';
 
@@ -95,6 +96,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const filesWithProblems = new Map<string, Set<string>>();
   const justOpened = new Set<string>();
   const reclaimer = options.collectGarbage ? new HeapReclaimer({ collect: options.collectGarbage }) : undefined;
+  const fsFor = options.fileSystem ?? nodeFsFactory;
 
   const log = (what: string, error: unknown) => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -106,17 +108,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const publishFileProblems = (folderUri: string, problems: FileProblems[]) => {
     const before = filesWithProblems.get(folderUri) ?? new Set<string>();
     const now = new Set(problems.map((p) => p.uri));
-    for (const problem of problems) {
-      const lines = new LineIndex(problem.text);
-      const diagnostics: Diagnostic[] = problem.diagnostics.map((d) => ({
-        range: { start: lines.positionAt(d.range.start), end: lines.positionAt(d.range.end) },
-        severity: LSP_SEVERITY[d.severity],
-        code: d.code,
-        source: DIAGNOSTIC_SOURCE,
-        message: d.message,
-      }));
-      void connection.sendDiagnostics({ uri: problem.uri, diagnostics });
-    }
+    for (const problem of problems) void connection.sendDiagnostics({ uri: problem.uri, diagnostics: fileProblemDiagnostics(problem) });
     for (const uri of before) if (!now.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     filesWithProblems.set(folderUri, now);
   };
@@ -128,7 +120,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // Closed or edited while analysed: the next timer publishes the newer version.
     if (documents.get(uri) !== document || document.version !== analyzed.version) return false;
     const folder = analyzed.project.folderUri;
-    const diagnostics = provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale);
+    const diagnostics: Diagnostic[] = [
+      ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings),
+      ...provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale),
+    ];
     await connection.sendDiagnostics({ uri, version: analyzed.version, diagnostics });
     reclaimer?.workDone();
     return true;
@@ -189,7 +184,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       caps.workspace?.configuration ? (scopeUri) => connection.workspace.getConfiguration({ scopeUri, section: 'rollmark' }) : undefined,
       init.settings,
     );
-    const projects = new Projects(options.fileSystem ?? nodeFsFactory, locale, publishFileProblems, init.trusted !== false);
+    const projects = new Projects(fsFor, locale, publishFileProblems, init.trusted !== false);
     const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
     const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
     const scheduler = new DiagnosticsScheduler(delay, publish, (uri, error) => log(`diagnostics of ${uri}`, error));
@@ -320,14 +315,21 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (command === Commands.addToDictionary) {
         const args = parseDictionaryArgs(arg);
         const folderUri = s.folders.folderFor(args.uri);
-        const settings = await s.settings.forResource(args.uri);
-        const fs = folderUri ? (options.fileSystem ?? nodeFsFactory)(folderUri) : undefined;
+        const fs = folderUri ? fsFor(folderUri) : undefined;
         if (!folderUri || !fs) return new ResponseError(ErrorCodes.InvalidRequest, `${Commands.addToDictionary}: the document is not in a workspace folder, so there is no project dictionary`);
-        const path = settings.dictionaryPath;
-        const edited = addTermToDictionary(await fs.readFile(path), args.term);
-        if (edited.added) await fs.writeFile(path, edited.text);
-        workspaceChanged();
-        const result: AddToDictionaryResult = { file: fileUri(folderUri, path), added: edited.added };
+        const path = (await s.settings.forResource(args.uri)).dictionaryPath;
+        let added: boolean;
+        try {
+          ({ added } = await addToProjectDictionary(fs, path, args.term, s.locale));
+        } catch (error) {
+          if (!(error instanceof FileRefusedError || error instanceof DictionaryShapeError)) throw error;
+          // Said to the user, in the reply and as a message every client shows: which file, and why.
+          const message = dictionaryFailure(path, args.term, error, s.locale);
+          void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
+          return new ResponseError(LSPErrorCodes.RequestFailed, message);
+        }
+        if (added) workspaceChanged();
+        const result: AddToDictionaryResult = { file: fileUri(folderUri, path), added };
         return result;
       }
       return invalidParams(`unknown command: ${String(command)}`);

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeDocument } from '../analysis/analyzeDocument';
+import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 import { LineIndex } from '../analysis/lineIndex';
 import { formatPercent, reportHeadline } from '../analysis/oddsSummary';
 import { loadWorkspaceConfig } from '../analysis/workspaceConfig';
+import { ProjectFs } from '../workspace/projectFs';
 import { rollCheck } from '../engine/roll';
 import { allDiagnostics, type CheckedFile, jsonReport, sarifReport, summarize } from './checkReport';
 import { collectFiles } from './checkFiles';
 import { type CliIo, toJson, UsageError } from './io';
-import { nodeWorkspaceFs } from './nodeWorkspaceFs';
 import { requireRuleset } from './rulesetArgument';
 import { rollLine } from './rollText';
 
@@ -60,11 +60,11 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
 
-  const workspace = await loadWorkspaceConfig(nodeWorkspaceFs(process.cwd()), io.locale);
+  const workspace = await loadWorkspaceConfig(new ProjectFs(process.cwd()), io.locale);
   const files: CheckedFile[] = [];
-  for (const [configPath, diagnostics] of workspace.fileDiagnostics) {
-    const text = await readFile(path.join(process.cwd(), configPath), 'utf8').catch(() => '');
-    files.push({ path: configPath, text, extraDiagnostics: diagnostics });
+  for (const [configPath, diagnostics] of workspace.fileDiagnostics) files.push({ path: configPath, text: workspace.fileTexts.get(configPath) ?? '', extraDiagnostics: diagnostics });
+  for (const problem of workspace.folderProblems) {
+    files.push({ path: problem.path, text: '', extraDiagnostics: [{ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: problem.message, range: { start: 0, end: 0 }, fixes: [] }] });
   }
   for (const file of await collectFiles(positionals)) {
     const text = await readFile(file, 'utf8');

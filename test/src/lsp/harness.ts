@@ -35,7 +35,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDocumentAnalyzers } from '../../../server/out/analysis/incrementalAnalysis';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { startServer } from '../../../server/out/server';
-import type { WritableWorkspaceFs } from '../../../server/out/workspace/nodeFs';
+import type { FileRead, FolderList } from '../../../server/out/analysis/workspaceConfig';
+import type { EditResult, ProjectFiles } from '../../../server/out/workspace/projectFs';
+import type { FsFactory } from '../../../server/out/workspace/projects';
 
 /** The LSP error a request fails with, as [code, message]; fails the test if it succeeds. */
 export async function errorOf(promise: Promise<unknown>): Promise<[number, string]> {
@@ -89,24 +91,29 @@ export function docUri(name: string): string {
 }
 
 /** Workspace files in memory, keyed by workspace-relative path. */
-export class MemoryFs implements WritableWorkspaceFs {
+export class MemoryFs implements ProjectFiles {
   readonly files = new Map<string, string>();
 
   constructor(files: Record<string, string> = {}) {
     for (const [path, text] of Object.entries(files)) this.files.set(path, text);
   }
 
-  async readFile(path: string): Promise<string | undefined> {
-    return this.files.get(path);
+  async readFile(path: string): Promise<FileRead> {
+    const text = this.files.get(path);
+    return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
   }
 
-  async listFiles(dir: string, extensions: readonly string[]): Promise<string[]> {
+  async listFiles(dir: string, extensions: readonly string[]): Promise<FolderList> {
     const prefix = `${dir.replace(/\/+$/, '')}/`;
-    return [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/') && extensions.some((e) => p.endsWith(e))).sort();
+    return { kind: 'files', paths: [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/') && extensions.some((e) => p.endsWith(e))).sort() };
   }
 
-  async writeFile(path: string, text: string): Promise<void> {
-    this.files.set(path, text);
+  async edit(path: string, change: (text: string | undefined) => string): Promise<EditResult> {
+    const before = this.files.get(path);
+    const after = change(before);
+    if (after === before) return { written: false };
+    this.files.set(path, after);
+    return { written: true };
   }
 }
 
@@ -124,6 +131,8 @@ export interface StartOptions {
   initializationOptions?: Record<string, unknown>;
   /** Runs before each analysis with the text about to be analysed (e.g. to make it throw). */
   beforeAnalysis?: (text: string) => void;
+  /** The workspace folders' file systems instead of the in-memory one (e.g. the real disk for a `file:` folder). */
+  fileSystem?: FsFactory;
 }
 
 export const VSCODE_LIKE_CAPABILITIES: ClientCapabilities = {
@@ -201,7 +210,7 @@ export class LspTestClient {
     const analyses: number[] = [];
     const real = createDocumentAnalyzers();
     startServer(serverConnection, {
-      fileSystem: (folder) => (folder === WORKSPACE ? fs : undefined),
+      fileSystem: options.fileSystem ?? ((folder) => (folder === WORKSPACE ? fs : undefined)),
       diagnosticsDelay: options.diagnosticsDelay ?? 0,
       analyzers: {
         analyze: (text: string, analysisOptions: AnalysisOptions, document: string): DocumentAnalysis => {
