@@ -3,7 +3,7 @@
  * (line endings, flow lists, quoting, folded scalars, comments); through the real command path
  * on a real disk, 20 and 100 adds at once keep every old entry, comment and new term; a file
  * that cannot be written is a message naming it and saying why, and nothing is written outside
- * the workspace.
+ * the workspace. Also offered for an unknown key of a character sheet.
  */
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { addTermToDictionary, DictionaryShapeError } from '../../../server/src/f
 import { parseDictionary } from '../../../server/src/analysis/workspaceConfig';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
 import { nodeFsFactory } from '../../../server/src/workspace/projects';
-import { errorOf, joinLines, LspTestClient } from './harness';
+import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
 
 describe('adding a term to the dictionary text', () => {
   const cases: [string, string, string, string][] = [
@@ -123,5 +123,26 @@ describe('the add-to-dictionary command on disk', function () {
     assert.equal(code, LSPErrorCodes.RequestFailed);
     assert.equal(message, `«Прыгучесть» не добавлено в словарь проекта ${DICTIONARY}: в файле словаря ошибка: Словарь — список терминов или «traits: [ … ]»`);
     assert.notEqual(code, ErrorCodes.InternalError);
+  });
+});
+
+describe('the add-to-dictionary fix on a character sheet', () => {
+  let client: LspTestClient;
+  afterEach(async () => client.stop());
+
+  it('an unknown key of a sheet offers the fix, and adding it clears the diagnostic', async () => {
+    client = await LspTestClient.start({ locale: 'en' });
+    const uri = docUri('sheet.md');
+    const text = joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Кибернетика: 2 }', '---', '', '«Адриан: Сила + Атлетика»');
+    const first = await client.open(uri, text);
+    const unknown = first.diagnostics.find((d) => d.code === 'RM001');
+    assert.ok(unknown, JSON.stringify(first.diagnostics));
+    assert.deepEqual(unknown.range, range(3, 21, 3, 32));
+    const actions = (await client.codeActions(uri, unknown.range, { diagnostics: [unknown] })) ?? [];
+    const add = actions.find((a) => a.command?.command === 'rollmark.addToDictionary');
+    assert.deepEqual(add?.command, { title: 'Add "Кибернетика" to the project dictionary', command: 'rollmark.addToDictionary', arguments: [{ uri, term: 'Кибернетика' }] });
+    const republished = client.nextDiagnostics(uri);
+    await client.executeCommand('rollmark.addToDictionary', ...(add?.command?.arguments ?? []));
+    assert.equal((await republished).diagnostics.filter((d) => d.code === 'RM001').length, 0);
   });
 });
