@@ -37,12 +37,22 @@ import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
 import { fileProblemDiagnostics, folderProblemDiagnostics } from './features/projectProblems';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
-import { type AddToDictionaryResult, CodeActionKinds, Commands, type DocumentInfo, type DocumentInfoParams, LANGUAGE_IDS, Requests, type RollmarkInitializationOptions } from './protocol';
+import {
+  type AddToDictionaryResult,
+  CodeActionKinds,
+  Commands,
+  type DocumentInfo,
+  type DocumentInfoParams,
+  LANGUAGE_IDS,
+  type ReloadProjectResult,
+  Requests,
+  type RollmarkInitializationOptions,
+} from './protocol';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
-import { fileUri, WorkspaceFolders } from './workspace/folders';
+import { fileUri, relativePath, WorkspaceFolders } from './workspace/folders';
 import { FileRefusedError } from './workspace/projectFs';
 import { type FileProblems, type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { SettingsStore } from './workspace/settings';
@@ -129,9 +139,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return true;
   };
 
-  const republishAll = () => {
+  /** Publishes again the documents (all, or those `which` picks), and has lenses and hints asked for again. */
+  const republish = (which: (uri: string) => boolean = () => true) => {
     if (!state) return;
-    for (const document of documents.all()) if (isSupported(document)) state.scheduler.now(document.uri);
+    for (const document of documents.all()) if (isSupported(document) && which(document.uri)) state.scheduler.now(document.uri);
     // Lenses and hints show odds, which settings and dictionaries change too.
     if (state.refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     if (state.refreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
@@ -141,7 +152,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!state) return;
     state.projects.reset();
     state.analyses.invalidateAll();
-    republishAll();
+    republish();
+  };
+
+  /** One folder's project files changed: that folder reloads and republishes, the others keep theirs. */
+  const projectChanged = (folderUri: string) => {
+    if (!state) return;
+    const { folders } = state;
+    const inFolder = (uri: string) => folders.folderFor(uri) === folderUri;
+    state.projects.reset(folderUri);
+    state.analyses.invalidate(inFolder);
+    republish(inFolder);
   };
 
   /**
@@ -212,7 +233,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
         documentSymbolProvider: true,
-        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary] },
+        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary, Commands.reloadProject] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'rollmark' },
@@ -225,8 +246,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // Registration is best effort: a client that refuses still gets pushed settings and a working server.
     if (dynamic.configuration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rollmark' }).catch((e: unknown) => log('registering for configuration changes', e));
     if (dynamic.watchedFiles) {
+      // The default project files, and YAML/JSON anywhere for dictionaryPath/rulesetsPath set elsewhere; `projects.uses` filters.
       void connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.rollmark/**' }] })
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.rollmark/**' }, { globPattern: '**/*.{yaml,yml,json}' }] })
         .catch((e: unknown) => log('registering file watchers', e));
     }
     if (dynamic.workspaceFolders) {
@@ -263,7 +285,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     state.settings.changed(isRecord(params) ? params.settings : undefined);
     workspaceChanged();
   });
-  connection.onDidChangeWatchedFiles(() => workspaceChanged());
+  connection.onDidChangeWatchedFiles((params) => {
+    if (!state) return;
+    const changed = new Set<string>();
+    for (const change of isRecord(params) && Array.isArray(params.changes) ? params.changes : []) {
+      const uri: unknown = isRecord(change) ? change.uri : undefined;
+      const folder = typeof uri === 'string' ? state.folders.folderFor(uri) : undefined;
+      const path = folder && typeof uri === 'string' ? relativePath(folder, uri) : undefined;
+      if (folder && path !== undefined && state.projects.uses(folder, path)) changed.add(folder);
+    }
+    for (const folder of changed) projectChanged(folder);
+  });
 
   connection.onHover(onDocument('hover', null, (p) => isPosition(p.position), (document, a, params, s) => provideHover(document, a.analysis, params.position, s.locale, a.project.config.dictionary)));
   connection.onCodeLens(onDocument('codeLens', [], () => true, (document, a, _params, s) => provideCodeLenses(document, a.analysis, s.locale)));
@@ -328,8 +360,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
           return new ResponseError(LSPErrorCodes.RequestFailed, message);
         }
-        if (added) workspaceChanged();
+        if (added) projectChanged(folderUri);
         const result: AddToDictionaryResult = { file: fileUri(folderUri, path), added };
+        return result;
+      }
+      if (command === Commands.reloadProject) {
+        const uri = isRecord(arg) && typeof arg.uri === 'string' ? arg.uri : undefined;
+        if (arg !== undefined && arg !== null && uri === undefined) return invalidParams(`${Commands.reloadProject}: expected no argument or {uri}`);
+        const folder = uri === undefined ? undefined : s.folders.folderFor(uri);
+        const reloaded = uri === undefined ? s.folders.all().map((f) => f.uri) : folder ? [folder] : [];
+        for (const folderUri of reloaded) projectChanged(folderUri);
+        // Answered once the open documents of those folders are analysed with the files as they are now.
+        await Promise.all(documents.all().filter((d) => isSupported(d) && reloaded.includes(s.folders.folderFor(d.uri) ?? '')).map((d) => s.analyses.get(d)));
+        const result: ReloadProjectResult = { folders: reloaded };
         return result;
       }
       return invalidParams(`unknown command: ${String(command)}`);

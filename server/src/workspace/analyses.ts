@@ -22,7 +22,7 @@ interface Entry {
   /** The document object: a document closed and opened again restarts its versions. */
   document: TextDocument;
   version: number;
-  generation: number;
+  generation: string;
   result: Promise<AnalyzedDocument>;
 }
 
@@ -36,6 +36,8 @@ export class DocumentAnalyses {
   /** The newest finished analysis per document, for requests that can live with a slightly old one. */
   private readonly latest = new Map<string, AnalyzedDocument>();
   private generation = 0;
+  /** Invalidations of single documents (their folder's project files changed), by URI. */
+  private readonly epochs = new Map<string, number>();
 
   constructor(
     /**
@@ -75,16 +77,31 @@ export class DocumentAnalyses {
     this.latest.clear();
   }
 
+  /** One folder's project files changed: its documents' analyses are stale, the others' are not. */
+  invalidate(affected: (uri: string) => boolean): void {
+    for (const uri of new Set([...this.entries.keys(), ...this.latest.keys()])) {
+      if (!affected(uri)) continue;
+      this.epochs.set(uri, (this.epochs.get(uri) ?? 0) + 1);
+      this.entries.delete(uri);
+      this.latest.delete(uri);
+    }
+  }
+
   forget(uri: string): void {
     this.entries.delete(uri);
     this.latest.delete(uri);
+    this.epochs.delete(uri);
     this.analyzers.forget(uri);
+  }
+
+  private generationOf(uri: string): string {
+    return `${this.generation}.${this.epochs.get(uri) ?? 0}`;
   }
 
   private entryFor(document: TextDocument): Entry {
     const cached = this.entries.get(document.uri);
-    if (cached && cached.document === document && cached.version === document.version && cached.generation === this.generation) return cached;
-    const generation = this.generation;
+    const generation = this.generationOf(document.uri);
+    if (cached && cached.document === document && cached.version === document.version && cached.generation === generation) return cached;
     const entry: Entry = { document, version: document.version, generation, result: this.run(document, generation) };
     this.entries.set(document.uri, entry);
     // A failure must not stick: the next request for this version tries again.
@@ -94,7 +111,7 @@ export class DocumentAnalyses {
     return entry;
   }
 
-  private async run(document: TextDocument, generation: number): Promise<AnalyzedDocument> {
+  private async run(document: TextDocument, generation: string): Promise<AnalyzedDocument> {
     const settings = await this.inputs.settings(document.uri);
     const project = await this.inputs.project(document.uri, settings);
     // Text and version are read together, after the awaits, so that they always agree.
@@ -123,7 +140,7 @@ export class DocumentAnalyses {
     if (entry && entry.document === document && entry.version !== version && entry.generation === generation) {
       this.entries.set(document.uri, { document, version, generation, result: Promise.resolve(result) });
     }
-    if (entry?.document === document) this.latest.set(document.uri, result);
+    if (entry?.document === document && entry.generation === generation) this.latest.set(document.uri, result);
     return result;
   }
 }

@@ -127,6 +127,8 @@ export interface StartOptions {
   files?: Record<string, string>;
   /** null: no workspace folder at all. */
   workspaceFolder?: string | null;
+  /** Folders after `workspaceFolder`, for multi-root sessions. */
+  moreFolders?: string[];
   diagnosticsDelay?: number;
   initializationOptions?: Record<string, unknown>;
   /** Runs before each analysis with the text about to be analysed (e.g. to make it throw). */
@@ -240,7 +242,7 @@ export class LspTestClient {
       processId: null,
       locale: options.locale ?? 'ru',
       rootUri: folder,
-      workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }] : null,
+      workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }, ...(options.moreFolders ?? []).map((uri, i) => ({ uri, name: `folder${i + 2}` }))] : null,
       capabilities: options.capabilities ?? VSCODE_LIKE_CAPABILITIES,
       ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
     });
