@@ -12,6 +12,7 @@ import {
   DidChangeWatchedFilesNotification,
   type Diagnostic,
   ErrorCodes,
+  type InitializeError,
   type InitializeParams,
   type InitializeResult,
   LSPErrorCodes,
@@ -37,6 +38,7 @@ import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
 import { fileProblemDiagnostics, folderProblemDiagnostics } from './features/projectProblems';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
+import { Lifecycle } from './lifecycle';
 import {
   type AddToDictionaryResult,
   CodeActionKinds,
@@ -106,6 +108,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const filesWithProblems = new Map<string, Set<string>>();
   const justOpened = new Set<string>();
   const reclaimer = options.collectGarbage ? new HeapReclaimer({ collect: options.collectGarbage }) : undefined;
+  const lifecycle = new Lifecycle();
   const fsFor = options.fileSystem ?? nodeFsFactory;
 
   const log = (what: string, error: unknown) => {
@@ -128,7 +131,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!state || !document || !isSupported(document)) return false;
     const analyzed = await state.analyses.get(document);
     // Closed or edited while analysed: the next timer publishes the newer version.
-    if (documents.get(uri) !== document || document.version !== analyzed.version) return false;
+    if (documents.get(uri) !== document || !state.analyses.isCurrent(document, analyzed)) return false;
     const folder = analyzed.project.folderUri;
     const diagnostics: Diagnostic[] = [
       ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings),
@@ -178,6 +181,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     fresh: 'exact' | 'recent' = 'exact',
   ): (params: P, token: CancellationToken) => Promise<R | ResponseError<void>> {
     return async (params, token) => {
+      const refused = lifecycle.refusal(name);
+      if (refused) return refused;
       if (!isRecord(params) || !isRecord(params.textDocument) || typeof params.textDocument.uri !== 'string' || !validate(params)) {
         return invalidParams(`${name}: malformed parameters`);
       }
@@ -194,7 +199,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     };
   }
 
-  connection.onInitialize((params): InitializeResult => {
+  connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
+    if (state || lifecycle.phase !== 'starting') return new ResponseError(ErrorCodes.InvalidRequest, 'initialize: the server is already initialized; a session has one "initialize"', { retry: false });
     const init: RollmarkInitializationOptions = isRecord(params.initializationOptions) ? (params.initializationOptions as RollmarkInitializationOptions) : {};
     const locale = localeOf(params, init);
     const caps = params.capabilities ?? {};
@@ -224,6 +230,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         workspaceFolders: caps.workspace?.workspaceFolders === true,
       },
     };
+    lifecycle.initialized();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -258,12 +265,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         workspaceChanged();
       });
     }
+    // Documents opened before `initialize` were kept, not analysed: now they are.
+    for (const document of documents.all()) if (isSupported(document)) state.scheduler.now(document.uri);
   });
 
   documents.onDidOpen((event) => justOpened.add(event.document.uri));
   documents.onDidChangeContent((event) => {
     const opened = justOpened.delete(event.document.uri);
-    if (!state || !isSupported(event.document)) return;
+    if (!state || !lifecycle.running || !isSupported(event.document)) return;
     // Opening is not typing: publish at once; edits wait for a pause.
     if (opened) state.scheduler.now(event.document.uri);
     else state.scheduler.schedule(event.document.uri);
@@ -286,7 +295,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     workspaceChanged();
   });
   connection.onDidChangeWatchedFiles((params) => {
-    if (!state) return;
+    if (!state || !lifecycle.running) return;
     const changed = new Set<string>();
     for (const change of isRecord(params) && Array.isArray(params.changes) ? params.changes : []) {
       const uri: unknown = isRecord(change) ? change.uri : undefined;
@@ -329,7 +338,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
 
   connection.onExecuteCommand(async (params) => {
-    if (!state) return new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
+    const refused = lifecycle.refusal('workspace/executeCommand');
+    if (refused || !state) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
     const s = state;
     const command = isRecord(params) ? params.command : undefined;
     const arg = isRecord(params) && Array.isArray(params.arguments) ? params.arguments[0] : undefined;
@@ -384,7 +394,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onShutdown(() => {
+    const refused = lifecycle.refusal('shutdown');
+    if (refused) return refused;
+    lifecycle.shutDown();
     state?.scheduler.dispose();
     reclaimer?.dispose();
+    return undefined;
   });
+  // Any other method: not one this server has, unless the phase forbids requests altogether.
+  connection.onRequest((method) => lifecycle.refusal(method) ?? new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${method}`));
 }

@@ -205,6 +205,14 @@ export class LspTestClient {
   }
 
   static async start(options: StartOptions = {}): Promise<LspTestClient> {
+    const client = LspTestClient.connect(options);
+    client.initializeResult = await client.initialize(options);
+    await client.connection.sendNotification('initialized', {});
+    return client;
+  }
+
+  /** A session with nothing sent yet, not even `initialize` (for the protocol's lifecycle). */
+  static connect(options: StartOptions = {}): LspTestClient {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
     const serverConnection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
@@ -237,8 +245,13 @@ export class LspTestClient {
       analyses,
     );
     connection.listen();
+    return client;
+  }
+
+  /** Sends `initialize` as {@link start} does (the options' folder, locale, capabilities). */
+  initialize(options: StartOptions = {}): Promise<InitializeResult> {
     const folder = options.workspaceFolder === undefined ? WORKSPACE : options.workspaceFolder;
-    client.initializeResult = await connection.sendRequest('initialize', {
+    return this.connection.sendRequest('initialize', {
       processId: null,
       locale: options.locale ?? 'ru',
       rootUri: folder,
@@ -246,8 +259,6 @@ export class LspTestClient {
       capabilities: options.capabilities ?? VSCODE_LIKE_CAPABILITIES,
       ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
     });
-    await connection.sendNotification('initialized', {});
-    return client;
   }
 
   private resolve<T>(waiters: Waiter<T>[], value: T): void {
@@ -344,9 +355,9 @@ export class LspTestClient {
     await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { rollmark: settings } });
   }
 
-  /** `shutdown`, never `exit` (which would end mocha's process), then both ends closed. */
-  async stop(): Promise<void> {
-    await this.connection.sendRequest('shutdown');
+  /** `shutdown` (unless `shutDown`: sent already), never `exit` (which would end mocha's process), then both ends closed. */
+  async stop(shutDown = false): Promise<void> {
+    if (!shutDown) await this.connection.sendRequest('shutdown');
     this.connection.dispose();
     this.closeServer();
   }
