@@ -49,6 +49,7 @@ const KINDS: Record<string, { ru: string; en: string }> = {
   socket: { ru: 'это сокет', en: 'it is a socket' },
   device: { ru: 'это устройство', en: 'it is a device' },
   system: { ru: 'это системный файл (/proc, /sys, /dev)', en: 'it is a system file (/proc, /sys, /dev)' },
+  'folder-link': { ru: 'это ссылка на папку, а по ссылкам на папки обход не идёт', en: 'it is a link to a folder, and links to folders are not followed' },
 };
 
 function megabytes(bytes: number, locale: Locale): string {
@@ -102,4 +103,14 @@ export function refusalReason(refusal: FileRefusal, locale: Locale): string {
 /** A project file the server or the CLI cannot use: «Файл проекта «…» не используется: …». */
 export function unusedFileMessage(path: string, refusal: FileRefusal, locale: Locale): string {
   return locale === 'ru' ? `Файл проекта «${path}» не используется: ${refusalReason(refusal, locale)}` : `The project file "${path}" is not used: ${refusalReason(refusal, locale)}`;
+}
+
+/** A file the CLI was asked to check and could not read. */
+export function unreadFileMessage(path: string, refusal: FileRefusal, locale: Locale): string {
+  return locale === 'ru' ? `не удалось прочитать ${path}: ${refusalReason(refusal, locale)}` : `could not read ${path}: ${refusalReason(refusal, locale)}`;
+}
+
+/** A file a folder walk passed over, by the file policy. */
+export function skippedFileNote(path: string, refusal: FileRefusal, locale: Locale): string {
+  return locale === 'ru' ? `пропущен ${path}: ${refusalReason(refusal, locale)}` : `skipped ${path}: ${refusalReason(refusal, locale)}`;
 }
