@@ -142,10 +142,10 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     fileDiagnostics.set(path, diagnostics);
     fileTexts.set(path, text);
   };
-  /** A file the layer refused: on the file when it is one of the workspace's regular files, else on the documents. */
-  const refused = (path: string, refusal: FileRefusal) => {
+  /** A file the layer refused: on the file when it is one of the workspace's regular files, else (a folder too) on the documents. */
+  const refused = (path: string, refusal: FileRefusal, folder = false) => {
     const message = unusedFileMessage(path, refusal, locale);
-    if (refusalFitsOnFile(refusal)) onFile(path, '', [fileProblem(message, new LineIndex(''))]);
+    if (!folder && refusalFitsOnFile(refusal)) onFile(path, '', [fileProblem(message, new LineIndex(''))]);
     else folderProblems.push({ path, message });
   };
   let dictionary: string[] = [];
@@ -164,7 +164,7 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
   const texts = new Map<string, { path: string; text: string }>();
   if (isInsideWorkspace(rulesetsDir) && paths.userRulesets !== false) {
     const listed = await fs.listFiles(rulesetsDir, ['.yaml', '.yml', '.json']);
-    if (listed.kind === 'refused') refused(rulesetsDir, listed.refusal);
+    if (listed.kind === 'refused') refused(rulesetsDir, listed.refusal, true);
     else if (listed.kind === 'files') {
       if (listed.truncated) folderProblems.push({ path: rulesetsDir, message: WORDING.truncated(rulesetsDir, listed.truncated, locale) });
       for (const path of listed.paths) {
