@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system tools `npm test` uses beyond Node, from Debian's packages:
 #   strace                 records every file the language server opens (test/src/hardening/hostileFiles.test.ts)
+#   neovim vim vim-ale     the README's other-editor setups, run headless (test/src/editors/editors.test.ts)
 # Idempotent: when everything is there it returns at once; otherwise apt-get update + install. `--check` installs nothing: it says what is missing and fails.
 set -euo pipefail
 
-PACKAGES=(strace)
+PACKAGES=(strace neovim vim vim-ale)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
