@@ -4,11 +4,11 @@
  * exit code 2; `-` reads standard input; each file's `.rollmark/` is found by walking up from
  * it; no scenario file at all is an error unless `--allow-empty`; while walking a folder, links
  * that leave it, dangling links, links to folders and FIFOs are skipped and said to be.
- * Unreadable files (no permission) are in hardening/hostileFiles.test.ts, run as another user.
+ * A file without read permission is checked by the real command run as `nobody` (root reads everything).
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
@@ -64,6 +64,21 @@ describe('rollmark check and the file policy', function () {
     );
     assert.match(r.out, /d\.md:5:2 error RM001 Unknown trait/);
     assert.match(r.out, /^2 files, 2 checks: 1 errors/m);
+  });
+
+  it('a file without read permission is reported and the others checked, by the command run as a user without rights', () => {
+    chmodSync(tmp, 0o755);
+    mkdirSync(at('book'));
+    writeFileSync(at('book', 'a.md'), UNKNOWN);
+    writeFileSync(at('book', 'secret.md'), GOOD);
+    chmodSync(at('book', 'secret.md'), 0o000);
+    const asRoot = process.getuid?.() === 0;
+    const bin = path.join(__dirname, '..', '..', '..', 'bin', 'rollmark.js');
+    const r = spawnSync(process.execPath, [bin, 'check', at('book')], { encoding: 'utf8', env: { ...process.env, ROLLMARK_LOCALE: 'en' }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(r.stderr, `rollmark check: could not read ${at('book', 'secret.md')}: permission to read it is denied\n`);
+    assert.match(r.stdout, /a\.md:5:2 error RM001 /);
+    assert.match(r.stdout, /^1 files, 1 checks: 1 errors/m);
   });
 
   it('"-" reads standard input, with the current directory\'s project', async () => {
