@@ -4,6 +4,7 @@
  * from the command line.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { crashReporter } from './crashReporter';
 import { startServer } from './server';
 import { fullCollection } from './workspace/heapReclaimer';
 
@@ -19,8 +20,11 @@ function main(): void {
   }
   const conn = connection;
   // An error that escapes a handler must not end the session: log it where the editor shows logs.
-  process.on('uncaughtException', (error) => conn.console.error(`rollmark: uncaught exception: ${error.stack ?? error.message}`));
-  process.on('unhandledRejection', (reason) => conn.console.error(`rollmark: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  const report = crashReporter({ log: (message) => conn.console.error(message), stderr: (text) => process.stderr.write(text), exit: (code) => process.exit(code) });
+  process.on('uncaughtException', (error) => report('uncaught exception', error));
+  process.on('unhandledRejection', (reason) => report('unhandled rejection', reason));
+  // A write to a closed stdout fails asynchronously, as an 'error' event: the editor is gone.
+  process.stdout.on('error', (error) => report('writing to the editor', error));
   startServer(conn, { collectGarbage: fullCollection() });
   conn.listen();
 }

@@ -43,6 +43,11 @@ export const Commands = {
   rollCheck: 'rollmark.rollCheck',
   /** Adds a term to the project dictionary: {@link AddToDictionaryArgs} → {@link AddToDictionaryResult}. */
   addToDictionary: 'rollmark.addToDictionary',
+  /**
+   * Reads the project files (dictionary, rulesets) again and republishes: {@link ReloadProjectArgs}
+   * → {@link ReloadProjectResult}. For clients that do not watch files; VS Code does.
+   */
+  reloadProject: 'rollmark.reloadProject',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -95,6 +100,16 @@ export interface AddToDictionaryResult {
   file: string;
   /** False when the term was already there. */
   added: boolean;
+}
+
+/** Which folder to reload: the one holding `uri`; without an argument, every workspace folder. */
+export interface ReloadProjectArgs {
+  uri?: string;
+}
+
+export interface ReloadProjectResult {
+  /** The workspace folders reloaded (none when `uri` is in no folder). */
+  folders: string[];
 }
 
 /** Language ids the server analyses: Markdown and the extension's own scenario language. */

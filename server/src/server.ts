@@ -12,6 +12,7 @@ import {
   DidChangeWatchedFilesNotification,
   type Diagnostic,
   ErrorCodes,
+  type InitializeError,
   type InitializeParams,
   type InitializeResult,
   LSPErrorCodes,
@@ -24,25 +25,40 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/incrementalAnalysis';
-import { LineIndex } from './analysis/lineIndex';
 import type { Locale } from './analysis/types';
-import { addTermToDictionary, DictionaryError, parseDictionaryArgs } from './features/addToDictionary';
+import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
 import { provideCodeActions } from './features/codeActions';
 import { provideCodeLenses } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
-import { DIAGNOSTIC_SOURCE, LSP_SEVERITY, provideDiagnostics } from './features/diagnostics';
+import { provideDiagnostics } from './features/diagnostics';
 import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
+import { fileProblemDiagnostics, folderProblemDiagnostics } from './features/projectProblems';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
-import { type AddToDictionaryResult, CodeActionKinds, Commands, type DocumentInfo, type DocumentInfoParams, isPosition, isRange, LANGUAGE_IDS, Requests, type RollmarkInitializationOptions } from './protocol';
+import { Lifecycle } from './lifecycle';
+import {
+  type AddToDictionaryResult,
+  CodeActionKinds,
+  Commands,
+  type DocumentInfo,
+  type DocumentInfoParams,
+  isPosition,
+  isRange,
+  LANGUAGE_IDS,
+  type ReloadProjectResult,
+  Requests,
+  type RollmarkInitializationOptions,
+} from './protocol';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
-import { fileUri, WorkspaceFolders } from './workspace/folders';
-import { type FileProblems, type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
+import { fileUri, relativePath, WorkspaceFolders } from './workspace/folders';
+import { FileRefusedError } from './workspace/projectFs';
+import type { FileProblems } from './analysis/workspaceConfig';
+import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { SettingsStore } from './workspace/settings';
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
@@ -94,6 +110,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const filesWithProblems = new Map<string, Set<string>>();
   const justOpened = new Set<string>();
   const reclaimer = options.collectGarbage ? new HeapReclaimer({ collect: options.collectGarbage }) : undefined;
+  const lifecycle = new Lifecycle();
+  const fsFor = options.fileSystem ?? nodeFsFactory;
 
   const log = (what: string, error: unknown) => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -105,17 +123,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const publishFileProblems = (folderUri: string, problems: FileProblems[]) => {
     const before = filesWithProblems.get(folderUri) ?? new Set<string>();
     const now = new Set(problems.map((p) => p.uri));
-    for (const problem of problems) {
-      const lines = new LineIndex(problem.text);
-      const diagnostics: Diagnostic[] = problem.diagnostics.map((d) => ({
-        range: { start: lines.positionAt(d.range.start), end: lines.positionAt(d.range.end) },
-        severity: LSP_SEVERITY[d.severity],
-        code: d.code,
-        source: DIAGNOSTIC_SOURCE,
-        message: d.message,
-      }));
-      void connection.sendDiagnostics({ uri: problem.uri, diagnostics });
-    }
+    for (const problem of problems) void connection.sendDiagnostics({ uri: problem.uri, diagnostics: fileProblemDiagnostics(problem) });
     for (const uri of before) if (!now.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     filesWithProblems.set(folderUri, now);
   };
@@ -125,17 +133,21 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!state || !document || !isSupported(document)) return false;
     const analyzed = await state.analyses.get(document);
     // Closed or edited while analysed: the next timer publishes the newer version.
-    if (documents.get(uri) !== document || document.version !== analyzed.version) return false;
+    if (documents.get(uri) !== document || !state.analyses.isCurrent(document, analyzed)) return false;
     const folder = analyzed.project.folderUri;
-    const diagnostics = provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale);
+    const diagnostics: Diagnostic[] = [
+      ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings),
+      ...provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale),
+    ];
     await connection.sendDiagnostics({ uri, version: analyzed.version, diagnostics });
     reclaimer?.workDone();
     return true;
   };
 
-  const republishAll = () => {
+  /** Publishes again the documents (all, or those `which` picks), and has lenses and hints asked for again. */
+  const republish = (which: (uri: string) => boolean = () => true) => {
     if (!state) return;
-    for (const document of documents.all()) if (isSupported(document)) state.scheduler.now(document.uri);
+    for (const document of documents.all()) if (isSupported(document) && which(document.uri)) state.scheduler.now(document.uri);
     // Lenses and hints show odds, which settings and dictionaries change too.
     if (state.refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     if (state.refreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
@@ -145,7 +157,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!state) return;
     state.projects.reset();
     state.analyses.invalidateAll();
-    republishAll();
+    republish();
+  };
+
+  /** One folder's project files changed: that folder reloads and republishes, the others keep theirs. */
+  const projectChanged = (folderUri: string) => {
+    if (!state) return;
+    const { folders } = state;
+    const inFolder = (uri: string) => folders.folderFor(uri) === folderUri;
+    state.projects.reset(folderUri);
+    state.analyses.invalidate(inFolder);
+    republish(inFolder);
   };
 
   /**
@@ -161,6 +183,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     fresh: 'exact' | 'recent' = 'exact',
   ): (params: P, token: CancellationToken) => Promise<R | ResponseError<void>> {
     return async (params, token) => {
+      const refused = lifecycle.refusal(name);
+      if (refused) return refused;
       if (!isRecord(params) || !isRecord(params.textDocument) || typeof params.textDocument.uri !== 'string' || !validate(params)) {
         return invalidParams(`${name}: malformed parameters`);
       }
@@ -177,7 +201,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     };
   }
 
-  connection.onInitialize((params): InitializeResult => {
+  connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
+    if (state || lifecycle.phase !== 'starting') return new ResponseError(ErrorCodes.InvalidRequest, 'initialize: the server is already initialized; a session has one "initialize"', { retry: false });
     const init: RollmarkInitializationOptions = isRecord(params.initializationOptions) ? (params.initializationOptions as RollmarkInitializationOptions) : {};
     const locale = localeOf(params, init);
     const caps = params.capabilities ?? {};
@@ -188,7 +213,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       caps.workspace?.configuration ? (scopeUri) => connection.workspace.getConfiguration({ scopeUri, section: 'rollmark' }) : undefined,
       init.settings,
     );
-    const projects = new Projects(options.fileSystem ?? nodeFsFactory, locale, publishFileProblems, init.trusted !== false);
+    const projects = new Projects(fsFor, locale, publishFileProblems, init.trusted !== false);
     const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
     const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
     const scheduler = new DiagnosticsScheduler(delay, publish, (uri, error) => log(`diagnostics of ${uri}`, error));
@@ -207,6 +232,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         workspaceFolders: caps.workspace?.workspaceFolders === true,
       },
     };
+    lifecycle.initialized();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -216,7 +242,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
         documentSymbolProvider: true,
-        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary] },
+        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary, Commands.reloadProject] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'rollmark' },
@@ -229,8 +255,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // Registration is best effort: a client that refuses still gets pushed settings and a working server.
     if (dynamic.configuration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rollmark' }).catch((e: unknown) => log('registering for configuration changes', e));
     if (dynamic.watchedFiles) {
+      // The default project files, and YAML/JSON anywhere for dictionaryPath/rulesetsPath set elsewhere; `projects.uses` filters.
       void connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.rollmark/**' }] })
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.rollmark/**' }, { globPattern: '**/*.{yaml,yml,json}' }] })
         .catch((e: unknown) => log('registering file watchers', e));
     }
     if (dynamic.workspaceFolders) {
@@ -240,12 +267,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         workspaceChanged();
       });
     }
+    // Documents opened before `initialize` were kept, not analysed: now they are.
+    for (const document of documents.all()) if (isSupported(document)) state.scheduler.now(document.uri);
   });
 
   documents.onDidOpen((event) => justOpened.add(event.document.uri));
   documents.onDidChangeContent((event) => {
     const opened = justOpened.delete(event.document.uri);
-    if (!state || !isSupported(event.document)) return;
+    if (!state || !lifecycle.running || !isSupported(event.document)) return;
     // Opening is not typing: publish at once; edits wait for a pause.
     if (opened) state.scheduler.now(event.document.uri);
     else state.scheduler.schedule(event.document.uri);
@@ -267,7 +296,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     state.settings.changed(isRecord(params) ? params.settings : undefined);
     workspaceChanged();
   });
-  connection.onDidChangeWatchedFiles(() => workspaceChanged());
+  connection.onDidChangeWatchedFiles((params) => {
+    if (!state || !lifecycle.running) return;
+    const changed = new Set<string>();
+    for (const change of isRecord(params) && Array.isArray(params.changes) ? params.changes : []) {
+      const uri: unknown = isRecord(change) ? change.uri : undefined;
+      const folder = typeof uri === 'string' ? state.folders.folderFor(uri) : undefined;
+      const path = folder && typeof uri === 'string' ? relativePath(folder, uri) : undefined;
+      if (folder && path !== undefined && state.projects.uses(folder, path)) changed.add(folder);
+    }
+    for (const folder of changed) projectChanged(folder);
+  });
 
   connection.onHover(onDocument('hover', null, (p) => isPosition(p.position), (document, a, params, s) => provideHover(document, a.analysis, params.position, s.locale, a.project.config.dictionary)));
   connection.onCodeLens(onDocument('codeLens', [], () => true, (document, a, _params, s) => provideCodeLenses(document, a.analysis, s.locale)));
@@ -301,7 +340,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
 
   connection.onExecuteCommand(async (params) => {
-    if (!state) return new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
+    const refused = lifecycle.refusal('workspace/executeCommand');
+    if (refused || !state) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
     const s = state;
     const command = isRecord(params) ? params.command : undefined;
     const arg = isRecord(params) && Array.isArray(params.arguments) ? params.arguments[0] : undefined;
@@ -319,14 +359,32 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (command === Commands.addToDictionary) {
         const args = parseDictionaryArgs(arg);
         const folderUri = s.folders.folderFor(args.uri);
-        const settings = await s.settings.forResource(args.uri);
-        const fs = folderUri ? (options.fileSystem ?? nodeFsFactory)(folderUri) : undefined;
+        const fs = folderUri ? fsFor(folderUri) : undefined;
         if (!folderUri || !fs) return new ResponseError(ErrorCodes.InvalidRequest, `${Commands.addToDictionary}: the document is not in a workspace folder, so there is no project dictionary`);
-        const path = settings.dictionaryPath;
-        const edited = addTermToDictionary(await fs.readFile(path), args.term);
-        if (edited.added) await fs.writeFile(path, edited.text);
-        workspaceChanged();
-        const result: AddToDictionaryResult = { file: fileUri(folderUri, path), added: edited.added };
+        const path = (await s.settings.forResource(args.uri)).dictionaryPath;
+        let added: boolean;
+        try {
+          ({ added } = await addToProjectDictionary(fs, path, args.term, s.locale));
+        } catch (error) {
+          if (!(error instanceof FileRefusedError || error instanceof DictionaryShapeError)) throw error;
+          // Said to the user, in the reply and as a message every client shows: which file, and why.
+          const message = dictionaryFailure(path, args.term, error, s.locale);
+          void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
+          return new ResponseError(LSPErrorCodes.RequestFailed, message);
+        }
+        if (added) projectChanged(folderUri);
+        const result: AddToDictionaryResult = { file: fileUri(folderUri, path), added };
+        return result;
+      }
+      if (command === Commands.reloadProject) {
+        const uri = isRecord(arg) && typeof arg.uri === 'string' ? arg.uri : undefined;
+        if (arg !== undefined && arg !== null && uri === undefined) return invalidParams(`${Commands.reloadProject}: expected no argument or {uri}`);
+        const folder = uri === undefined ? undefined : s.folders.folderFor(uri);
+        const reloaded = uri === undefined ? s.folders.all().map((f) => f.uri) : folder ? [folder] : [];
+        for (const folderUri of reloaded) projectChanged(folderUri);
+        // Answered once the open documents of those folders are analysed with the files as they are now.
+        await Promise.all(documents.all().filter((d) => isSupported(d) && reloaded.includes(s.folders.folderFor(d.uri) ?? '')).map((d) => s.analyses.get(d)));
+        const result: ReloadProjectResult = { folders: reloaded };
         return result;
       }
       return invalidParams(`unknown command: ${String(command)}`);
@@ -338,7 +396,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onShutdown(() => {
+    const refused = lifecycle.refusal('shutdown');
+    if (refused) return refused;
+    lifecycle.shutDown();
     state?.scheduler.dispose();
     reclaimer?.dispose();
+    return undefined;
   });
+  // Any other method: not one this server has, unless the phase forbids requests altogether.
+  connection.onRequest((method) => lifecycle.refusal(method) ?? new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${method}`));
 }

@@ -172,7 +172,11 @@ export function resolveSheets(raw: RawFrontMatter, index: TraitIndex, locale: Lo
           severity: index.ruleset.vocabulary === 'open' ? 'info' : DEFAULT_SEVERITY.RM001,
           message: messages.unknownTrait(trait.name, suggestions)[locale],
           range: trait.nameRange,
-          fixes: suggestions.map((s) => ({ title: fixTitles.replaceWith(s)[locale], edits: [{ range: trait.nameRange, newText: s }], preferred: suggestions.length === 1 })),
+          fixes: [
+            ...suggestions.map((s) => ({ title: fixTitles.replaceWith(s)[locale], edits: [{ range: trait.nameRange, newText: s }], preferred: suggestions.length === 1 })),
+            // As for a check's unknown trait: the project may use a trait no ruleset names.
+            { title: fixTitles.addToDictionary(trait.name)[locale], edits: [], preferred: false, addToDictionary: trait.name },
+          ],
         });
       } else if (match.kind !== 'exact' && match.kind !== 'dictionary') {
         const code = match.kind === 'variant' ? 'RM014' : 'RM010';

@@ -1,6 +1,7 @@
 import { isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
 import { getBuiltinRuleset } from '../engine/builtinRulesets';
 import type { Ruleset } from '../engine/ruleset';
+import { type FileRefusal, refusalFitsOnFile, refusalReason, unusedFileMessage } from './fileRefusal';
 import { MAX_REPORTED_ERRORS, MAX_RULESET_CHARS, parseUserRuleset, type RulesetError, yamlInputProblem } from '../engine/rulesetLoader';
 import { DEFAULT_SEVERITY } from './diagnosticCatalog';
 import { LineIndex } from './lineIndex';
@@ -11,12 +12,20 @@ import type { AnalysisDiagnostic, Locale, RulesetProvider } from './types';
 export const DEFAULT_DICTIONARY_PATH = '.rollmark/dictionary.yaml';
 export const DEFAULT_RULESETS_DIR = '.rollmark/rulesets';
 
-/** What the library needs of a file system; the CLI and the server each bring their own. */
+/** A file as the file-system layer gives it: its text, absent, or refused with a reason. */
+export type FileRead = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'refused'; refusal: FileRefusal };
+
+/** A folder's files: `truncated` when it had more than are read. */
+export type FolderList = { kind: 'files'; paths: string[]; truncated?: FileRefusal } | { kind: 'missing' } | { kind: 'refused'; refusal: FileRefusal };
+
+/**
+ * What the library needs of a file system; the server and the CLI share one
+ * (workspace/projectFs.ts), tests bring their own. Paths are workspace-relative.
+ */
 export interface WorkspaceFs {
-  /** The file's text, or undefined when it does not exist. Paths are workspace-relative. */
-  readFile(path: string): Promise<string | undefined>;
-  /** Workspace-relative paths of the files directly in `dir` with one of the extensions. */
-  listFiles(dir: string, extensions: readonly string[]): Promise<string[]>;
+  readFile(path: string): Promise<FileRead>;
+  /** The files directly in `dir` with one of the extensions, as workspace-relative paths, sorted. */
+  listFiles(dir: string, extensions: readonly string[]): Promise<FolderList>;
 }
 
 export interface WorkspaceOptions {
@@ -26,11 +35,23 @@ export interface WorkspaceOptions {
   userRulesets?: boolean;
 }
 
+/** A project file or folder that cannot hold a diagnostic of its own (a FIFO, a link outside the workspace, a path that leaves it). */
+export interface FolderProblem {
+  /** Workspace-relative, as configured. */
+  path: string;
+  /** Says which file and why, in the caller's locale. */
+  message: string;
+}
+
 export interface WorkspaceConfig {
   rulesets: RulesetProvider;
   dictionary: string[];
   /** Problems in the workspace's own files, keyed by workspace-relative path. */
   fileDiagnostics: Map<string, AnalysisDiagnostic[]>;
+  /** The text each of those files' diagnostics point into ('' for a file that was not read). */
+  fileTexts: Map<string, string>;
+  /** Problems shown on the folder's documents instead, at their first line. */
+  folderProblems: FolderProblem[];
 }
 
 const DICTIONARY_KEYS = ['traits', 'terms', 'термины', 'черты'];
@@ -50,6 +71,7 @@ function fileProblem(message: string, lines: LineIndex, range?: { start: { line:
 const WORDING = {
   outside: (path: string) => ({ ru: `Путь «${path}» выходит за пределы рабочей папки и не читается`, en: `The path "${path}" leaves the workspace and is not read` }),
   tooLarge: () => ({ ru: 'Файл словаря слишком велик', en: 'The dictionary file is too large' }),
+  truncated: (path: string, refusal: FileRefusal, locale: Locale) => (locale === 'ru' ? `Папка правил «${path}»: ${refusalReason(refusal, locale)}` : `The rulesets folder "${path}": ${refusalReason(refusal, locale)}`),
   dictionaryShape: () => ({ ru: 'Словарь — список терминов или «traits: [ … ]»', en: 'A dictionary is a list of terms or "traits: [ … ]"' }),
   ruleset: (detail: string) => ({ ru: `Ошибка в файле правил: ${detail}`, en: `Ruleset file problem: ${detail}` }),
   yaml: (detail: string) => ({ ru: `Ошибка YAML: ${detail}`, en: `YAML error: ${detail}` }),
@@ -107,29 +129,49 @@ function rulesetDiagnostics(errors: RulesetError[], text: string, locale: Locale
 
 /**
  * Reads the project dictionary and the user rulesets. Broken files yield diagnostics on
- * those files; the built-in rulesets always remain.
+ * those files, files that cannot be used (refused by the file system) a diagnostic too, and
+ * whatever loaded is used: the built-in rulesets always remain.
  */
 export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths: WorkspaceOptions = {}): Promise<WorkspaceConfig> {
   const fileDiagnostics = new Map<string, AnalysisDiagnostic[]>();
+  const fileTexts = new Map<string, string>();
+  const folderProblems: FolderProblem[] = [];
   const dictionaryPath = paths.dictionary ?? DEFAULT_DICTIONARY_PATH;
   const rulesetsDir = paths.rulesets ?? DEFAULT_RULESETS_DIR;
+  const onFile = (path: string, text: string, diagnostics: AnalysisDiagnostic[]) => {
+    fileDiagnostics.set(path, diagnostics);
+    fileTexts.set(path, text);
+  };
+  /** A file the layer refused: on the file when it is one of the workspace's regular files, else (a folder too) on the documents. */
+  const refused = (path: string, refusal: FileRefusal, folder = false) => {
+    const message = unusedFileMessage(path, refusal, locale);
+    if (!folder && refusalFitsOnFile(refusal)) onFile(path, '', [fileProblem(message, new LineIndex(''))]);
+    else folderProblems.push({ path, message });
+  };
   let dictionary: string[] = [];
   for (const path of [dictionaryPath, rulesetsDir]) {
-    if (!isInsideWorkspace(path)) fileDiagnostics.set(path, [fileProblem(WORDING.outside(path)[locale], new LineIndex(''))]);
+    if (!isInsideWorkspace(path)) folderProblems.push({ path, message: WORDING.outside(path)[locale] });
   }
   if (isInsideWorkspace(dictionaryPath)) {
-    const text = await fs.readFile(dictionaryPath);
-    if (text !== undefined) {
-      const parsed = parseDictionary(text, locale);
+    const read = await fs.readFile(dictionaryPath);
+    if (read.kind === 'refused') refused(dictionaryPath, read.refusal);
+    else if (read.kind === 'text') {
+      const parsed = parseDictionary(read.text, locale);
       dictionary = parsed.terms;
-      if (parsed.diagnostics.length) fileDiagnostics.set(dictionaryPath, parsed.diagnostics);
+      if (parsed.diagnostics.length) onFile(dictionaryPath, read.text, parsed.diagnostics);
     }
   }
   const texts = new Map<string, { path: string; text: string }>();
   if (isInsideWorkspace(rulesetsDir) && paths.userRulesets !== false) {
-    for (const path of await fs.listFiles(rulesetsDir, ['.yaml', '.yml', '.json'])) {
-      const text = await fs.readFile(path);
-      if (text !== undefined) texts.set(path, { path, text });
+    const listed = await fs.listFiles(rulesetsDir, ['.yaml', '.yml', '.json']);
+    if (listed.kind === 'refused') refused(rulesetsDir, listed.refusal, true);
+    else if (listed.kind === 'files') {
+      if (listed.truncated) folderProblems.push({ path: rulesetsDir, message: WORDING.truncated(rulesetsDir, listed.truncated, locale) });
+      for (const path of listed.paths) {
+        const read = await fs.readFile(path);
+        if (read.kind === 'refused') refused(path, read.refusal);
+        else if (read.kind === 'text') texts.set(path, { path, text: read.text });
+      }
     }
   }
   // A user ruleset may extend another user ruleset: resolve by id on demand, carrying the chain for cycles.
@@ -172,18 +214,25 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     else if (id !== undefined) causes.set(id, baseCause ?? `${file.path}: ${result.errors[0]?.message ?? 'error'}`);
     // A file's own diagnostics come from loading it on its own: as the base of another file it may
     // fail for that file's reasons (a chain too long from there), which are that file's to report.
-    if (seen.length === 0 && result.errors.length > 0) fileDiagnostics.set(file.path, rulesetDiagnostics(result.errors, file.text, locale));
+    if (seen.length === 0 && result.errors.length > 0) onFile(file.path, file.text, rulesetDiagnostics(result.errors, file.text, locale));
     return result.ruleset;
   };
   const user: Ruleset[] = [];
   for (const file of texts.values()) {
     const problem = unused.get(file.path);
     if (problem) {
-      fileDiagnostics.set(file.path, [problem]);
+      onFile(file.path, file.text, [problem]);
       continue;
     }
     const ruleset = load(file, []);
     if (ruleset) user.push(ruleset);
   }
-  return { rulesets: withUserRulesets(user), dictionary, fileDiagnostics };
+  return { rulesets: withUserRulesets(user), dictionary, fileDiagnostics, fileTexts, folderProblems };
+}
+
+/** Problems in one workspace file, with its text so that offsets become positions. */
+export interface FileProblems {
+  uri: string;
+  text: string;
+  diagnostics: AnalysisDiagnostic[];
 }

@@ -1,15 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeDocument } from '../analysis/analyzeDocument';
+import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
+import { skippedFileNote, unreadFileMessage } from '../analysis/fileRefusal';
 import { LineIndex } from '../analysis/lineIndex';
 import { formatPercent, reportHeadline } from '../analysis/oddsSummary';
-import { loadWorkspaceConfig } from '../analysis/workspaceConfig';
 import { rollCheck } from '../engine/roll';
 import { allDiagnostics, type CheckedFile, jsonReport, sarifReport, summarize } from './checkReport';
-import { collectFiles } from './checkFiles';
+import { collectFiles, readScenario, readStdin } from './checkFiles';
 import { type CliIo, toJson, UsageError } from './io';
-import { nodeWorkspaceFs } from './nodeWorkspaceFs';
+import { CliProjects } from './projects';
 import { requireRuleset } from './rulesetArgument';
 import { rollLine } from './rollText';
 
@@ -38,7 +38,13 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
   io.out(`${s.files} files, ${s.checks} checks: ${s.errors} errors, ${s.warnings} warnings, ${s.infos} infos, ${s.hints} hints\n`);
 }
 
-/** `rollmark check`: exit 1 when there are errors or more warnings than allowed. */
+/** Standard input's name in reports. */
+const STDIN_NAME = '<stdin>';
+
+/**
+ * `rollmark check`: exit 1 when there are errors or more warnings than allowed; 2 when a file
+ * could not be read (the others are checked and reported all the same) or none was found.
+ */
 export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -49,6 +55,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       'max-warnings': { type: 'string' },
       checks: { type: 'boolean' },
       seed: { type: 'string' },
+      'allow-empty': { type: 'boolean' },
     },
   });
   const format = values.format as Format;
@@ -60,22 +67,46 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
 
-  const workspace = await loadWorkspaceConfig(nodeWorkspaceFs(process.cwd()), io.locale);
+  const cwd = process.cwd();
+  const projects = new CliProjects(cwd, io.locale);
+  const scenarios: CheckedFile[] = [];
+  let unread = 0;
+  for (const target of await collectFiles(positionals)) {
+    if (target.kind === 'skipped') {
+      io.err(`rollmark check: ${skippedFileNote(target.path, target.refusal, io.locale)}\n`);
+      continue;
+    }
+    const name = target.kind === 'stdin' ? STDIN_NAME : target.path;
+    const read = target.kind === 'stdin' ? await readStdin(io.stdin?.() ?? process.stdin) : await readScenario(target.path);
+    if (read.kind === 'refused') {
+      io.err(`rollmark check: ${unreadFileMessage(name, read.refusal, io.locale)}\n`);
+      unread++;
+      continue;
+    }
+    const workspace = await projects.config(await projects.rootOf(target.kind === 'stdin' ? undefined : target.path));
+    const analysis = analyzeDocument(read.text, { locale: io.locale, rulesets: workspace.rulesets, dictionary: workspace.dictionary, ...(defaultRuleset ? { defaultRuleset } : {}) });
+    scenarios.push({ path: name, text: read.text, analysis });
+  }
+  if (scenarios.length === 0 && unread === 0 && !values['allow-empty']) {
+    throw new UsageError(io.locale === 'ru' ? `не найдено ни одного файла сценария в ${positionals.join(' ')} (--allow-empty разрешает пустую проверку)` : `no scenario files found in ${positionals.join(' ')} (--allow-empty accepts that)`);
+  }
+  // The projects' own files first, as the server shows them: diagnostics on each file, or (a file that cannot hold one) on its path.
   const files: CheckedFile[] = [];
-  for (const [configPath, diagnostics] of workspace.fileDiagnostics) {
-    const text = await readFile(path.join(process.cwd(), configPath), 'utf8').catch(() => '');
-    files.push({ path: configPath, text, extraDiagnostics: diagnostics });
+  for (const root of projects.loaded()) {
+    const config = await projects.config(root);
+    const shown = (file: string) => path.relative(cwd, path.join(root, file)) || file;
+    for (const [file, diagnostics] of config.fileDiagnostics) files.push({ path: shown(file), text: config.fileTexts.get(file) ?? '', extraDiagnostics: diagnostics });
+    for (const problem of config.folderProblems) {
+      files.push({ path: shown(problem.path), text: '', extraDiagnostics: [{ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: problem.message, range: { start: 0, end: 0 }, fixes: [] }] });
+    }
   }
-  for (const file of await collectFiles(positionals)) {
-    const text = await readFile(file, 'utf8');
-    const analysis = analyzeDocument(text, { locale: io.locale, rulesets: workspace.rulesets, dictionary: workspace.dictionary, ...(defaultRuleset ? { defaultRuleset } : {}) });
-    files.push({ path: file, text, analysis });
-  }
+  files.push(...scenarios);
 
   if (format === 'json') io.out(`${toJson(jsonReport(files))}\n`);
   else if (format === 'sarif') io.out(`${toJson(sarifReport(files, io.locale, '0.1.0'))}\n`);
   else textReport(files, io, values.checks ?? false, seed);
 
   const s = summarize(files);
+  if (unread > 0) return 2;
   return s.errors > 0 || (maxWarnings !== undefined && s.warnings > maxWarnings) ? 1 : 0;
 }

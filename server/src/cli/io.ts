@@ -4,6 +4,8 @@ import type { Locale } from '../analysis/types';
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** Standard input, for `rollmark check -` (default: the process's). */
+  stdin?(): AsyncIterable<Uint8Array>;
   locale: Locale;
 }
 
@@ -12,6 +14,7 @@ export function processIo(env: NodeJS.ProcessEnv = process.env): CliIo {
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
+    stdin: () => process.stdin,
     locale: lang.toLowerCase().startsWith('ru') ? 'ru' : 'en',
   };
 }

@@ -4,7 +4,7 @@ import { type CliIo, processIo, UsageError } from './io';
 
 const USAGE = `rollmark — dice checks in Russian RPG scenarios
 
-  rollmark check [--ruleset ID] [--format text|json|sarif] [--max-warnings N] [--checks [--seed S]] FILES|DIRS…
+  rollmark check [--ruleset ID] [--format text|json|sarif] [--max-warnings N] [--checks [--seed S]] [--allow-empty] FILES|DIRS|-…
   rollmark odds  --ruleset ID [--json] "«check»"
   rollmark roll  --ruleset ID [--seed S] [--pool N] [--json] "«check»"
   rollmark rulesets [--json]
@@ -19,7 +19,10 @@ const COMMANDS: Record<string, Command> = {
   rulesets: rulesetsCommand,
 };
 
-/** Runs one CLI invocation; returns the exit code (0 ok, 1 problems found, 2 usage or input error). */
+/**
+ * Runs one CLI invocation; returns the exit code: 0 ok, 1 problems found, 2 usage or input
+ * error (a file that could not be read, no scenario files found), 3 an unexpected failure.
+ */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...args] = argv;
   const command = name ? COMMANDS[name] : undefined;

@@ -8,11 +8,14 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzers } from '../analysis/incrementalAnalysis';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
+import { revisionOf } from './documentSync';
 import type { Project } from './projects';
 
 export interface AnalyzedDocument {
   /** The version analysed; the live document may have moved on. */
   version: number;
+  /** The document's revision analysed (documentSync.ts): a reused version number is a new revision. */
+  revision: number;
   analysis: DocumentAnalysis;
   settings: RollmarkSettings;
   project: Project;
@@ -21,8 +24,8 @@ export interface AnalyzedDocument {
 interface Entry {
   /** The document object: a document closed and opened again restarts its versions. */
   document: TextDocument;
-  version: number;
-  generation: number;
+  revision: number;
+  generation: string;
   result: Promise<AnalyzedDocument>;
 }
 
@@ -36,6 +39,8 @@ export class DocumentAnalyses {
   /** The newest finished analysis per document, for requests that can live with a slightly old one. */
   private readonly latest = new Map<string, AnalyzedDocument>();
   private generation = 0;
+  /** Invalidations of single documents (their folder's project files changed), by URI. */
+  private readonly epochs = new Map<string, number>();
 
   constructor(
     /**
@@ -55,8 +60,13 @@ export class DocumentAnalyses {
   async get(document: TextDocument): Promise<AnalyzedDocument> {
     for (;;) {
       const result = await this.entryFor(document).result;
-      if (result.version === document.version) return result;
+      if (this.isCurrent(document, result)) return result;
     }
+  }
+
+  /** Whether the analysis is of the document's text as it is now. */
+  isCurrent(document: TextDocument, analyzed: AnalyzedDocument): boolean {
+    return analyzed.revision === revisionOf(document) && analyzed.version === document.version;
   }
 
   /**
@@ -75,17 +85,32 @@ export class DocumentAnalyses {
     this.latest.clear();
   }
 
+  /** One folder's project files changed: its documents' analyses are stale, the others' are not. */
+  invalidate(affected: (uri: string) => boolean): void {
+    for (const uri of new Set([...this.entries.keys(), ...this.latest.keys()])) {
+      if (!affected(uri)) continue;
+      this.epochs.set(uri, (this.epochs.get(uri) ?? 0) + 1);
+      this.entries.delete(uri);
+      this.latest.delete(uri);
+    }
+  }
+
   forget(uri: string): void {
     this.entries.delete(uri);
     this.latest.delete(uri);
+    this.epochs.delete(uri);
     this.analyzers.forget(uri);
+  }
+
+  private generationOf(uri: string): string {
+    return `${this.generation}.${this.epochs.get(uri) ?? 0}`;
   }
 
   private entryFor(document: TextDocument): Entry {
     const cached = this.entries.get(document.uri);
-    if (cached && cached.document === document && cached.version === document.version && cached.generation === this.generation) return cached;
-    const generation = this.generation;
-    const entry: Entry = { document, version: document.version, generation, result: this.run(document, generation) };
+    const generation = this.generationOf(document.uri);
+    if (cached && cached.document === document && cached.revision === revisionOf(document) && cached.generation === generation) return cached;
+    const entry: Entry = { document, revision: revisionOf(document), generation, result: this.run(document, generation) };
     this.entries.set(document.uri, entry);
     // A failure must not stick: the next request for this version tries again.
     entry.result.catch(() => {
@@ -94,11 +119,12 @@ export class DocumentAnalyses {
     return entry;
   }
 
-  private async run(document: TextDocument, generation: number): Promise<AnalyzedDocument> {
+  private async run(document: TextDocument, generation: string): Promise<AnalyzedDocument> {
     const settings = await this.inputs.settings(document.uri);
     const project = await this.inputs.project(document.uri, settings);
-    // Text and version are read together, after the awaits, so that they always agree.
+    // Text, version and revision are read together, after the awaits, so that they always agree.
     const version = document.version;
+    const revision = revisionOf(document);
     let analysis: DocumentAnalysis;
     try {
       analysis = this.analyzers.analyze(
@@ -117,13 +143,13 @@ export class DocumentAnalyses {
       this.analyzers.forget(document.uri);
       throw error;
     }
-    const result: AnalyzedDocument = { version, analysis, settings, project };
+    const result: AnalyzedDocument = { version, revision, analysis, settings, project };
     const entry = this.entries.get(document.uri);
-    // The document moved on while settings were fetched: this result belongs to the newer version.
-    if (entry && entry.document === document && entry.version !== version && entry.generation === generation) {
-      this.entries.set(document.uri, { document, version, generation, result: Promise.resolve(result) });
+    // The document moved on while settings were fetched: this result belongs to the newer revision.
+    if (entry && entry.document === document && entry.revision !== revision && entry.generation === generation) {
+      this.entries.set(document.uri, { document, revision, generation, result: Promise.resolve(result) });
     }
-    if (entry?.document === document) this.latest.set(document.uri, result);
+    if (entry?.document === document && entry.generation === generation) this.latest.set(document.uri, result);
     return result;
   }
 }

@@ -32,3 +32,14 @@ export class WorkspaceFolders {
 export function fileUri(folderUri: string, path: string): string {
   return withSlash(folderUri) + path.split(/[\\/]/).map(encodeURIComponent).join('/');
 }
+
+/** A URI under a folder as a workspace-relative path (`/`-separated, decoded); undefined when it is not under it. */
+export function relativePath(folderUri: string, uri: string): string | undefined {
+  const prefix = withSlash(folderUri);
+  if (!uri.startsWith(prefix)) return undefined;
+  try {
+    return uri.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return undefined;
+  }
+}

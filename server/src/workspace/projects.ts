@@ -1,22 +1,26 @@
 /**
  * Each workspace folder's project files (dictionary, user rulesets), loaded once and kept
- * until they change on disk, a setting moves them, or the dictionary command writes.
+ * until they change on disk, a setting moves them, or the dictionary command writes. A load
+ * never fails: a file that cannot be used gets a diagnostic, and the folder goes on with the
+ * built-in rulesets and whatever else loaded; the failure is remembered like any result, so no
+ * request reads the file again until it changes.
  */
 import { fileURLToPath } from 'node:url';
+import { unusedFileMessage } from '../analysis/fileRefusal';
 import { builtinRulesets } from '../analysis/rulesetProvider';
-import type { AnalysisDiagnostic, Locale } from '../analysis/types';
-import { loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/workspaceConfig';
+import type { Locale } from '../analysis/types';
+import { type FileProblems, loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/workspaceConfig';
 import type { RollmarkSettings } from '../protocol';
 import { fileUri } from './folders';
-import { nodeWorkspaceFs, type WritableWorkspaceFs } from './nodeFs';
+import { type ProjectFiles, ProjectFs } from './projectFs';
 
 /** Gives the file system of a workspace folder; tests pass in-memory ones. */
-export type FsFactory = (folderUri: string) => WritableWorkspaceFs | undefined;
+export type FsFactory = (folderUri: string) => ProjectFiles | undefined;
 
 export const nodeFsFactory: FsFactory = (folderUri) => {
   if (!folderUri.startsWith('file:')) return undefined;
   try {
-    return nodeWorkspaceFs(fileURLToPath(folderUri));
+    return new ProjectFs(fileURLToPath(folderUri));
   } catch {
     return undefined;
   }
@@ -25,23 +29,31 @@ export const nodeFsFactory: FsFactory = (folderUri) => {
 export interface Project {
   /** Undefined for documents outside every workspace folder: built-in rulesets, no dictionary. */
   folderUri?: string;
-  fs?: WritableWorkspaceFs;
+  fs?: ProjectFiles;
   config: WorkspaceConfig;
   /** False when the workspace is untrusted (or has no folder): built-in rulesets only. */
   userRulesetsLoaded: boolean;
 }
 
 /** Problems in one workspace file, with its text so that offsets become positions. */
-export interface FileProblems {
-  uri: string;
-  text: string;
-  diagnostics: AnalysisDiagnostic[];
+
+const builtinConfig = (): WorkspaceConfig => ({ rulesets: builtinRulesets(), dictionary: [], fileDiagnostics: new Map(), fileTexts: new Map(), folderProblems: [] });
+
+const NO_PROJECT: Project = { config: builtinConfig(), userRulesetsLoaded: false };
+
+interface Loaded {
+  folderUri: string;
+  dictionaryPath: string;
+  rulesetsPath: string;
+  project: Promise<Project>;
 }
 
-const NO_PROJECT: Project = { config: { rulesets: builtinRulesets(), dictionary: [], fileDiagnostics: new Map() }, userRulesetsLoaded: false };
+function within(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(`${folder.replace(/\/+$/, '')}/`);
+}
 
 export class Projects {
-  private readonly loaded = new Map<string, Promise<Project>>();
+  private readonly loaded = new Map<string, Loaded>();
 
   constructor(
     private readonly fsFor: FsFactory,
@@ -55,30 +67,45 @@ export class Projects {
   get(folderUri: string | undefined, settings: RollmarkSettings): Promise<Project> {
     if (!folderUri) return Promise.resolve(NO_PROJECT);
     const key = `${folderUri}\u0000${settings.dictionaryPath}\u0000${settings.rulesetsPath}`;
-    let project = this.loaded.get(key);
-    if (!project) {
-      project = this.load(folderUri, settings);
-      this.loaded.set(key, project);
-      // A failed load is not cached: the next request tries again.
-      project.catch(() => this.loaded.delete(key));
+    let entry = this.loaded.get(key);
+    if (!entry) {
+      entry = { folderUri, dictionaryPath: settings.dictionaryPath, rulesetsPath: settings.rulesetsPath, project: this.load(folderUri, settings) };
+      this.loaded.set(key, entry);
     }
-    return project;
+    return entry.project;
   }
 
-  /** Forget everything (files changed, settings moved them); the next request reloads. */
-  reset(): void {
-    this.loaded.clear();
+  /** Forget a folder's projects (or every folder's): files changed, settings moved them; the next request reloads. */
+  reset(folderUri?: string): void {
+    for (const [key, entry] of this.loaded) if (folderUri === undefined || entry.folderUri === folderUri) this.loaded.delete(key);
+  }
+
+  /**
+   * Whether a change to this workspace-relative path may change a project loaded for the
+   * folder: the dictionary, a ruleset file, their folders, anything in `.rollmark/`.
+   */
+  uses(folderUri: string, path: string): boolean {
+    if (within(path, '.rollmark')) return true;
+    for (const entry of this.loaded.values()) {
+      if (entry.folderUri !== folderUri) continue;
+      if (within(path, entry.dictionaryPath) || within(entry.dictionaryPath, path) || within(path, entry.rulesetsPath) || within(entry.rulesetsPath, path)) return true;
+    }
+    return false;
   }
 
   private async load(folderUri: string, settings: RollmarkSettings): Promise<Project> {
     const fs = this.fsFor(folderUri);
     if (!fs) return { folderUri, config: NO_PROJECT.config, userRulesetsLoaded: false };
-    const config = await loadWorkspaceConfig(fs, this.locale, { dictionary: settings.dictionaryPath, rulesets: settings.rulesetsPath, userRulesets: this.trusted });
-    const problems: FileProblems[] = [];
-    for (const [path, diagnostics] of config.fileDiagnostics) {
-      const text = (await fs.readFile(path).catch(() => undefined)) ?? '';
-      problems.push({ uri: fileUri(folderUri, path), text, diagnostics });
+    let config: WorkspaceConfig;
+    try {
+      config = await loadWorkspaceConfig(fs, this.locale, { dictionary: settings.dictionaryPath, rulesets: settings.rulesetsPath, userRulesets: this.trusted });
+    } catch (error) {
+      // The file system refuses with reasons rather than throw; should anything still throw, the folder keeps working.
+      config = builtinConfig();
+      const detail = error instanceof Error ? error.message : String(error);
+      config.folderProblems.push({ path: settings.dictionaryPath, message: unusedFileMessage(settings.dictionaryPath, { reason: 'unreadable', detail }, this.locale) });
     }
+    const problems: FileProblems[] = [...config.fileDiagnostics].map(([path, diagnostics]) => ({ uri: fileUri(folderUri, path), text: config.fileTexts.get(path) ?? '', diagnostics }));
     this.onLoaded(folderUri, problems);
     return { folderUri, fs, config, userRulesetsLoaded: this.trusted };
   }

@@ -25,7 +25,7 @@ describe('code lens and the roll command', () => {
   afterEach(async () => client.stop());
 
   it('advertises the server commands in executeCommandProvider', () => {
-    assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary'] });
+    assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject'] });
   });
 
   it('puts a lens with the odds on every check that can be rolled', async () => {

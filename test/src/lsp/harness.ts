@@ -35,7 +35,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDocumentAnalyzers } from '../../../server/out/analysis/incrementalAnalysis';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { startServer } from '../../../server/out/server';
-import type { WritableWorkspaceFs } from '../../../server/out/workspace/nodeFs';
+import type { FileRead, FolderList } from '../../../server/out/analysis/workspaceConfig';
+import type { EditResult, ProjectFiles } from '../../../server/out/workspace/projectFs';
+import type { FsFactory } from '../../../server/out/workspace/projects';
 
 /** The LSP error a request fails with, as [code, message]; fails the test if it succeeds. */
 export async function errorOf(promise: Promise<unknown>): Promise<[number, string]> {
@@ -89,24 +91,29 @@ export function docUri(name: string): string {
 }
 
 /** Workspace files in memory, keyed by workspace-relative path. */
-export class MemoryFs implements WritableWorkspaceFs {
+export class MemoryFs implements ProjectFiles {
   readonly files = new Map<string, string>();
 
   constructor(files: Record<string, string> = {}) {
     for (const [path, text] of Object.entries(files)) this.files.set(path, text);
   }
 
-  async readFile(path: string): Promise<string | undefined> {
-    return this.files.get(path);
+  async readFile(path: string): Promise<FileRead> {
+    const text = this.files.get(path);
+    return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
   }
 
-  async listFiles(dir: string, extensions: readonly string[]): Promise<string[]> {
+  async listFiles(dir: string, extensions: readonly string[]): Promise<FolderList> {
     const prefix = `${dir.replace(/\/+$/, '')}/`;
-    return [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/') && extensions.some((e) => p.endsWith(e))).sort();
+    return { kind: 'files', paths: [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/') && extensions.some((e) => p.endsWith(e))).sort() };
   }
 
-  async writeFile(path: string, text: string): Promise<void> {
-    this.files.set(path, text);
+  async edit(path: string, change: (text: string | undefined) => string): Promise<EditResult> {
+    const before = this.files.get(path);
+    const after = change(before);
+    if (after === before) return { written: false };
+    this.files.set(path, after);
+    return { written: true };
   }
 }
 
@@ -120,10 +127,14 @@ export interface StartOptions {
   files?: Record<string, string>;
   /** null: no workspace folder at all. */
   workspaceFolder?: string | null;
+  /** Folders after `workspaceFolder`, for multi-root sessions. */
+  moreFolders?: string[];
   diagnosticsDelay?: number;
   initializationOptions?: Record<string, unknown>;
   /** Runs before each analysis with the text about to be analysed (e.g. to make it throw). */
   beforeAnalysis?: (text: string) => void;
+  /** The workspace folders' file systems instead of the in-memory one (e.g. the real disk for a `file:` folder). */
+  fileSystem?: FsFactory;
 }
 
 export const VSCODE_LIKE_CAPABILITIES: ClientCapabilities = {
@@ -194,6 +205,14 @@ export class LspTestClient {
   }
 
   static async start(options: StartOptions = {}): Promise<LspTestClient> {
+    const client = LspTestClient.connect(options);
+    client.initializeResult = await client.initialize(options);
+    await client.connection.sendNotification('initialized', {});
+    return client;
+  }
+
+  /** A session with nothing sent yet, not even `initialize` (for the protocol's lifecycle). */
+  static connect(options: StartOptions = {}): LspTestClient {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
     const serverConnection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
@@ -201,7 +220,7 @@ export class LspTestClient {
     const analyses: number[] = [];
     const real = createDocumentAnalyzers();
     startServer(serverConnection, {
-      fileSystem: (folder) => (folder === WORKSPACE ? fs : undefined),
+      fileSystem: options.fileSystem ?? ((folder) => (folder === WORKSPACE ? fs : undefined)),
       diagnosticsDelay: options.diagnosticsDelay ?? 0,
       analyzers: {
         analyze: (text: string, analysisOptions: AnalysisOptions, document: string): DocumentAnalysis => {
@@ -226,17 +245,20 @@ export class LspTestClient {
       analyses,
     );
     connection.listen();
+    return client;
+  }
+
+  /** Sends `initialize` as {@link start} does (the options' folder, locale, capabilities). */
+  initialize(options: StartOptions = {}): Promise<InitializeResult> {
     const folder = options.workspaceFolder === undefined ? WORKSPACE : options.workspaceFolder;
-    client.initializeResult = await connection.sendRequest('initialize', {
+    return this.connection.sendRequest('initialize', {
       processId: null,
       locale: options.locale ?? 'ru',
       rootUri: folder,
-      workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }] : null,
+      workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }, ...(options.moreFolders ?? []).map((uri, i) => ({ uri, name: `folder${i + 2}` }))] : null,
       capabilities: options.capabilities ?? VSCODE_LIKE_CAPABILITIES,
       ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
     });
-    await connection.sendNotification('initialized', {});
-    return client;
   }
 
   private resolve<T>(waiters: Waiter<T>[], value: T): void {
@@ -333,9 +355,9 @@ export class LspTestClient {
     await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { rollmark: settings } });
   }
 
-  /** `shutdown`, never `exit` (which would end mocha's process), then both ends closed. */
-  async stop(): Promise<void> {
-    await this.connection.sendRequest('shutdown');
+  /** `shutdown` (unless `shutDown`: sent already), never `exit` (which would end mocha's process), then both ends closed. */
+  async stop(shutDown = false): Promise<void> {
+    if (!shutDown) await this.connection.sendRequest('shutdown');
     this.connection.dispose();
     this.closeServer();
   }

@@ -101,7 +101,7 @@ describe('the server over stdio', () => {
       workspaceFolders: [{ uri: folder, name: 'book' }],
       capabilities: {},
     });
-    assert.deepEqual(result.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary'] });
+    assert.deepEqual(result.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject'] });
     await session.connection.sendNotification('initialized', {});
     const uri = `${folder}/scene.md`;
     const published = session.next<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (p) => p.uri === uri);

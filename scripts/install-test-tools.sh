@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the system tools `npm test` uses beyond Node, from Debian's packages:
+#   strace                 records every file the language server opens (test/src/hardening/hostileFiles.test.ts)
+#   neovim vim vim-ale     the README's other-editor setups, run headless (test/src/editors/editors.test.ts)
+# Idempotent: when everything is there it returns at once; otherwise apt-get update + install. `--check` installs nothing: it says what is missing and fails.
+set -euo pipefail
+
+PACKAGES=(strace neovim vim vim-ale)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$pkg")
+  fi
+done
+((${#missing[@]})) || exit 0
+if [ "${1:-}" = "--check" ]; then
+  printf 'install-test-tools: missing Debian packages: %s (run: bash scripts/install-test-tools.sh)\n' "${missing[*]}" >&2
+  exit 1
+fi
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { printf 'install-test-tools: need root (or sudo) to install: %s\n' "${missing[*]}" >&2; exit 1; }
+  sudo=(sudo)
+fi
+printf 'install-test-tools: apt-get install %s\n' "${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

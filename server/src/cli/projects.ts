@@ -1,0 +1,45 @@
+/**
+ * The project of each checked file, as the server has one per workspace folder: the nearest
+ * folder above the file that holds `.rollmark/`, else the current directory. Each project's
+ * dictionary and rulesets are read once, through the server's file-system layer and policy.
+ */
+import { lstat } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { Locale } from '../analysis/types';
+import { loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/workspaceConfig';
+import { ProjectFs } from '../workspace/projectFs';
+
+export class CliProjects {
+  private readonly configs = new Map<string, Promise<WorkspaceConfig>>();
+
+  constructor(
+    private readonly cwd: string,
+    private readonly locale: Locale,
+  ) {}
+
+  /** The folder whose `.rollmark/` applies to a file (undefined: standard input, which gets the current directory's). */
+  async rootOf(file: string | undefined): Promise<string> {
+    if (file === undefined) return this.cwd;
+    let dir = path.dirname(path.resolve(this.cwd, file));
+    for (;;) {
+      if (await lstat(path.join(dir, '.rollmark')).catch(() => undefined)) return dir;
+      const parent = path.dirname(dir);
+      if (parent === dir) return this.cwd;
+      dir = parent;
+    }
+  }
+
+  config(root: string): Promise<WorkspaceConfig> {
+    let config = this.configs.get(root);
+    if (!config) {
+      config = loadWorkspaceConfig(new ProjectFs(root), this.locale);
+      this.configs.set(root, config);
+    }
+    return config;
+  }
+
+  /** The projects read so far, in the order first used. */
+  loaded(): string[] {
+    return [...this.configs.keys()];
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * "Add to project dictionary" (`rollmark.addToDictionary`): one term more in the project's
+ * dictionary file. The file is the author's: the term is inserted as one new list item and
+ * every other byte stays as written (comments, flow or block lists, quoting, folded scalars,
+ * line endings; the BOM is kept by the file layer). The write itself is serialised per file and
+ * atomic (workspace/projectFs.ts).
+ */
+import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
+import { refusalReason } from '../analysis/fileRefusal';
+import type { Locale } from '../analysis/types';
+import { parseDictionary } from '../analysis/workspaceConfig';
+import type { AddToDictionaryArgs } from '../protocol';
+import { FileRefusedError, type ProjectFiles } from './projectFs';
+
+/** Malformed command arguments: a programmer's error, answered as InvalidParams. */
+export class DictionaryError extends Error {}
+
+/** A dictionary file the term cannot be added to; the message is the user's to read. */
+export class DictionaryShapeError extends Error {
+  constructor(readonly text: { ru: string; en: string }) {
+    super(text.en);
+    this.name = 'DictionaryShapeError';
+  }
+}
+
+export function parseDictionaryArgs(raw: unknown): AddToDictionaryArgs {
+  if (typeof raw !== 'object' || raw === null) throw new DictionaryError('expected one argument {uri, term}');
+  const a = raw as Record<string, unknown>;
+  if (typeof a.uri !== 'string' || a.uri === '') throw new DictionaryError('"uri" must be a document URI');
+  if (typeof a.term !== 'string' || a.term.trim() === '' || /[\r\n]/.test(a.term)) throw new DictionaryError('"term" must be a one-line, non-empty string');
+  return { uri: a.uri, term: a.term.trim() };
+}
+
+const HEADER = '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n';
+const LIST_KEYS = ['traits', 'terms', 'термины', 'черты'];
+const BY_HAND = { ru: 'список в файле записан так, что термин нельзя добавить, не переписав его; добавьте его вручную', en: 'the list is written in a way the term cannot be added to without rewriting it; add it by hand' };
+
+/** Whether `text` reads as exactly these terms, with no problem. */
+function readsAs(text: string, terms: readonly string[]): boolean {
+  const parsed = parseDictionary(text, 'en');
+  return parsed.diagnostics.length === 0 && parsed.terms.length === terms.length && parsed.terms.every((t, i) => t === terms[i]);
+}
+
+/** The term as a YAML scalar for a block or a flow list: plain where it reads back as itself, else double-quoted. */
+function scalar(term: string, flow: boolean): string {
+  return readsAs(flow ? `[${term}]` : `- ${term}\n`, [term]) ? term : JSON.stringify(term);
+}
+
+function listOf(existing: string): YAMLSeq | undefined {
+  const contents = parseDocument(existing).contents;
+  if (isSeq(contents)) return contents;
+  if (isMap(contents)) {
+    for (const key of LIST_KEYS) {
+      const value = contents.get(key, true);
+      if (isSeq(value)) return value;
+    }
+  }
+  return undefined;
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Where the new item goes and what it says, or undefined when the list's layout gives no model to follow. */
+function insertion(text: string, list: YAMLSeq, term: string, eol: string): { at: number; insert: string } | undefined {
+  const last = list.items[list.items.length - 1] as { range?: [number, number, number] } | null | undefined;
+  const [start, end] = list.range ?? [0, 0];
+  if (list.flow) {
+    const close = text.lastIndexOf(']', end);
+    if (close < start) return undefined;
+    if (!last?.range) return { at: close, insert: scalar(term, true) };
+    const itemStart = last.range[0];
+    const from = lineStart(text, itemStart);
+    // One item per line: the new one on a line of its own, indented like the last.
+    const ownLine = /^[ \t]*$/.test(text.slice(from, itemStart)) && text.slice(start, itemStart).includes('\n');
+    return { at: last.range[1], insert: ownLine ? `,${eol}${text.slice(from, itemStart)}${scalar(term, true)}` : `, ${scalar(term, true)}` };
+  }
+  if (!last?.range) return undefined;
+  const from = lineStart(text, last.range[0]);
+  const marker = text.slice(from, last.range[0]);
+  if (!/^[ \t]*-[ \t]+$/.test(marker)) return undefined;
+  const valueEnd = last.range[1];
+  if (text[valueEnd - 1] === '\n') return { at: valueEnd, insert: `${marker}${scalar(term, false)}${eol}` };
+  const lineEnd = text.indexOf('\n', valueEnd);
+  if (lineEnd < 0) return { at: text.length, insert: `${eol}${marker}${scalar(term, false)}${eol}` };
+  return { at: lineEnd + 1, insert: `${marker}${scalar(term, false)}${eol}` };
+}
+
+/**
+ * The dictionary file with one more term; `added` is false when it was there already. A new
+ * (or empty) file is a commented list. Throws {@link DictionaryError} when the file has
+ * problems or a shape the term cannot be added to without rewriting the author's text.
+ */
+export function addTermToDictionary(existing: string | undefined, term: string, locale: Locale = 'en'): { text: string; added: boolean } {
+  if (existing === undefined || existing.trim() === '') return { text: `${HEADER}- ${scalar(term, false)}\n`, added: true };
+  const parsed = parseDictionary(existing, locale);
+  if (parsed.diagnostics.length > 0) {
+    const problem = parsed.diagnostics[0].message;
+    throw new DictionaryShapeError({ ru: `в файле словаря ошибка: ${problem}`, en: `the dictionary file has a problem: ${problem}` });
+  }
+  if (parsed.terms.includes(term)) return { text: existing, added: false };
+  const eol = existing.includes('\r\n') ? '\r\n' : '\n';
+  const expected = [...parsed.terms, term];
+  let text: string;
+  if (parseDocument(existing).contents === null) {
+    // Only comments so far: the list starts after them.
+    text = `${existing}${/\r?\n$/.test(existing) ? '' : eol}- ${scalar(term, false)}${eol}`;
+  } else {
+    const list = listOf(existing);
+    if (!list) throw new DictionaryShapeError({ ru: 'файл словаря — не список и не «traits: [ … ]»', en: 'the dictionary file is neither a list nor "traits: [ … ]"' });
+    const edit = insertion(existing, list, term, eol);
+    if (!edit) throw new DictionaryShapeError(BY_HAND);
+    text = existing.slice(0, edit.at) + edit.insert + existing.slice(edit.at);
+  }
+  // The edit is checked by reading it back: a layout this code misjudged is refused, never written.
+  if (!readsAs(text, expected)) throw new DictionaryShapeError(BY_HAND);
+  return { text, added: true };
+}
+
+/** The message the user reads when the term was not added: which file, and why. */
+export function dictionaryFailure(path: string, term: string, error: unknown, locale: Locale): string {
+  const why = error instanceof FileRefusedError ? refusalReason(error.refusal, locale) : error instanceof DictionaryShapeError ? error.text[locale] : error instanceof Error ? error.message : String(error);
+  return locale === 'ru' ? `«${term}» не добавлено в словарь проекта ${path}: ${why}` : `"${term}" was not added to the project dictionary ${path}: ${why}`;
+}
+
+/** Adds the term to the dictionary at `path` (workspace-relative) of a folder's files. */
+export async function addToProjectDictionary(fs: ProjectFiles, path: string, term: string, locale: Locale): Promise<{ added: boolean }> {
+  let added = false;
+  await fs.edit(path, (text) => {
+    const edited = addTermToDictionary(text, term, locale);
+    added = edited.added;
+    return edited.text;
+  });
+  return { added };
+}

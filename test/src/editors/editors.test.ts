@@ -1,0 +1,150 @@
+/**
+ * The README's setups for other editors, as written (only the path to the checkout replaced),
+ * run headless against the built server (dist/server.js): Neovim 0.7 (Debian 12's) shows the
+ * diagnostics in Russian (`init_options.locale`), with the project's dictionary found through
+ * `.rollmark/`, the dice lenses once attached, and reloads the project with its `<leader>R`
+ * mapping; Vim with ALE shows the diagnostics. The Neovim 0.10+ snippet, which needs a newer
+ * Neovim than Debian has, is checked to parse. scripts/install-test-tools.sh installs the editors.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const SCENARIO = '---\nruleset: vampire-pack\n---\n\n«Прыгучесть + Атлетика (сложность 2)» и «Ловкасть + Атлетика (сложность 2)»\n';
+
+/** The README's fenced block whose first line is `firstLine`, with the checkout's path in place of /path/to/rollmark. */
+function snippet(firstLine: string): string {
+  const blocks = [...README.matchAll(/```(?:lua|vim)\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const block = blocks.find((b) => b.startsWith(`${firstLine}\n`));
+  assert.ok(block, `the README has no snippet starting with "${firstLine}"`);
+  return block.replaceAll('/path/to/rollmark', ROOT);
+}
+
+interface Result {
+  diagnostics: { code: string; message: string; lnum: number }[];
+}
+
+describe('the README setups for other editors, headless', function () {
+  this.timeout(60_000);
+  let tmp = '';
+  let book = '';
+
+  before(() => {
+    execFileSync('bash', [path.join(ROOT, 'scripts', 'install-test-tools.sh'), '--check'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    assert.ok(existsSync(path.join(ROOT, 'dist', 'server.js')), 'dist/server.js is built by `npm install` (npm run build)');
+  });
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'rollmark-editors-'));
+    book = path.join(tmp, 'book');
+    mkdirSync(path.join(book, '.rollmark'), { recursive: true });
+    mkdirSync(path.join(book, 'chapters'));
+    writeFileSync(path.join(book, '.rollmark', 'dictionary.yaml'), '- Прыгучесть\n');
+    writeFileSync(path.join(book, 'chapters', 'scene.md'), SCENARIO);
+  });
+  afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('Neovim 0.7: Russian diagnostics with the project dictionary, lenses once attached, <leader>R reloads the project', () => {
+    const version = execFileSync('nvim', ['--version'], { encoding: 'utf8' }).split('\n')[0];
+    assert.match(version, /^NVIM v0\.7\./);
+    writeFileSync(path.join(tmp, 'init.lua'), snippet('-- Neovim 0.7'));
+    const result = path.join(tmp, 'result.json');
+    writeFileSync(
+      path.join(tmp, 'driver.lua'),
+      `
+local function codes()
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(out, { code = d.user_data and d.user_data.lsp and d.user_data.lsp.code or d.code, message = d.message, lnum = d.lnum }) end
+  return out
+end
+local function has_unknown()
+  for _, d in ipairs(codes()) do if d.code == 'RM001' then return true end end
+  return false
+end
+local result = { errmsg = '' }
+result.attached = vim.wait(15000, function() return has_unknown() and #vim.lsp.codelens.get(0) > 0 end, 20)
+result.before = codes()
+result.lenses = {}
+for _, lens in ipairs(vim.lsp.codelens.get(0)) do table.insert(result.lenses, lens.command and lens.command.title or '') end
+local file = io.open(${JSON.stringify(path.join(book, '.rollmark', 'dictionary.yaml'))}, 'a'); file:write('- Ловкасть\\n'); file:close()
+vim.cmd('normal \\\\R')
+result.reloaded = vim.wait(15000, function() return not has_unknown() end, 20)
+result.after = codes()
+result.errmsg = vim.v.errmsg
+local out = io.open(${JSON.stringify(result)}, 'w'); out:write(vim.fn.json_encode(result)); out:close()
+vim.cmd('qa!')
+`,
+    );
+    const run = spawnSync('nvim', ['--headless', '-u', path.join(tmp, 'init.lua'), '-c', `luafile ${path.join(tmp, 'driver.lua')}`, path.join('chapters', 'scene.md')], {
+      cwd: book,
+      env: { ...process.env, HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_DATA_HOME: tmp, XDG_STATE_HOME: tmp },
+      encoding: 'utf8',
+      timeout: 45_000,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const got = JSON.parse(readFileSync(result, 'utf8')) as Result & { before: Result['diagnostics']; after: Result['diagnostics']; lenses: string[]; attached: boolean; reloaded: boolean; errmsg: string };
+    assert.equal(got.errmsg, '', 'no error message (lenses were not asked for before the server attached)');
+    assert.equal(got.attached, true);
+    // «Прыгучесть» is in the project dictionary (found through .rollmark/), «Ловкасть» is not.
+    assert.deepEqual(
+      got.before.map((d) => [d.code, d.lnum]),
+      [
+        ['RM002', 4],
+        ['RM001', 4],
+      ],
+    );
+    assert.ok(got.before[1].message.includes('«Ловкасть»') && /[а-яё]{4}/.test(got.before[1].message.replace('Ловкасть', '')), `in Russian: ${got.before[1].message}`);
+    assert.equal(got.lenses.length, 2);
+    assert.ok(got.lenses.every((title) => title.startsWith('🎲')), got.lenses.join(' | '));
+    assert.equal(got.reloaded, true, 'the dictionary term added on disk is known after <leader>R');
+    assert.deepEqual(
+      got.after.map((d) => d.code),
+      ['RM002', 'RM002'],
+    );
+  });
+
+  it('Neovim 0.10+: the snippet parses as Lua', () => {
+    const file = path.join(tmp, 'init-0.10.lua');
+    writeFileSync(file, snippet('-- Neovim 0.10+'));
+    const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-c', `lua assert(loadfile(${JSON.stringify(file)}))`, '-c', 'qa!'], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, HOME: tmp } });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '');
+  });
+
+  it('Vim with ALE: the diagnostics, in Russian, with the project dictionary', () => {
+    writeFileSync(path.join(tmp, 'vimrc'), snippet('" Vim with ALE'));
+    const result = path.join(tmp, 'result.json');
+    writeFileSync(
+      path.join(tmp, 'driver.vim'),
+      `
+let s:waited = 0
+function! s:Check(timer) abort
+  let s:waited += 50
+  let l:list = ale#engine#GetLoclist(bufnr(''))
+  if len(l:list) > 0 || s:waited > 20000
+    call writefile([json_encode({'diagnostics': map(copy(l:list), {_, d -> {'code': d.code, 'message': d.text, 'lnum': d.lnum}}), 'errmsg': v:errmsg})], ${JSON.stringify(result)})
+    qa!
+  endif
+endfunction
+call timer_start(50, function('s:Check'), {'repeat': -1})
+`,
+    );
+    // Vim needs a terminal: script(1) gives it one.
+    const command = `vim -N -u ${path.join(tmp, 'vimrc')} -i NONE -n -c 'source ${path.join(tmp, 'driver.vim')}' ${path.join('chapters', 'scene.md')}`;
+    const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: book, env: { ...process.env, HOME: tmp, TERM: 'xterm' }, encoding: 'utf8', timeout: 45_000 });
+    assert.equal(run.status, 0, run.stderr);
+    const got = JSON.parse(readFileSync(result, 'utf8')) as Result & { errmsg: string };
+    assert.equal(got.errmsg, '');
+    assert.deepEqual(
+      got.diagnostics.map((d) => [d.code, d.lnum]),
+      [
+        ['RM002', 5],
+        ['RM001', 5],
+      ],
+    );
+    assert.ok(got.diagnostics[1].message.includes('«Ловкасть»') && /[а-яё]{4}/.test(got.diagnostics[1].message.replace('Ловкасть', '')), `in Russian: ${got.diagnostics[1].message}`);
+  });
+});
