@@ -10,8 +10,8 @@ export interface RollmarkApi {
   ready(): Promise<void>;
   /** Every roll logged since activation, oldest first. */
   readonly rolls: readonly RollLogEntry[];
-  /** Whether the server has the document open (scenario, or Markdown per `rollmark.markdown.enable`). */
-  isServed(uri: string): boolean;
+  /** Whether the server analyses the document (`*.scenario.md`, or Markdown per `rollmark.markdown.enable`). */
+  isServed(uri: string): Promise<boolean>;
   /** What the status bar shows now; undefined when it is hidden. Its `checks` are empty: the status bar asks for none. */
   statusBarInfo(): DocumentInfo | undefined;
 }

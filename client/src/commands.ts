@@ -1,15 +1,12 @@
 /** The extension's own commands (ids in commandIds.ts, titles in package.nls*.json). */
 import * as vscode from 'vscode';
-import { Commands, type DocumentInfo, type RollCheckArgs } from '../../server/src/protocol';
+import { Commands, type DocumentInfo, MARKDOWN_LANGUAGE_ID, type RollCheckArgs, type SetDocumentRulesetArgs, type SetDocumentRulesetResult } from '../../server/src/protocol';
 import { ClientCommands } from './commandIds';
-import { MARKDOWN_LANGUAGE, SCENARIO_LANGUAGE } from './documentSelector';
-import { requestDocumentInfo } from './documentInfo';
-import { findFrontMatter } from './frontMatter';
-import { setDocumentRuleset } from './frontMatterEdit';
+import { requestDocumentInfo, requestRulesets } from './documentInfo';
 import type { LanguageClientHost } from './languageClient';
 import { requestCheck } from './rolls';
 import type { RollLog } from './rollLog';
-import { fallbackChoices, pickRuleset } from './rulesetPicker';
+import { pickRuleset } from './rulesetPicker';
 import { SECTION, Settings } from './settings';
 
 export interface CommandDeps {
@@ -38,12 +35,17 @@ async function targetDocument(arg: unknown): Promise<vscode.TextDocument | undef
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? vscode.workspace.openTextDocument(uri);
 }
 
-function isScenarioOrMarkdown(document: vscode.TextDocument): boolean {
-  return document.languageId === SCENARIO_LANGUAGE || document.languageId === MARKDOWN_LANGUAGE;
+function isSetRulesetResult(value: unknown): value is SetDocumentRulesetResult {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<SetDocumentRulesetResult>).applied === 'boolean';
 }
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function serverUnavailable(): undefined {
+  void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the language server is not running; see the output channel «Rollmark Language Server».'));
+  return undefined;
 }
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
@@ -58,23 +60,20 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return undefined;
     }
     const document = editor.document;
-    if (!host.isServed(document.uri)) {
+    const position = editor.selection.active;
+    const args: RollCheckArgs = { uri: document.uri.toString(), line: position.line, character: position.character };
+    const check = await requestCheck(host.current, args);
+    if (check === undefined) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Rollmark does not check this document. Give it a ruleset in its front matter, or see the setting rollmark.markdown.enable.'));
       return undefined;
     }
-    const position = editor.selection.active;
-    const args: RollCheckArgs = { uri: document.uri.toString(), line: position.line, character: position.character };
-    // Only the check at the cursor; when the server does not answer, the roll's own error says why.
-    const check = await requestCheck(host.current, args);
     if (check === null) {
       void vscode.window.showInformationMessage(vscode.l10n.t('There is no check at the cursor.'));
       return undefined;
     }
-    if (check) {
-      args.checkIndex = check.index;
-      // What a code lens says too: the roll flow then asks the server again only to word a pool question.
-      args.poolUnknown = check.rollable && !check.poolKnown;
-    }
+    args.text = check.text;
+    // What a code lens says too: the roll flow then asks the server again only to word a pool question.
+    args.poolUnknown = check.rollable && !check.poolKnown;
     try {
       // Through the server command, so that the roll flow (pool question, log, notification) applies.
       return await vscode.commands.executeCommand(Commands.rollCheck, args);
@@ -86,23 +85,31 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
 
   const chooseDocumentRuleset = async (uriArg?: unknown, idArg?: unknown): Promise<string | undefined> => {
     const document = await targetDocument(uriArg);
-    if (!document || !isScenarioOrMarkdown(document)) {
+    if (!document || document.languageId !== MARKDOWN_LANGUAGE_ID) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Open a scenario or a Markdown document to choose its ruleset.'));
       return undefined;
     }
     let id = typeof idArg === 'string' && idArg.trim() !== '' ? idArg.trim() : undefined;
     if (!id) {
-      const known = host.isServed(document.uri) ? await info(document.uri) : undefined;
-      const written = findFrontMatter(document.getText(new vscode.Range(0, 0, 202, 0)))?.ruleset?.value;
-      id = await pickRuleset(known?.rulesets ?? fallbackChoices(), {
+      const [choices, known] = await Promise.all([requestRulesets(host.current, document.uri.toString()), info(document.uri)]);
+      if (!choices) return serverUnavailable();
+      id = await pickRuleset(choices, {
         title: vscode.l10n.t('Ruleset of {0}', vscode.workspace.asRelativePath(document.uri)),
-        ...((written ?? known?.ruleset) ? { current: written ?? known?.ruleset } : {}),
+        ...(known?.source === 'front-matter' ? { current: known.ruleset } : {}),
       });
       if (!id) return undefined;
     }
-    const applied = await setDocumentRuleset(document, id);
-    if (!applied) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not edit the front matter of {0}.', vscode.workspace.asRelativePath(document.uri)));
+    // The server writes the front matter: it reads it, so it knows where the ruleset goes.
+    const args: SetDocumentRulesetArgs = { uri: document.uri.toString(), ruleset: id };
+    let result: unknown;
+    try {
+      result = await vscode.commands.executeCommand(Commands.setDocumentRuleset, args);
+    } catch (error) {
+      result = { applied: false, reason: errorText(error) };
+    }
+    if (!isSetRulesetResult(result) || !result.applied) {
+      const reason = isSetRulesetResult(result) && result.reason ? result.reason : vscode.l10n.t('the edit was not applied');
+      void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not edit the front matter of {0}: {1}', vscode.workspace.asRelativePath(document.uri), reason));
       return undefined;
     }
     deps.refreshStatus();
@@ -113,9 +120,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const configuration = vscode.workspace.getConfiguration(SECTION);
     let id = typeof idArg === 'string' ? idArg.trim() : undefined;
     if (id === undefined) {
-      const active = vscode.window.activeTextEditor?.document;
-      const known = active && host.isServed(active.uri) ? await info(active.uri) : undefined;
-      id = await pickRuleset(known?.rulesets ?? fallbackChoices(), {
+      const scope = vscode.window.activeTextEditor?.document.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+      const choices = await requestRulesets(host.current, scope?.toString());
+      if (!choices) return serverUnavailable();
+      id = await pickRuleset(choices, {
         title: vscode.l10n.t('Ruleset for documents without one in their front matter'),
         current: configuration.get<string>(Settings.defaultRuleset) ?? '',
         none: { label: vscode.l10n.t('Built-in default'), description: 'storytelling' },

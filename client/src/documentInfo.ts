@@ -1,6 +1,6 @@
-/** Asks the server about one document (`rollmark/documentInfo`). */
+/** Asks the server about one document (`rollmark/documentInfo`) and about the rulesets (`rollmark/rulesets`). */
 import type { BaseLanguageClient } from 'vscode-languageclient/node';
-import { type DocumentChecksQuery, type DocumentInfo, type DocumentInfoParams, Requests } from '../../server/src/protocol';
+import { type DocumentChecksQuery, type DocumentInfo, type DocumentInfoParams, Requests, type RulesetChoice, type RulesetsParams, type RulesetsResult } from '../../server/src/protocol';
 
 function isDocumentInfo(value: unknown): value is DocumentInfo {
   if (typeof value !== 'object' || value === null) return false;
@@ -11,7 +11,7 @@ function isDocumentInfo(value: unknown): value is DocumentInfo {
 /**
  * The document's ruleset and the rulesets it may choose, and the one check `checks` names
  * (none without it: the status bar and the ruleset pickers need none); undefined when the
- * server does not have the document open, does not know the request, or fails.
+ * server does not serve the document, does not know the request, or fails.
  */
 export async function requestDocumentInfo(client: BaseLanguageClient | undefined, uri: string, checks?: DocumentChecksQuery): Promise<DocumentInfo | undefined> {
   if (!client?.isRunning()) return undefined;
@@ -19,6 +19,22 @@ export async function requestDocumentInfo(client: BaseLanguageClient | undefined
   try {
     const info: unknown = await client.sendRequest(Requests.documentInfo, params);
     return isDocumentInfo(info) ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRulesetsResult(value: unknown): value is RulesetsResult {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Partial<RulesetsResult>).rulesets);
+}
+
+/** The rulesets a document (or a folder) may choose, with their titles; undefined when the server cannot be asked. */
+export async function requestRulesets(client: BaseLanguageClient | undefined, uri: string | undefined): Promise<RulesetChoice[] | undefined> {
+  if (!client?.isRunning()) return undefined;
+  const params: RulesetsParams = uri ? { uri } : {};
+  try {
+    const result: unknown = await client.sendRequest(Requests.rulesets, params);
+    return isRulesetsResult(result) ? result.rulesets : undefined;
   } catch {
     return undefined;
   }

@@ -9,7 +9,6 @@ import { LanguageClientHost, SERVER_CHANNEL } from './languageClient';
 import { PoolPicker } from './poolPicker';
 import { RollLog } from './rollLog';
 import { RollFlow } from './rolls';
-import { SECTION, Settings } from './settings';
 import { RulesetStatus } from './statusBar';
 
 export type { RollmarkApi } from './api';
@@ -17,7 +16,7 @@ export { ClientCommands } from './commandIds';
 
 let host: LanguageClientHost | undefined;
 
-/** Milliseconds between a change of `rollmark.markdown.enable` and the restart it needs (changes coalesce). */
+/** Milliseconds between trust being granted and the restart it needs (several grants coalesce). */
 const RESTART_DELAY = 250;
 
 export async function activate(context: vscode.ExtensionContext): Promise<RollmarkApi> {
@@ -36,12 +35,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
     clientHost,
     status,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      // The document selector is fixed when the client starts: a new one needs a new client.
-      // Later, not now: the running client is about to send this change to its server, and
-      // stopping it first would make that send fail with an error notification.
-      if (event.affectsConfiguration(`${SECTION}.${Settings.markdownEnable}`)) restartSoon();
-    }),
     // Trust granted: start again so that the server reads the user ruleset files.
     vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
   );

@@ -1,21 +1,13 @@
 /**
- * Starts the bundled language server (dist/server.js, node IPC) and restarts it when the set of
- * served documents changes (`rollmark.markdown.enable`), when workspace trust is granted, or on
- * «Re-check the workspace».
+ * Starts the bundled language server (dist/server.js, node IPC) and restarts it when workspace
+ * trust is granted, or on «Re-check the workspace».
  */
 import * as vscode from 'vscode';
-import {
-  LanguageClient,
-  type LanguageClientOptions,
-  MessageType,
-  type Middleware,
-  type ServerOptions,
-  ShowMessageNotification,
-  TransportKind,
-} from 'vscode-languageclient/node';
+import { LanguageClient, type LanguageClientOptions, type Middleware, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { RollmarkInitializationOptions } from '../../server/src/protocol';
-import { documentSelector, ServedDocuments } from './documentSelector';
-import { markdownMode, serverLocale } from './settings';
+import { requestDocumentInfo } from './documentInfo';
+import { DOCUMENT_SELECTOR } from './documentSelector';
+import { serverLocale } from './settings';
 
 /** The client id: also the prefix of the `rollmark.trace.server` setting. */
 export const CLIENT_ID = 'rollmark';
@@ -24,20 +16,21 @@ export const SERVER_CHANNEL = 'Rollmark Language Server';
 
 /**
  * What the client tells the server at start. `trusted: false` asks the server not to read
- * user ruleset files (a workspace that is not trusted may carry hostile ones).
+ * user ruleset files (a workspace that is not trusted may carry hostile ones); `rollMessages:
+ * false`, because the client shows each roll itself, with «Roll again».
  */
 export function initializationOptions(): RollmarkInitializationOptions {
-  return { locale: serverLocale(), trusted: vscode.workspace.isTrusted };
+  return { locale: serverLocale(), trusted: vscode.workspace.isTrusted, rollMessages: false };
 }
 
-/** Rolls are shown by the client (with «Roll again»); the server's summary would be a second toast. */
-export function isRollSummary(message: string): boolean {
-  return message.startsWith('🎲');
-}
+/**
+ * VS Code's Markdown already gives these documents an outline and breadcrumbs; a second
+ * provider would show every heading twice. Other editors get the server's outline.
+ */
+const MARKDOWN_OWNS_OUTLINE: Middleware = { provideDocumentSymbols: () => [] };
 
 export class LanguageClientHost implements vscode.Disposable {
   private client: LanguageClient | undefined;
-  private documents: ServedDocuments | undefined;
   private transition: Promise<void> = Promise.resolve();
   /** A restart asked for with a delay, and what its waiters wait on. */
   private scheduled: { timer: NodeJS.Timeout; done: Promise<void>; resolve: () => void } | undefined;
@@ -58,14 +51,9 @@ export class LanguageClientHost implements vscode.Disposable {
     return this.client;
   }
 
-  /** The documents the server has open: every check of "is this document served?" asks here. */
-  isServed(uri: vscode.Uri | string): boolean {
-    return this.documents?.has(uri) ?? false;
-  }
-
-  /** Whether the document should be served now (it may not be open on the server yet). */
-  qualifies(document: vscode.TextDocument): boolean {
-    return this.documents?.qualifies(document) ?? false;
+  /** Whether the server analyses the document: it decides (`rollmark.markdown.enable`, `*.scenario.md`). */
+  async isServed(uri: vscode.Uri | string): Promise<boolean> {
+    return (await requestDocumentInfo(this.client, uri.toString())) !== undefined;
   }
 
   /** Resolves when the current start, stop or restart (a scheduled one included) has finished. */
@@ -131,30 +119,20 @@ export class LanguageClientHost implements vscode.Disposable {
       run: { module, transport: TransportKind.ipc },
       debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
     };
-    const mode = markdownMode();
-    const documents = new ServedDocuments(mode, () => this.client);
     const clientOptions: LanguageClientOptions = {
-      documentSelector: documentSelector(mode),
+      documentSelector: DOCUMENT_SELECTOR,
       diagnosticCollectionName: CLIENT_ID,
       outputChannel: this.serverChannel,
       initializationOptions: initializationOptions(),
       // The server registers for `rollmark` settings and `.rollmark/**` files itself (dynamic registration).
-      middleware: { ...documents.middleware(), ...this.extraMiddleware() },
+      middleware: { ...MARKDOWN_OWNS_OUTLINE, ...this.extraMiddleware() },
     };
     const client = new LanguageClient(CLIENT_ID, 'Rollmark', serverOptions, clientOptions);
-    // Replaces the library's default handler, which would show the roll summary as a second notification.
-    client.onNotification(ShowMessageNotification.type, (params) => {
-      if (params.type === MessageType.Info && isRollSummary(params.message)) return;
-      const show = params.type === MessageType.Error ? vscode.window.showErrorMessage : params.type === MessageType.Warning ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-      void show(params.message);
-    });
     this.client = client;
-    this.documents = documents;
     try {
       await client.start();
     } catch (error) {
       this.client = undefined;
-      this.documents = undefined;
       throw error;
     }
     this.started.fire(client);
@@ -163,7 +141,6 @@ export class LanguageClientHost implements vscode.Disposable {
   private async stopClient(): Promise<void> {
     const client = this.client;
     this.client = undefined;
-    this.documents = undefined;
     if (!client) return;
     try {
       await client.stop();

@@ -24,13 +24,9 @@ function isInteger(value: unknown): value is number {
 
 /** The arguments as far as the client needs them; anything else goes to the server as it is, for its error. */
 export function readRollArgs(raw: unknown): RollCheckArgs | undefined {
-  if (!isRecord(raw) || typeof raw.uri !== 'string') return undefined;
-  const args: RollCheckArgs = { uri: raw.uri };
-  if (isInteger(raw.checkIndex)) args.checkIndex = raw.checkIndex;
-  if (isInteger(raw.line) && isInteger(raw.character)) {
-    args.line = raw.line;
-    args.character = raw.character;
-  }
+  if (!isRecord(raw) || typeof raw.uri !== 'string' || !isInteger(raw.line) || !isInteger(raw.character)) return undefined;
+  const args: RollCheckArgs = { uri: raw.uri, line: raw.line, character: raw.character };
+  if (typeof raw.text === 'string') args.text = raw.text;
   if (isInteger(raw.pool)) args.pool = raw.pool;
   if (isInteger(raw.seed)) args.seed = raw.seed;
   if (typeof raw.poolUnknown === 'boolean') args.poolUnknown = raw.poolUnknown;
@@ -39,32 +35,24 @@ export function readRollArgs(raw: unknown): RollCheckArgs | undefined {
 
 export function isRollCheckResult(value: unknown): value is RollCheckResult {
   if (!isRecord(value)) return false;
-  return typeof value.uri === 'string' && typeof value.text === 'string' && typeof value.message === 'string' && isRecord(value.range) && isRecord(value.roll) && isInteger(value.checkIndex);
+  return typeof value.uri === 'string' && typeof value.text === 'string' && typeof value.message === 'string' && isRecord(value.range) && isRecord(value.roll);
 }
 
-/** The check the arguments name, as `rollmark/documentInfo` asks for it: by index (which wins, as in the server's roll), else by position. */
-export function checkQuery(args: RollCheckArgs): DocumentChecksQuery | undefined {
-  if (args.checkIndex !== undefined) return { index: args.checkIndex };
-  if (args.line === undefined || args.character === undefined) return undefined;
-  return { position: { line: args.line, character: args.character } };
+/** The check the arguments describe, as `rollmark/documentInfo` finds it: the same way the server's roll does. */
+export function checkQuery(args: RollCheckArgs): DocumentChecksQuery {
+  return { position: { line: args.line, character: args.character }, ...(args.text !== undefined ? { text: args.text } : {}) };
 }
 
 /**
- * Asks the server for the one check the arguments name: null when the document has no such
- * check (or the arguments name none), undefined when the server does not answer (not running,
- * the document not open, refused arguments).
+ * Asks the server for the one check the arguments describe: null when the document has no such
+ * check, undefined when the server does not answer (not running, the document not served,
+ * refused arguments).
  */
 export async function requestCheck(client: BaseLanguageClient | undefined, args: RollCheckArgs): Promise<DocumentCheckInfo | null | undefined> {
-  const query = checkQuery(args);
-  if (!query) return null;
-  const info = await requestDocumentInfo(client, args.uri, query);
+  const info = await requestDocumentInfo(client, args.uri, checkQuery(args));
   if (!info) return undefined;
   // The server selected it: its answer holds that check or none.
   return info.checks[0] ?? null;
-}
-
-function openDocument(uri: string): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri);
 }
 
 export class RollFlow {
@@ -119,8 +107,7 @@ export class RollFlow {
     const check = (await requestCheck(this.client(), args)) ?? undefined;
     const unknown = args.poolUnknown ?? (check ? check.rollable && !check.poolKnown : false);
     if (!unknown) return undefined;
-    const range = check?.range;
-    const text = range ? openDocument(args.uri)?.getText(new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character)) : undefined;
+    const text = check?.text ?? args.text;
     return text ? { check: text } : {};
   }
 
@@ -129,11 +116,12 @@ export class RollFlow {
     const again = vscode.l10n.t('Roll again');
     void vscode.window.showInformationMessage(result.message, again).then((choice) => {
       if (choice !== again) return;
+      // The check's text travels with its place: after an edit the server rolls this check or says it is gone.
       const args: RollCheckArgs = {
         uri: result.uri,
-        checkIndex: result.checkIndex,
         line: result.range.start.line,
         character: result.range.start.character,
+        text: result.text,
         ...(pool !== undefined ? { pool } : {}),
       };
       vscode.commands.executeCommand(Commands.rollCheck, args).then(undefined, (error: unknown) => {

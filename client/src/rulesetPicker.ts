@@ -1,15 +1,6 @@
-/** A quick pick of rulesets: the server's list (user rulesets included), else the built-in ids. */
+/** A quick pick of rulesets: the server's list, user rulesets included. */
 import * as vscode from 'vscode';
-import type { DocumentInfo } from '../../server/src/protocol';
-
-export type RulesetChoice = DocumentInfo['rulesets'][number];
-
-/** The built-in ids (RULESETS.md), for when the server cannot be asked (e.g. an unserved Markdown file). */
-export const BUILTIN_RULESET_IDS: readonly string[] = ['storytelling', 'mage-revised', 'threads-of-fate', 'werewolf-revised', 'vampire-pack'];
-
-export function fallbackChoices(): RulesetChoice[] {
-  return BUILTIN_RULESET_IDS.map((id) => ({ id, title: id, builtin: true }));
-}
+import type { RulesetChoice } from '../../server/src/protocol';
 
 interface RulesetItem extends vscode.QuickPickItem {
   id: string;
@@ -31,8 +22,9 @@ export async function pickRuleset(choices: readonly RulesetChoice[], options: Pi
     const current = choice.id === options.current;
     items.push({
       id: choice.id,
-      label: `${current ? '$(check) ' : ''}${choice.id}`,
-      description: choice.title === choice.id ? undefined : choice.title,
+      // The title is what an author knows the game by; the id is what the front matter says.
+      label: `${current ? '$(check) ' : ''}${choice.title}`,
+      description: choice.id,
       detail: choice.builtin ? undefined : vscode.l10n.t('user ruleset'),
     });
   }

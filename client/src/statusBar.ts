@@ -11,6 +11,9 @@ import type { LanguageClientHost } from './languageClient';
 /** The status bar item's id (Settings › Status Bar lists it by its name). */
 export const STATUS_BAR_ID = 'rollmark.ruleset';
 
+/** True while the active editor's document is one the server analyses: menus and keybindings use it. */
+export const SERVED_CONTEXT = 'rollmark.served';
+
 /** Milliseconds to wait after the last edit before asking again. */
 const EDIT_DELAY = 400;
 
@@ -64,11 +67,12 @@ export class RulesetStatus implements vscode.Disposable {
     clearTimeout(this.timer);
     const generation = ++this.generation;
     const document = vscode.window.activeTextEditor?.document;
-    if (!document || !this.host.isServed(document.uri)) {
+    if (!document) {
       this.hide();
       return;
     }
     // Without checks: the item shows the ruleset only, and a long book has thousands of checks.
+    // No answer: the server does not serve the document (it decides which ones it does).
     const info = await requestDocumentInfo(this.host.current, document.uri.toString());
     if (generation !== this.generation) return;
     if (!info) {
@@ -81,10 +85,12 @@ export class RulesetStatus implements vscode.Disposable {
   private hide(): void {
     this.shown = undefined;
     this.item.hide();
+    void vscode.commands.executeCommand('setContext', SERVED_CONTEXT, false);
   }
 
   private show(info: DocumentInfo): void {
     this.shown = info;
+    void vscode.commands.executeCommand('setContext', SERVED_CONTEXT, true);
     const untrusted = !vscode.workspace.isTrusted;
     this.item.text = `${untrusted ? '$(shield)' : '$(book)'} ${info.ruleset}`;
     const tooltip = new vscode.MarkdownString();

@@ -48,19 +48,27 @@ export const Commands = {
    * → {@link ReloadProjectResult}. For clients that do not watch files; VS Code does.
    */
   reloadProject: 'rollmark.reloadProject',
+  /**
+   * Makes a document's front matter name a ruleset, through `workspace/applyEdit`:
+   * {@link SetDocumentRulesetArgs} → {@link SetDocumentRulesetResult}.
+   */
+  setDocumentRuleset: 'rollmark.setDocumentRuleset',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 
 /**
- * Which check to roll: `checkIndex` (the n-th check of the document, as code lenses send it),
- * or the check under `line`/`character`. `checkIndex` wins when both are given.
+ * Which check to roll: the one whose «…» contains `line`/`character` (its closing » included).
+ * With `text` (the check as written, guillemets included, as code lenses and «Roll again» send
+ * it) the request is safe against edits: when the check there is not that text any more, the
+ * nearest check with exactly that text is rolled (the same roll, moved by an edit above it), and
+ * when there is none the command fails saying the check is gone. Never another check.
  */
 export interface RollCheckArgs {
   uri: string;
-  checkIndex?: number;
-  line?: number;
-  character?: number;
+  line: number;
+  character: number;
+  text?: string;
   /** The pool to use when the check's pool is unknown; otherwise ignored. */
   pool?: number;
   /** Replays a roll exactly; without it the server picks a fresh seed and reports it. */
@@ -77,7 +85,6 @@ export interface RollCheckResult {
   /** The check as written, guillemets included. */
   text: string;
   range: ProtocolRange;
-  checkIndex: number;
   /** The engine's report: dice, re-rolls, successes, outcome key and name, seed. */
   roll: RollReport;
   /**
@@ -112,8 +119,37 @@ export interface ReloadProjectResult {
   folders: string[];
 }
 
-/** Language ids the server analyses: Markdown and the extension's own scenario language. */
-export const LANGUAGE_IDS: readonly string[] = ['markdown', 'scenario'];
+
+export interface SetDocumentRulesetArgs {
+  /** An open Markdown document (served or not: this is how a document starts to be served). */
+  uri: string;
+  /** A ruleset id the document's folder knows (`rollmark/rulesets`). */
+  ruleset: string;
+}
+
+export interface SetDocumentRulesetResult {
+  /** False when the client refused the edit or the front matter cannot be edited safely. */
+  applied: boolean;
+  /** Why not, in the server's locale, when not applied. */
+  reason?: string;
+}
+
+/** The language id the server analyses: every Markdown document it serves (see {@link MarkdownMode}). */
+export const MARKDOWN_LANGUAGE_ID = 'markdown';
+
+/** File names the server always serves, whatever {@link MarkdownMode} says. */
+export const SCENARIO_FILE_SUFFIX = '.scenario.md';
+
+/**
+ * Which Markdown documents the server analyses (`rollmark.markdown.enable`); `*.scenario.md`
+ * files always:
+ * - `withRuleset`: those whose front matter names a ruleset (`ruleset:`, `система:`, `правила:`);
+ * - `all`: every Markdown document;
+ * - `none`: none but `*.scenario.md` files.
+ */
+export type MarkdownMode = 'withRuleset' | 'all' | 'none';
+
+export const MARKDOWN_MODES: readonly MarkdownMode[] = ['withRuleset', 'all', 'none'];
 
 /** Code action kinds the server offers beyond quick fixes. */
 export const CodeActionKinds = {
@@ -127,6 +163,8 @@ export type SeveritySetting = 'error' | 'warning' | 'info' | 'hint' | 'off';
 
 /** The `rollmark` settings section, as `workspace/configuration` returns it. */
 export interface RollmarkSettings {
+  /** Which Markdown documents are served, besides `*.scenario.md` files. */
+  markdown: { enable: MarkdownMode };
   /** Ruleset id for documents without one in their front matter; empty: the built-in default. */
   defaultRuleset: string;
   /** Severity per diagnostic code; `off` hides the code. */
@@ -141,6 +179,7 @@ export interface RollmarkSettings {
 }
 
 export const DEFAULT_SETTINGS: RollmarkSettings = {
+  markdown: { enable: 'withRuleset' },
   defaultRuleset: '',
   severity: {},
   inlayHints: { enabled: true },
@@ -159,13 +198,38 @@ export interface RollmarkInitializationOptions {
   settings?: Partial<RollmarkSettings>;
   /** False in an untrusted workspace: no user ruleset files are loaded, built-in rulesets only. */
   trusted?: boolean;
+  /**
+   * Whether a roll's one-line result is also sent as `window/showMessage` (default true, so that
+   * every editor shows it). A client that shows rolls itself (the VS Code extension) sends false.
+   */
+  rollMessages?: boolean;
 }
 
 /** Custom requests beyond standard LSP (`connection.onRequest(method)`). */
 export const Requests = {
   /** What an editor shows about one open document: {@link DocumentInfoParams} → {@link DocumentInfo} | null. */
   documentInfo: 'rollmark/documentInfo',
+  /** The rulesets a document may choose, served or not: {@link RulesetsParams} → {@link RulesetsResult}. */
+  rulesets: 'rollmark/rulesets',
 } as const;
+
+export interface RulesetsParams {
+  /** A document or folder URI: its workspace folder's user rulesets are listed too. Without it, the built-in ones. */
+  uri?: string;
+}
+
+/** A ruleset as a picker shows it. */
+export interface RulesetChoice {
+  id: string;
+  /** Its title in the server's locale. */
+  title: string;
+  builtin: boolean;
+}
+
+export interface RulesetsResult {
+  /** The built-in rulesets first, then the workspace folder's own. */
+  rulesets: RulesetChoice[];
+}
 
 export interface DocumentInfoParams {
   textDocument: { uri: string };
@@ -174,25 +238,27 @@ export interface DocumentInfoParams {
 }
 
 /**
- * One check of the document, named as {@link RollCheckArgs} name it: `index` (its
- * `checkIndex`, as code lenses send it) or `position` (the check whose «…» contains it, the
- * closing » included, as `line`/`character` locate it). Exactly one of the two; anything else
- * is InvalidParams.
+ * One check of the document, found exactly as {@link RollCheckArgs} find it: the check whose «…»
+ * contains `position` (the closing » included); with `text`, that check if it still is that
+ * text, else the nearest check with exactly that text.
  */
-export type DocumentChecksQuery = { index: number; position?: never } | { position: ProtocolPosition; index?: never };
+export interface DocumentChecksQuery {
+  position: ProtocolPosition;
+  text?: string;
+}
 
 /** A check of the document, as a client needs it before rolling. */
 export interface DocumentCheckInfo {
-  /** The check's index: `RollCheckArgs.checkIndex`. */
-  index: number;
   range: ProtocolRange;
+  /** The check as written, guillemets included: what {@link RollCheckArgs.text} should say. */
+  text: string;
   /** False when the check has an error and cannot be rolled. */
   rollable: boolean;
   /** False when a term's value is unknown: a roll needs a `pool` (or uses the ruleset's typical pool). */
   poolKnown: boolean;
 }
 
-/** The answer to {@link Requests.documentInfo}; null for a document the server does not have open. */
+/** The answer to {@link Requests.documentInfo}; null for a document the server does not serve. */
 export interface DocumentInfo {
   uri: string;
   /** The active ruleset's id. */
@@ -204,10 +270,10 @@ export interface DocumentInfo {
   /** False when the document's workspace folder was not read for user rulesets (no folder, not a disk folder). */
   userRulesetsLoaded: boolean;
   /** Every ruleset a document of this folder may choose: the built-in ones first. */
-  rulesets: { id: string; title: string; builtin: boolean }[];
+  rulesets: RulesetChoice[];
   /**
    * The check {@link DocumentInfoParams.checks} asks for: one element when the document has
-   * it, none when it has not (no check there, index out of range) or when none was asked for.
+   * it, none when it has not (no check there, or that text is gone) or when none was asked for.
    * Always present, so that a reader needs no second empty case.
    */
   checks: DocumentCheckInfo[];

@@ -37,19 +37,24 @@ import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
 import { fileProblemDiagnostics, folderProblemDiagnostics } from './features/projectProblems';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
+import { provideRulesets } from './features/rulesets';
+import { parseSetRulesetArgs, provideSetDocumentRuleset, SetRulesetArgumentError } from './features/setDocumentRuleset';
 import { Lifecycle } from './lifecycle';
 import {
   type AddToDictionaryResult,
   CodeActionKinds,
   Commands,
+  DEFAULT_SETTINGS,
   type DocumentInfo,
   type DocumentInfoParams,
   isPosition,
   isRange,
-  LANGUAGE_IDS,
   type ReloadProjectResult,
   Requests,
   type RollmarkInitializationOptions,
+  type RulesetsParams,
+  type RulesetsResult,
+  type SetDocumentRulesetResult,
 } from './protocol';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
@@ -59,6 +64,7 @@ import { fileUri, relativePath, WorkspaceFolders } from './workspace/folders';
 import { FileRefusedError } from './workspace/projectFs';
 import type { FileProblems } from './analysis/workspaceConfig';
 import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
+import { ServedDocuments } from './workspace/servedDocuments';
 import { SettingsStore } from './workspace/settings';
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
@@ -82,6 +88,11 @@ interface State {
   analyses: DocumentAnalyses;
   scheduler: DiagnosticsScheduler;
   folders: WorkspaceFolders;
+  served: ServedDocuments;
+  /** Whether rolls are also announced with `window/showMessage` (initialization option `rollMessages`). */
+  rollMessages: boolean;
+  /** The client applies `documentChanges` (versioned edits) in `workspace/applyEdit`. */
+  versionedEdits: boolean;
   refreshLenses: boolean;
   refreshInlayHints: boolean;
   /** What the client lets the server register after `initialized`. */
@@ -109,6 +120,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** Workspace files that got diagnostics, per folder, so that fixed files are cleared. */
   const filesWithProblems = new Map<string, Set<string>>();
   const justOpened = new Set<string>();
+  /** Documents that got diagnostics, so that one closed or no longer served is cleared. */
+  const published = new Set<string>();
   const reclaimer = options.collectGarbage ? new HeapReclaimer({ collect: options.collectGarbage }) : undefined;
   const lifecycle = new Lifecycle();
   const fsFor = options.fileSystem ?? nodeFsFactory;
@@ -118,7 +131,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     connection.console.error(`rollmark: ${what} failed: ${detail}`);
   };
 
-  const isSupported = (document: TextDocument) => LANGUAGE_IDS.includes(document.languageId);
+  const isServed = async (document: TextDocument) => state !== undefined && (await state.served.isServed(document));
+
+  const clearDiagnostics = (uri: string) => {
+    if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+  };
 
   const publishFileProblems = (folderUri: string, problems: FileProblems[]) => {
     const before = filesWithProblems.get(folderUri) ?? new Set<string>();
@@ -130,7 +147,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const publish = async (uri: string): Promise<boolean> => {
     const document = documents.get(uri);
-    if (!state || !document || !isSupported(document)) return false;
+    if (!state || !document) return false;
+    if (!(await isServed(document))) {
+      clearDiagnostics(uri);
+      return false;
+    }
     const analyzed = await state.analyses.get(document);
     // Closed or edited while analysed: the next timer publishes the newer version.
     if (documents.get(uri) !== document || !state.analyses.isCurrent(document, analyzed)) return false;
@@ -139,6 +160,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings),
       ...provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale),
     ];
+    published.add(uri);
     await connection.sendDiagnostics({ uri, version: analyzed.version, diagnostics });
     reclaimer?.workDone();
     return true;
@@ -147,7 +169,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** Publishes again the documents (all, or those `which` picks), and has lenses and hints asked for again. */
   const republish = (which: (uri: string) => boolean = () => true) => {
     if (!state) return;
-    for (const document of documents.all()) if (isSupported(document) && which(document.uri)) state.scheduler.now(document.uri);
+    for (const document of documents.all()) if (which(document.uri)) state.scheduler.now(document.uri);
     // Lenses and hints show odds, which settings and dictionaries change too.
     if (state.refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     if (state.refreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
@@ -189,7 +211,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         return invalidParams(`${name}: malformed parameters`);
       }
       const document = documents.get(params.textDocument.uri);
-      if (!state || !document || !isSupported(document)) return empty;
+      if (!state || !document || !(await isServed(document))) return empty;
       try {
         const analyzed = fresh === 'exact' ? await state.analyses.get(document) : await state.analyses.recent(document);
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name}: cancelled`);
@@ -213,6 +235,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       caps.workspace?.configuration ? (scopeUri) => connection.workspace.getConfiguration({ scopeUri, section: 'rollmark' }) : undefined,
       init.settings,
     );
+    const served = new ServedDocuments((uri) => settings.forResource(uri));
     const projects = new Projects(fsFor, locale, publishFileProblems, init.trusted !== false);
     const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
     const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
@@ -224,6 +247,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       analyses,
       scheduler,
       folders,
+      served,
+      rollMessages: init.rollMessages !== false,
+      versionedEdits: caps.workspace?.workspaceEdit?.documentChanges === true,
       refreshLenses: caps.workspace?.codeLens?.refreshSupport === true,
       refreshInlayHints: caps.workspace?.inlayHint?.refreshSupport === true,
       dynamic: {
@@ -242,7 +268,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
         documentSymbolProvider: true,
-        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary, Commands.reloadProject] },
+        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary, Commands.reloadProject, Commands.setDocumentRuleset] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'rollmark' },
@@ -268,13 +294,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       });
     }
     // Documents opened before `initialize` were kept, not analysed: now they are.
-    for (const document of documents.all()) if (isSupported(document)) state.scheduler.now(document.uri);
+    for (const document of documents.all()) state.scheduler.now(document.uri);
   });
 
   documents.onDidOpen((event) => justOpened.add(event.document.uri));
   documents.onDidChangeContent((event) => {
     const opened = justOpened.delete(event.document.uri);
-    if (!state || !lifecycle.running || !isSupported(event.document)) return;
+    if (!state || !lifecycle.running) return;
     // Opening is not typing: publish at once; edits wait for a pause.
     if (opened) state.scheduler.now(event.document.uri);
     else state.scheduler.schedule(event.document.uri);
@@ -286,14 +312,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     state.scheduler.cancel(uri);
     state.analyses.forget(uri);
     state.settings.forget(uri);
+    state.served.forget(uri);
     reclaimer?.workDone();
-    if (isSupported(event.document)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    clearDiagnostics(uri);
   });
   documents.listen(connection);
 
   connection.onDidChangeConfiguration((params) => {
     if (!state) return;
     state.settings.changed(isRecord(params) ? params.settings : undefined);
+    // `rollmark.markdown.enable` may have changed: which documents are served is decided anew.
+    state.served.reset();
     workspaceChanged();
   });
   connection.onDidChangeWatchedFiles((params) => {
@@ -339,6 +368,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     ),
   );
 
+  connection.onRequest(Requests.rulesets, async (params: RulesetsParams | null | undefined): Promise<RulesetsResult | ResponseError<void>> => {
+    const refused = lifecycle.refusal(Requests.rulesets);
+    if (refused || !state) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
+    const uri = isRecord(params) ? params.uri : undefined;
+    if (uri !== undefined && typeof uri !== 'string') return invalidParams(`${Requests.rulesets}: "uri" must be a URI`);
+    const folder = uri ? state.folders.folderFor(uri) : undefined;
+    const project = await state.projects.get(folder, uri ? await state.settings.forResource(uri) : DEFAULT_SETTINGS);
+    return { rulesets: provideRulesets(project.config.rulesets, state.locale) };
+  });
+
   connection.onExecuteCommand(async (params) => {
     const refused = lifecycle.refusal('workspace/executeCommand');
     if (refused || !state) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
@@ -349,11 +388,26 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (command === Commands.rollCheck) {
         const args = parseRollArgs(arg);
         const document = documents.get(args.uri);
-        if (!document || !isSupported(document)) return invalidParams(`${Commands.rollCheck}: the document is not open`);
+        if (!document || !(await isServed(document))) return invalidParams(`${Commands.rollCheck}: the document is not open`);
         const analyzed = await s.analyses.get(document);
         const result = provideRoll(document, analyzed.analysis, args, s.locale);
         // A notification, not `showInformationMessage` (a request that waits for the user): every client shows it.
-        void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: result.message });
+        if (s.rollMessages) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: result.message });
+        return result;
+      }
+      if (command === Commands.setDocumentRuleset) {
+        const args = parseSetRulesetArgs(arg);
+        const document = documents.get(args.uri);
+        if (!document) return invalidParams(`${Commands.setDocumentRuleset}: the document is not open`);
+        const project = await s.projects.get(s.folders.folderFor(args.uri), await s.settings.forResource(args.uri));
+        const change = provideSetDocumentRuleset(document, args, project.config.rulesets, s.locale);
+        if ('reason' in change) return { applied: false, reason: change.reason } satisfies SetDocumentRulesetResult;
+        // Versioned when the client can: an edit computed for one version never lands on another.
+        const edit = s.versionedEdits
+          ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits: [change.edit] }] }
+          : { changes: { [document.uri]: [change.edit] } };
+        const applied = await connection.workspace.applyEdit({ label: 'Rollmark', edit });
+        const result: SetDocumentRulesetResult = applied.applied ? { applied: true } : { applied: false, ...(applied.failureReason ? { reason: applied.failureReason } : {}) };
         return result;
       }
       if (command === Commands.addToDictionary) {
@@ -383,13 +437,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         const reloaded = uri === undefined ? s.folders.all().map((f) => f.uri) : folder ? [folder] : [];
         for (const folderUri of reloaded) projectChanged(folderUri);
         // Answered once the open documents of those folders are analysed with the files as they are now.
-        await Promise.all(documents.all().filter((d) => isSupported(d) && reloaded.includes(s.folders.folderFor(d.uri) ?? '')).map((d) => s.analyses.get(d)));
+        const inFolders = documents.all().filter((d) => reloaded.includes(s.folders.folderFor(d.uri) ?? ''));
+        await Promise.all(inFolders.map(async (d) => ((await isServed(d)) ? s.analyses.get(d) : undefined)));
         const result: ReloadProjectResult = { folders: reloaded };
         return result;
       }
       return invalidParams(`unknown command: ${String(command)}`);
     } catch (error) {
-      if (error instanceof RollArgumentError || error instanceof DictionaryError) return invalidParams(`${String(command)}: ${error.message}`);
+      if (error instanceof RollArgumentError || error instanceof DictionaryError || error instanceof SetRulesetArgumentError) return invalidParams(`${String(command)}: ${error.message}`);
       log(String(command), error);
       return new ResponseError(LSPErrorCodes.RequestFailed, `${String(command)} failed; the server log has the details`);
     }

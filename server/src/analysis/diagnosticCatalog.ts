@@ -146,6 +146,10 @@ export const messages = {
     ru: `Неизвестные правила «${id}». Доступны: ${known.join(', ')}`,
     en: `Unknown ruleset "${id}". Available: ${known.join(', ')}`,
   }),
+  unclosedFrontMatter: (): Text => ({
+    ru: 'Front matter не закрыт: добавьте строку «---» после него. Пока его нет, правила и персонажи документа не читаются',
+    en: 'The front matter is not closed: add a "---" line after it. Until then the document\'s ruleset and characters are not read',
+  }),
   badFrontMatter: (detail: string): Text => ({
     ru: `Ошибка во front matter: ${detail}`,
     en: `Malformed front matter: ${detail}`,

@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { isMap, isScalar, type Node as YamlNode, parseDocument, type Pair } from 'yaml';
+import { findFrontMatter } from './blocks';
 import { MAX_INTEGER } from './checkExpression';
 import { formatInteger } from './checkParams';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
@@ -63,6 +64,23 @@ function lineStartBefore(text: string, at: number): number {
   // A CRLF's CR is no line end of its own; its LF is found anyway (CRs before `lf` do not matter).
   while (cr > lf && text.charCodeAt(cr + 1) === 10) cr = text.lastIndexOf('\r', cr - 1);
   return Math.max(lf, cr) + 1;
+}
+
+/** A top-level ruleset line with a value, as a last resort when the YAML around it is broken. */
+const RULESET_LINE = new RegExp(`^(?:${RULESET_KEYS.join('|')})[ \\t]*:[ \\t]*[^\\s#]`, 'imu');
+
+/**
+ * Whether the document's front matter names a ruleset: the test that makes an ordinary Markdown
+ * document a scenario (`rollmark.markdown.enable: withRuleset`). Read as the analysis reads it;
+ * front matter whose YAML is broken but has a ruleset line counts too, so that the author sees
+ * what is wrong with it instead of nothing.
+ */
+export function namesRuleset(text: string): boolean {
+  const block = findFrontMatter(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (!block) return false;
+  const raw = readFrontMatter(text, block, 'en');
+  if (raw.rulesetId) return raw.rulesetId.value !== '';
+  return raw.diagnostics.length > 0 && RULESET_LINE.test(text.slice(block.content.start, block.content.end));
 }
 
 export function readFrontMatter(text: string, block: { range: TextRange; content: TextRange }, locale: Locale): RawFrontMatter {

@@ -32,7 +32,8 @@ import {
   sortDiagnostics,
 } from './blockAnalysis';
 import { moveBlock, relocateRanges } from './blockRanges';
-import { continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock } from './blocks';
+import { continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock, unclosedFrontMatter } from './blocks';
+import { DEFAULT_SEVERITY, messages } from './diagnosticCatalog';
 import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from './frontMatter';
 import type { Heading } from './markdownScan';
 import { DEFAULT_RULESET_ID } from './rulesetProvider';
@@ -49,10 +50,13 @@ export interface IncrementalAnalyzer {
 
 /** The byte-order mark and front matter: with the settings, what every block depends on. */
 interface Head {
+  /** What the blocks depend on: the BOM and front matter as written, or the unclosed fence's range. */
   text: string;
   /** Where the body (the blocks) starts. */
   bodyStart: number;
   frontMatter?: { range: TextRange; content: TextRange };
+  /** An opening fence never closed, above keys Rollmark reads (RM011). */
+  unclosed?: TextRange;
 }
 
 interface DocumentContext {
@@ -89,6 +93,12 @@ function headOf(text: string): Head {
   const bodyStart = frontMatter ? frontMatter.end : bom;
   const head: Head = { text: text.slice(0, bodyStart), bodyStart };
   if (frontMatter) head.frontMatter = { range: frontMatter.range, content: frontMatter.content };
+  const unclosed = frontMatter ? undefined : unclosedFrontMatter(text, bom);
+  if (unclosed) {
+    head.unclosed = unclosed;
+    // The body is not part of the head, so the finding must be: closing the block changes the context.
+    head.text += `\u0000unclosed:${unclosed.end}`;
+  }
   return head;
 }
 
@@ -123,6 +133,7 @@ function buildContext(text: string, head: Head, options: AnalysisOptions): Docum
   const diagnostics: AnalysisDiagnostic[] = [];
   const raw = head.frontMatter ? readFrontMatter(text, head.frontMatter, locale) : undefined;
   if (raw) diagnostics.push(...raw.diagnostics);
+  if (head.unclosed) diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.unclosedFrontMatter()[locale], range: head.unclosed, fixes: [] });
   if (raw?.rulesetId && !options.rulesets.get(raw.rulesetId.value)) diagnostics.push(unknownRulesetDiagnostic(raw.rulesetId, options.rulesets, locale));
   const { ruleset, source } = chooseRuleset(options, raw?.rulesetId?.value);
   const index = traitIndex(ruleset, options.dictionary ?? []);

@@ -21,14 +21,15 @@ export function provideCodeLenses(document: TextDocument, analysis: DocumentAnal
   const roll = locale === 'ru' ? '🎲 Бросить' : '🎲 Roll';
   const unknown = locale === 'ru' ? 'пул неизвестен' : 'pool unknown';
   const lenses: CodeLens[] = [];
-  analysis.checks.forEach((check, checkIndex) => {
-    if (!check.spec || lenses.length >= MAX_CODE_LENSES) return;
+  for (const check of analysis.checks) {
+    if (!check.spec) continue;
+    if (lenses.length >= MAX_CODE_LENSES) break;
     const top = headline(check, analysis.ruleset, locale);
     const range = toRange(document, check.range);
-    // The position travels with the index so that a lens computed for an older version still finds its check.
+    // The text travels with the position, so that a lens computed for an older version rolls its own check or none.
     // poolUnknown lets a client ask for a pool before rolling; the server itself ignores it.
-    const args: RollCheckArgs = { uri: document.uri, checkIndex, line: range.start.line, character: range.start.character, poolUnknown: top === undefined };
+    const args: RollCheckArgs = { uri: document.uri, line: range.start.line, character: range.start.character, text: check.text, poolUnknown: top === undefined };
     lenses.push({ range, command: { title: `${roll} · ${top ? top.text : unknown}`, command: Commands.rollCheck, arguments: [args] } });
-  });
+  }
   return lenses;
 }

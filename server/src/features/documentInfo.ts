@@ -1,46 +1,33 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/workspaceConfig';
-import { isBuiltinRulesetId } from '../engine/builtinRulesets';
 import { isKnownPool } from '../engine/oddsReport';
-import type { Ruleset } from '../engine/ruleset';
 import { type DocumentCheckInfo, type DocumentChecksQuery, type DocumentInfo, isPosition } from '../protocol';
 import { toOffset, toRange } from './convert';
-import { checkIndexAt } from './locate';
-
-function titleOf(ruleset: Ruleset, locale: Locale): string {
-  return locale === 'en' ? (ruleset.titleEn ?? ruleset.title) : ruleset.title;
-}
+import { describedCheck } from './locate';
+import { provideRulesets, rulesetTitle } from './rulesets';
 
 /**
  * Whether `DocumentInfoParams.checks` is well formed: absent or null (no check asked for), or
- * exactly one of `index` (a non-negative integer) and `position` (an LSP position; out-of-range
- * positions are clamped, as for hovers). Anything else is InvalidParams.
+ * `{ position, text? }` (out-of-range positions are clamped, as for hovers). Anything else is
+ * InvalidParams.
  */
 export function isDocumentChecksParam(value: unknown): value is DocumentChecksQuery | undefined | null {
   if (value === undefined || value === null) return true;
   if (typeof value !== 'object' || Array.isArray(value)) return false;
-  const { index, position } = value as Record<string, unknown>;
-  if (index !== undefined) return position === undefined && typeof index === 'number' && Number.isInteger(index) && index >= 0;
-  return isPosition(position);
+  const { position, text } = value as Record<string, unknown>;
+  return isPosition(position) && (text === undefined || typeof text === 'string');
 }
 
-/** The index of the check the query names, or -1 when the document has none there. */
-function queriedIndex(document: TextDocument, analysis: DocumentAnalysis, query: DocumentChecksQuery): number {
-  if (query.index !== undefined) return query.index < analysis.checks.length ? query.index : -1;
-  return checkIndexAt(analysis.checks, toOffset(document, query.position));
-}
-
-/** The checks asked for: none without a query, else the one it names if the document has it. */
+/** The checks asked for: none without a query, else the one it describes if the document has it. */
 function checksOf(document: TextDocument, analysis: DocumentAnalysis, query: DocumentChecksQuery | undefined | null): DocumentCheckInfo[] {
   if (!query) return [];
-  const index = queriedIndex(document, analysis, query);
-  const check = index >= 0 ? analysis.checks[index] : undefined;
+  const check = describedCheck(analysis.checks, toOffset(document, query.position), query.text);
   if (!check) return [];
   return [
     {
-      index,
       range: toRange(document, check.range),
+      text: check.text,
       rollable: check.spec !== undefined,
       poolKnown: check.odds !== undefined && isKnownPool(check.odds),
     },
@@ -61,17 +48,13 @@ export function provideDocumentInfo(
   locale: Locale,
   query?: DocumentChecksQuery | null,
 ): DocumentInfo {
-  const rulesets = project.config.rulesets;
   return {
     uri: document.uri,
     ruleset: analysis.ruleset.id,
-    title: titleOf(analysis.ruleset, locale),
+    title: rulesetTitle(analysis.ruleset, locale),
     source: analysis.rulesetSource,
     userRulesetsLoaded: project.userRulesetsLoaded,
-    rulesets: rulesets.ids().flatMap((id) => {
-      const ruleset = rulesets.get(id);
-      return ruleset ? [{ id, title: titleOf(ruleset, locale), builtin: isBuiltinRulesetId(id) }] : [];
-    }),
+    rulesets: provideRulesets(project.config.rulesets, locale),
     checks: checksOf(document, analysis, query),
   };
 }

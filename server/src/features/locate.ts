@@ -19,6 +19,28 @@ export function checkIndexAt(checks: readonly AnalyzedCheck[], offset: number): 
   return -1;
 }
 
+/**
+ * The check a roll's arguments describe (protocol.ts `RollCheckArgs`): the one at the offset,
+ * if no `text` is given or it still reads so; else, the check moved by an edit, the nearest one
+ * with exactly that text (the same check as written: the same roll); else none.
+ */
+export function describedCheck(checks: readonly AnalyzedCheck[], offset: number, text?: string): AnalyzedCheck | undefined {
+  const index = checkIndexAt(checks, offset);
+  const here = index < 0 ? undefined : checks[index];
+  if (text === undefined || here?.text === text) return here;
+  let nearest: AnalyzedCheck | undefined;
+  let distance = Infinity;
+  for (const check of checks) {
+    if (check.text !== text) continue;
+    const d = Math.abs(check.range.start - offset);
+    if (d < distance) {
+      nearest = check;
+      distance = d;
+    }
+  }
+  return nearest;
+}
+
 export function checkAt(analysis: DocumentAnalysis, offset: number): AnalyzedCheck | undefined {
   const index = checkIndexAt(analysis.checks, offset);
   return index < 0 ? undefined : analysis.checks[index];

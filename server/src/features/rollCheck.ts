@@ -5,7 +5,7 @@ import { rollCheck } from '../engine/roll';
 import type { RollReport, SideRoll } from '../engine/rollReport';
 import type { RollCheckArgs, RollCheckResult } from '../protocol';
 import { toRange } from './convert';
-import { checkIndexAt } from './locate';
+import { describedCheck } from './locate';
 import { dice, formatNumber, rollsWord, successesWord } from './oddsText';
 
 /** Larger pools than this are a typo, not a roll (and would make a long message). */
@@ -20,20 +20,15 @@ function isInteger(value: unknown): value is number {
 
 /** Checks `executeCommand` arguments against {@link RollCheckArgs}; anything else is refused with a reason. */
 export function parseRollArgs(raw: unknown): RollCheckArgs {
-  if (typeof raw !== 'object' || raw === null) throw new RollArgumentError('expected one argument {uri, checkIndex | line+character, pool?, seed?}');
+  if (typeof raw !== 'object' || raw === null) throw new RollArgumentError('expected one argument {uri, line, character, text?, pool?, seed?}');
   const a = raw as Record<string, unknown>;
   if (typeof a.uri !== 'string' || a.uri === '') throw new RollArgumentError('"uri" must be a document URI');
-  const args: RollCheckArgs = { uri: a.uri };
-  if (a.checkIndex !== undefined && a.checkIndex !== null) {
-    if (!isInteger(a.checkIndex) || a.checkIndex < 0) throw new RollArgumentError('"checkIndex" must be a non-negative integer');
-    args.checkIndex = a.checkIndex;
+  if (!isInteger(a.line) || !isInteger(a.character)) throw new RollArgumentError('"line" and "character" must be integers');
+  const args: RollCheckArgs = { uri: a.uri, line: a.line, character: a.character };
+  if (a.text !== undefined && a.text !== null) {
+    if (typeof a.text !== 'string' || a.text === '') throw new RollArgumentError('"text" must be the check as written');
+    args.text = a.text;
   }
-  if (a.line !== undefined || a.character !== undefined) {
-    if (!isInteger(a.line) || !isInteger(a.character)) throw new RollArgumentError('"line" and "character" must be integers');
-    args.line = a.line;
-    args.character = a.character;
-  }
-  if (args.checkIndex === undefined && args.line === undefined) throw new RollArgumentError('give "checkIndex" or "line" and "character"');
   if (a.pool !== undefined && a.pool !== null) {
     if (!isInteger(a.pool) || a.pool < 0 || a.pool > MAX_CHOSEN_POOL) throw new RollArgumentError(`"pool" must be an integer from 0 to ${MAX_CHOSEN_POOL}`);
     args.pool = a.pool;
@@ -94,14 +89,13 @@ export function rollMessage(check: AnalyzedCheck, report: RollReport, family: st
 }
 
 /**
- * Rolls the check the arguments name, through the engine. Unknown pools use the caller's
- * `pool`, else the ruleset's `typicalPool`, and say so. Without a seed a fresh one is drawn
+ * Rolls the check the arguments describe (never another: see `describedCheck`), through the
+ * engine. Unknown pools use the caller's `pool`, else the ruleset's `typicalPool`, and say so. Without a seed a fresh one is drawn
  * (from the cryptographic source) so that every roll can be replayed from its result.
  */
 export function provideRoll(document: TextDocument, analysis: DocumentAnalysis, args: RollCheckArgs, locale: Locale): RollCheckResult {
-  const index = args.checkIndex ?? (args.line !== undefined && args.character !== undefined ? checkIndexAt(analysis.checks, document.offsetAt({ line: args.line, character: args.character })) : -1);
-  const check = index >= 0 ? analysis.checks[index] : undefined;
-  if (!check) throw new RollArgumentError(args.checkIndex !== undefined ? `the document has no check #${args.checkIndex}` : 'no check at that position');
+  const check = describedCheck(analysis.checks, document.offsetAt({ line: args.line, character: args.character }), args.text);
+  if (!check) throw new RollArgumentError(args.text !== undefined ? `${args.text} is no longer in the document` : 'no check at that position');
   if (!check.spec) throw new RollArgumentError(`${check.text} cannot be rolled: it has an error`);
   const seed = args.seed ?? freshSeed();
   const roll = rollCheck(analysis.ruleset, check.spec, { seed, ...(args.pool !== undefined ? { pool: args.pool } : {}) });
@@ -110,7 +104,6 @@ export function provideRoll(document: TextDocument, analysis: DocumentAnalysis, 
     uri: document.uri,
     text: check.text,
     range: toRange(document, check.range),
-    checkIndex: index,
     roll,
     ...(assumedPool ? { assumedPool } : {}),
     message: rollMessage(check, roll, analysis.ruleset.family, locale, assumedPool),

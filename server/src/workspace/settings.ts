@@ -1,5 +1,5 @@
 import type { DiagnosticCode } from '../analysis/types';
-import { DEFAULT_SETTINGS, type RollmarkSettings, type SeveritySetting } from '../protocol';
+import { DEFAULT_SETTINGS, MARKDOWN_MODES, type MarkdownMode, type RollmarkSettings, type SeveritySetting } from '../protocol';
 
 const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'info', 'hint', 'off'];
 const PROSE_LEVELS: readonly RollmarkSettings['proseChecks'][] = ['off', 'hint', 'info', 'warning'];
@@ -38,8 +38,12 @@ export function normalizeSettings(raw: unknown): RollmarkSettings {
     }
   }
   const inlay = isRecord(section.inlayHints) ? section.inlayHints : {};
+  const markdown = isRecord(section.markdown) ? section.markdown : {};
+  // VS Code sends nested sections; a client writing the dotted key flat is understood too.
+  const mode = typeof markdown.enable === 'string' ? markdown.enable : section['markdown.enable'];
   const prose = typeof section.proseChecks === 'string' ? section.proseChecks : '';
   return {
+    markdown: { enable: (MARKDOWN_MODES as readonly unknown[]).includes(mode) ? (mode as MarkdownMode) : DEFAULT_SETTINGS.markdown.enable },
     defaultRuleset: nonEmptyString(section.defaultRuleset) ?? DEFAULT_SETTINGS.defaultRuleset,
     severity,
     inlayHints: { enabled: typeof inlay.enabled === 'boolean' ? inlay.enabled : DEFAULT_SETTINGS.inlayHints.enabled },

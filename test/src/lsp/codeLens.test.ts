@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { ErrorCodes, MessageType, ResponseError } from 'vscode-languageserver/node';
 import type { RollCheckResult } from '../../../server/out/protocol';
-import { docUri, joinLines, LspTestClient, range } from './harness';
+import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
 const DOCUMENT = joinLines(
@@ -25,30 +25,29 @@ describe('code lens and the roll command', () => {
   afterEach(async () => client.stop());
 
   it('advertises the server commands in executeCommandProvider', () => {
-    assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject'] });
+    assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset'] });
   });
 
   it('puts a lens with the odds on every check that can be rolled', async () => {
-    const lens = (line: number, start: number, end: number, title: string, checkIndex: number, poolUnknown: boolean) => ({
+    const lens = (line: number, start: number, end: number, title: string, text: string, poolUnknown: boolean) => ({
       range: range(line, start, line, end),
-      command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, checkIndex, line, character: start, poolUnknown }] },
+      command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, line, character: start, text, poolUnknown }] },
     });
     assert.deepEqual(await client.codeLenses(uri), [
-      lens(6, 0, 39, '🎲 Бросить · 76% успех', 0, false),
-      lens(6, 42, 77, '🎲 Бросить · пул неизвестен', 1, true),
-      lens(7, 0, 52, '🎲 Бросить · 52% победа', 2, false),
+      lens(6, 0, 39, '🎲 Бросить · 76% успех', '«Адриан: Сила + Атлетика (сложность 2)»', false),
+      lens(6, 42, 77, '🎲 Бросить · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
+      lens(7, 0, 52, '🎲 Бросить · 52% победа', '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', false),
     ]);
   });
 
   it('rolls a check with a seed: exact dice, outcome in the ruleset’s words, and a message', async () => {
     const message = client.nextMessage();
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: 42 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 0, seed: 42 });
     const expectedMessage = '🎲 «Адриан: Сила + Атлетика (сложность 2)»: [6, 6, 6, 1] → 0 успехов: болезненный провал · seed 42';
     assert.deepEqual(result, {
       uri,
       text: '«Адриан: Сила + Атлетика (сложность 2)»',
       range: range(6, 0, 6, 39),
-      checkIndex: 0,
       roll: {
         pool: 4,
         dice: [6, 6, 6, 1],
@@ -67,13 +66,13 @@ describe('code lens and the roll command', () => {
 
   it('rolls the check under a position', async () => {
     const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 7, character: 10, seed: 3 });
-    assert.equal(result.checkIndex, 2);
+    assert.equal(result.text, '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»');
     assert.deepEqual(result.roll.opponent, { pool: 4, dice: [10, 1, 4, 6], rerolled: [], bonus: [], successes: 1, outcome: 'success' });
     assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · seed 3');
   });
 
   it('rolls an unknown pool with the ruleset’s typical pool and says so', async () => {
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 1, seed: 42 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 42, seed: 42 });
     assert.deepEqual(result.assumedPool, { pool: 4, source: 'typical' });
     assert.equal(result.roll.assumed_pool, true);
     assert.equal(
@@ -83,7 +82,7 @@ describe('code lens and the roll command', () => {
   });
 
   it('rolls an unknown pool with the pool the arguments carry', async () => {
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 1, seed: 42, pool: 6 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 42, seed: 42, pool: 6 });
     assert.deepEqual(result.assumedPool, { pool: 6, source: 'argument' });
     assert.deepEqual(result.roll.dice, [6, 6, 6, 1, 5, 5]);
     assert.equal(
@@ -93,9 +92,9 @@ describe('code lens and the roll command', () => {
   });
 
   it('draws a fresh seed when none is given, and reports it so the roll can be replayed', async () => {
-    const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0 });
+    const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 0 });
     assert.equal(typeof first.roll.seed, 'number');
-    const replay = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: first.roll.seed });
+    const replay = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 0, seed: first.roll.seed });
     assert.deepEqual(replay.roll, first.roll);
   });
 
@@ -110,13 +109,65 @@ describe('code lens and the roll command', () => {
       }
       assert.fail('expected an error');
     };
-    assert.equal(await refused({ uri, checkIndex: 3 }), 'rollmark.rollCheck: «Сила + (сложность 2» cannot be rolled: it has an error');
-    assert.equal(await refused({ uri, checkIndex: 9 }), 'rollmark.rollCheck: the document has no check #9');
+    assert.equal(await refused({ uri, line: 7, character: 60 }), 'rollmark.rollCheck: «Сила + (сложность 2» cannot be rolled: it has an error');
     assert.equal(await refused({ uri, line: 5, character: 2 }), 'rollmark.rollCheck: no check at that position');
-    assert.equal(await refused({ uri, checkIndex: 0, pool: -1 }), 'rollmark.rollCheck: "pool" must be an integer from 0 to 100');
-    assert.equal(await refused({ uri, checkIndex: 'first' }), 'rollmark.rollCheck: "checkIndex" must be a non-negative integer');
-    assert.equal(await refused('roll it'), 'rollmark.rollCheck: expected one argument {uri, checkIndex | line+character, pool?, seed?}');
-    assert.equal(await refused({ uri: docUri('closed.md'), checkIndex: 0 }), 'rollmark.rollCheck: the document is not open');
+    assert.equal(await refused({ uri, line: 6, character: 0, pool: -1 }), 'rollmark.rollCheck: "pool" must be an integer from 0 to 100');
+    assert.equal(await refused({ uri, line: 6 }), 'rollmark.rollCheck: "line" and "character" must be integers');
+    assert.equal(await refused({ uri, line: 6, character: 0, text: 5 }), 'rollmark.rollCheck: "text" must be the check as written');
+    assert.equal(await refused('roll it'), 'rollmark.rollCheck: expected one argument {uri, line, character, text?, pool?, seed?}');
+    assert.equal(await refused({ uri: docUri('closed.md'), line: 0, character: 0 }), 'rollmark.rollCheck: the document is not open');
+  });
+});
+
+describe('a roll is stateless: old arguments roll their own check or none', () => {
+  let client: LspTestClient;
+  const uri = docUri('stale.md');
+  beforeEach(async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, DOCUMENT);
+  });
+  afterEach(async () => client.stop());
+
+  const lensArgs = async (text: string): Promise<Record<string, unknown>> => {
+    const lens = (await client.codeLenses(uri))?.find((l) => (l.command?.arguments?.[0] as { text: string }).text === text);
+    assert.ok(lens?.command?.arguments);
+    return lens.command.arguments[0] as Record<string, unknown>;
+  };
+  const edit = async (version: number, line: number, text: string) => {
+    const published = client.nextDiagnostics(uri, version);
+    await client.change(uri, version, [{ range: range(line, 0, line, 0), text }]);
+    await published;
+  };
+
+  it('rolls the same check after a check is inserted above it (the lens and «Roll again» arguments of before)', async () => {
+    const old = await lensArgs('«Ловкость + Атлетика (сложность 1)»');
+    // The new check lands exactly where the old arguments point.
+    await edit(2, 6, '«Сила 3 + Атлетика 3 (сложность 1)» и ');
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { ...old, seed: 7 });
+    assert.equal(result.text, '«Ловкость + Атлетика (сложность 1)»');
+    assert.deepEqual(result.range, range(6, 80, 6, 115));
+    const info = await client.request<{ checks: { text: string }[] }>('rollmark/documentInfo', { textDocument: { uri }, checks: { position: { line: old.line, character: old.character }, text: old.text } });
+    assert.deepEqual(info.checks.map((c) => c.text), ['«Ловкость + Атлетика (сложность 1)»']);
+  });
+
+  it('answers that the check is gone when its text is no longer in the document, and rolls nothing else', async () => {
+    const old = await lensArgs('«Адриан: Сила + Атлетика (сложность 2)»');
+    const published = client.nextDiagnostics(uri, 2);
+    await client.change(uri, 2, [{ range: range(6, 0, 6, 39), text: '«Адриан: Сила + Атлетика (сложность 3)»' }]);
+    await published;
+    const [code, message] = await errorOf(client.executeCommand('rollmark.rollCheck', { ...old, seed: 7 }));
+    assert.equal(code, ErrorCodes.InvalidParams);
+    assert.equal(message, 'rollmark.rollCheck: «Адриан: Сила + Атлетика (сложность 2)» is no longer in the document');
+  });
+
+  it('of two checks with the same text, rolls the one nearest to where the arguments point', async () => {
+    const text = '«Сила 2 + Атлетика 1»';
+    const published = client.nextDiagnostics(uri, 2);
+    await client.change(uri, 2, [{ range: range(5, 0, 5, 0), text: `${text}\n\n\n\n${text}\n` }]);
+    await published;
+    // Copies on lines 5 and 9; arguments from before an edit point at line 8: the nearer copy is rolled.
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 0, text, seed: 1 });
+    assert.deepEqual(result.range, range(9, 0, 9, 21));
   });
 });
 
@@ -128,7 +179,7 @@ describe('the roll command in other families', () => {
     client = await LspTestClient.start();
     const uri = docUri('storytelling.md');
     await client.open(uri, '«Сила 3 + Атлетика 3 (снова-8)»');
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: 1 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 0, character: 0, seed: 1 });
     assert.deepEqual(result.roll.rerolled, [3, 4, 9, 9, 7]);
     assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 (снова-8)»: [7, 9, 2, 8, 1, 10] + переброс [3, 4, 9, 9, 7] → 5 успехов: исключительный успех · seed 1');
   });
@@ -137,7 +188,7 @@ describe('the roll command in other families', () => {
     client = await LspTestClient.start();
     const uri = docUri('extended.md');
     await client.open(uri, '«Интеллект 2 + Ремесло 3 (5 успехов, 3 броска)»');
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: 1 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 0, character: 0, seed: 1 });
     assert.deepEqual(result.roll.extended, {
       target: 5,
       rolls: [
@@ -155,7 +206,7 @@ describe('the roll command in other families', () => {
     client = await LspTestClient.start({ locale: 'en-US' });
     const uri = docUri('d20.md');
     await client.open(uri, joinLines('---', 'ruleset: threads-of-fate', '---', '«Скрытность 4 (сложность 15, Преимущество)»'));
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, checkIndex: 0, seed: 1 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 3, character: 0, seed: 1 });
     assert.equal(result.roll.kept, 9);
     assert.equal(result.message, '🎲 «Скрытность 4 (сложность 15, Преимущество)»: d20 [7, 9] → 9 + 4 = 13, margin −2: failure · seed 1');
   });

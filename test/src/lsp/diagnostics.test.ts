@@ -156,9 +156,9 @@ describe('diagnostics', () => {
     assert.deepEqual(await cleared, { uri, diagnostics: [] });
   });
 
-  it('analyses the scenario language id and ignores other languages', async () => {
+  it('analyses Markdown and ignores other languages', async () => {
     client = await LspTestClient.start();
-    const scenario = await client.open(docUri('a.scenario.md'), '«Прыгучесть + Атлетика»', 'scenario');
+    const scenario = await client.open(docUri('a.scenario.md'), '«Прыгучесть + Атлетика»');
     assert.deepEqual(
       scenario.diagnostics.map((d) => d.code),
       ['RM001'],

@@ -1,6 +1,6 @@
 /**
  * `rollmark/documentInfo`: the document's ruleset and the rulesets it may choose, and only the
- * check asked for (by index or by position), never every check of the document.
+ * check asked for (by position, with its text), never every check of the document.
  */
 import * as assert from 'node:assert/strict';
 import { ErrorCodes } from 'vscode-languageserver/node';
@@ -20,12 +20,12 @@ const DOCUMENT = joinLines(
 
 /** The document's four checks, as the request describes them. */
 const CHECKS: DocumentCheckInfo[] = [
-  { index: 0, range: range(6, 0, 6, 39), rollable: true, poolKnown: true },
+  { range: range(6, 0, 6, 39), text: '«Адриан: Сила + Атлетика (сложность 2)»', rollable: true, poolKnown: true },
   // «Ловкость + Атлетика»: no character, so the pool is unknown.
-  { index: 1, range: range(6, 42, 6, 77), rollable: true, poolKnown: false },
-  { index: 2, range: range(7, 0, 7, 52), rollable: true, poolKnown: true },
+  { range: range(6, 42, 6, 77), text: '«Ловкость + Атлетика (сложность 1)»', rollable: true, poolKnown: false },
+  { range: range(7, 0, 7, 52), text: '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', rollable: true, poolKnown: true },
   // An unclosed parenthesis: an error, nothing to roll.
-  { index: 3, range: range(7, 53, 7, 74), rollable: false, poolKnown: false },
+  { range: range(7, 53, 7, 74), text: '«Сила + (сложность 2»', rollable: false, poolKnown: false },
 ];
 
 const RULESET_TITLE = 'Вампир: Маскарад — «Пакет игрока»';
@@ -43,7 +43,7 @@ describe('rollmark/documentInfo', () => {
   const uri = docUri('info.md');
   const info = (params: Record<string, unknown> = {}) => client.request<DocumentInfo | null>('rollmark/documentInfo', { textDocument: { uri }, ...params });
   const checksAt = async (line: number, character: number) => (await info({ checks: { position: { line, character } } }))?.checks;
-  const checksOfIndex = async (index: number) => (await info({ checks: { index } }))?.checks;
+  const checksOfText = async (line: number, character: number, text: string) => (await info({ checks: { position: { line, character }, text } }))?.checks;
 
   beforeEach(async () => {
     client = await LspTestClient.start();
@@ -88,10 +88,11 @@ describe('rollmark/documentInfo', () => {
     assert.deepEqual(await checksAt(-1, -1), [], 'the start of the document');
   });
 
-  it('gives the check with an index, and none past the last one', async () => {
-    for (const check of CHECKS) assert.deepEqual(await checksOfIndex(check.index), [check]);
-    assert.deepEqual(await checksOfIndex(4), []);
-    assert.deepEqual(await checksOfIndex(1_000_000), []);
+  it('with a text, gives the check there if it still reads so, else the nearest with that text, else none', async () => {
+    for (const check of CHECKS) assert.deepEqual(await checksOfText(check.range.start.line, check.range.start.character, check.text), [check]);
+    assert.deepEqual(await checksOfText(6, 0, CHECKS[2].text), [CHECKS[2]], 'moved: found by its text');
+    assert.deepEqual(await checksOfText(1, 0, CHECKS[1].text), [CHECKS[1]], 'from a place with no check');
+    assert.deepEqual(await checksOfText(6, 0, '«Сила + Атлетика (сложность 9)»'), [], 'gone');
   });
 
   it('finds the check at a position that the roll command rolls there', async () => {
@@ -102,23 +103,22 @@ describe('rollmark/documentInfo', () => {
     ]) {
       const [check] = (await checksAt(line, character)) ?? [];
       const rolled = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line, character, seed: 1 });
-      assert.equal(check?.index, rolled.checkIndex, `${line}:${character}`);
+      assert.equal(check?.text, rolled.text, `${line}:${character}`);
       assert.deepEqual(check?.range, rolled.range, `${line}:${character}`);
     }
   });
 
   it('follows edits', async () => {
     const next = client.nextDiagnostics(uri, 2);
-    // A check before the others shifts their indexes by one.
     await client.change(uri, 2, [{ range: range(5, 0, 5, 0), text: '«Сила 2»\n' }]);
     await next;
-    assert.deepEqual(await checksOfIndex(0), [{ index: 0, range: range(5, 0, 5, 8), rollable: true, poolKnown: true }]);
-    assert.deepEqual(await checksAt(7, 42), [{ ...CHECKS[1], index: 2, range: range(7, 42, 7, 77) }]);
+    assert.deepEqual(await checksAt(5, 0), [{ range: range(5, 0, 5, 8), text: '«Сила 2»', rollable: true, poolKnown: true }]);
+    assert.deepEqual(await checksAt(7, 42), [{ ...CHECKS[1], range: range(7, 42, 7, 77) }]);
   });
 
   it('answers null for a document the server does not have open', async () => {
     await client.close(uri);
-    assert.equal(await info({ checks: { index: 0 } }), null);
+    assert.equal(await info({ checks: { position: { line: 6, character: 0 } } }), null);
     assert.equal(await client.request('rollmark/documentInfo', { textDocument: { uri: docUri('never.md') } }), null);
   });
 
@@ -129,14 +129,11 @@ describe('rollmark/documentInfo', () => {
       { textDocument: { uri }, checks: 'all' },
       { textDocument: { uri }, checks: [] },
       { textDocument: { uri }, checks: {} },
-      { textDocument: { uri }, checks: { index: -1 } },
-      { textDocument: { uri }, checks: { index: 1.5 } },
-      { textDocument: { uri }, checks: { index: '0' } },
-      { textDocument: { uri }, checks: { index: null } },
+      { textDocument: { uri }, checks: { index: 0 } },
       { textDocument: { uri }, checks: { position: { line: 6 } } },
       { textDocument: { uri }, checks: { position: { line: '6', character: 0 } } },
       { textDocument: { uri }, checks: { position: null } },
-      { textDocument: { uri }, checks: { index: 0, position: { line: 6, character: 0 } } },
+      { textDocument: { uri }, checks: { position: { line: 6, character: 0 }, text: 5 } },
     ];
     for (const params of malformed) {
       assert.deepEqual(await errorOf(client.request('rollmark/documentInfo', params)), [ErrorCodes.InvalidParams, 'documentInfo: malformed parameters'], JSON.stringify(params));

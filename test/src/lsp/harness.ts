@@ -13,6 +13,8 @@ import {
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node';
 import {
+  type ApplyWorkspaceEditParams,
+  type ApplyWorkspaceEditResult,
   type ClientCapabilities,
   type CodeAction,
   type CodeActionContext,
@@ -86,6 +88,13 @@ export function range(startLine: number, startCharacter: number, endLine: number
 
 export const WORKSPACE = 'file:///workspace';
 
+/**
+ * Tests name their documents freely (`hover.md`), without a ruleset in every front matter: the
+ * harness's client serves every Markdown document unless a test sets `markdown.enable` itself
+ * (test/src/lsp/servedDocuments.test.ts tests the server's default).
+ */
+const SERVE_ALL_MARKDOWN = { markdown: { enable: 'all' } };
+
 export function docUri(name: string): string {
   return `${WORKSPACE}/${name}`;
 }
@@ -146,6 +155,7 @@ export const VSCODE_LIKE_CAPABILITIES: ClientCapabilities = {
     inlayHint: { refreshSupport: true },
     codeLens: { refreshSupport: true },
     applyEdit: true,
+    workspaceEdit: { documentChanges: true },
   },
   textDocument: {
     synchronization: { dynamicRegistration: false },
@@ -167,6 +177,9 @@ export class LspTestClient {
   readonly logs: LogMessageParams[] = [];
   /** Every server→client request method, in order (configuration, registrations, refreshes). */
   readonly serverRequests: string[] = [];
+  /** Every `workspace/applyEdit` the server asked for; answered with {@link applyEditAnswer}. */
+  readonly appliedEdits: ApplyWorkspaceEditParams[] = [];
+  applyEditAnswer: ApplyWorkspaceEditResult = { applied: true };
   settings: Record<string, unknown>;
   readonly fs: MemoryFs;
   initializeResult!: InitializeResult;
@@ -195,6 +208,11 @@ export class LspTestClient {
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
       this.serverRequests.push('workspace/configuration');
       return params.items.map((item) => (item.section === 'rollmark' ? this.settings : null));
+    });
+    connection.onRequest('workspace/applyEdit', (params: ApplyWorkspaceEditParams) => {
+      this.serverRequests.push('workspace/applyEdit');
+      this.appliedEdits.push(params);
+      return this.applyEditAnswer;
     });
     for (const method of ['client/registerCapability', 'client/unregisterCapability', 'workspace/inlayHint/refresh', 'workspace/codeLens/refresh']) {
       connection.onRequest(method, () => {
@@ -240,7 +258,7 @@ export class LspTestClient {
         toServer.end();
         toClient.end();
       },
-      options.settings ?? {},
+      { ...SERVE_ALL_MARKDOWN, ...options.settings },
       fs,
       analyses,
     );
@@ -257,7 +275,7 @@ export class LspTestClient {
       rootUri: folder,
       workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }, ...(options.moreFolders ?? []).map((uri, i) => ({ uri, name: `folder${i + 2}` }))] : null,
       capabilities: options.capabilities ?? VSCODE_LIKE_CAPABILITIES,
-      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
+      initializationOptions: { ...options.initializationOptions, settings: { ...SERVE_ALL_MARKDOWN, ...(options.initializationOptions?.settings as object | undefined) } },
     });
   }
 
@@ -351,8 +369,8 @@ export class LspTestClient {
   }
 
   async changeSettings(settings: Record<string, unknown>): Promise<void> {
-    this.settings = settings;
-    await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { rollmark: settings } });
+    this.settings = { ...SERVE_ALL_MARKDOWN, ...settings };
+    await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { rollmark: this.settings } });
   }
 
   /** `shutdown` (unless `shutDown`: sent already), never `exit` (which would end mocha's process), then both ends closed. */

@@ -25,7 +25,6 @@ import { isKnownPool } from '../../../server/out/engine/oddsReport';
 import { MAX_CODE_LENSES, provideCodeLenses } from '../../../server/out/features/codeLens';
 import { provideCompletion } from '../../../server/out/features/completion';
 import { MAX_DIAGNOSTICS, provideDiagnostics } from '../../../server/out/features/diagnostics';
-import { MAX_CHECK_SYMBOLS } from '../../../server/out/features/documentSymbols';
 import { provideHover } from '../../../server/out/features/hover';
 import { provideInlayHints } from '../../../server/out/features/inlayHints';
 import { DEFAULT_SETTINGS, type DocumentChecksQuery, type DocumentInfo } from '../../../server/out/protocol';
@@ -196,8 +195,8 @@ describe('large documents through a real connection', function () {
     const headLenses = asSent(provideCodeLenses(headDocument, headAnalysis, 'en'));
     assert.ok(Array.isArray(headLenses) && headLenses.length > 100);
     assert.deepEqual(lenses.slice(0, headLenses.length), headLenses);
-    const indexes = lenses.map((l) => (l.command?.arguments?.[0] as { checkIndex: number }).checkIndex);
-    assert.ok(indexes.every((index, i) => i === 0 || index > indexes[i - 1]), 'lenses follow the checks in order');
+    const starts = lenses.map((l) => l.range.start);
+    assert.ok(starts.every((start, i) => i === 0 || start.line > starts[i - 1].line || (start.line === starts[i - 1].line && start.character > starts[i - 1].character)), 'lenses follow the checks in order');
     assert.ok(lenses[lenses.length - 1].range.start.line < from, 'no lens past the 10,000th check');
 
     // More checks than the outline lists: scenes only, every heading of the text.
@@ -214,20 +213,17 @@ describe('large documents through a real connection', function () {
     assert.equal(info?.ruleset, tailAnalysis.ruleset.id);
     assert.deepEqual(info?.checks, []);
     assert.ok(JSON.stringify(info).length < 2048, 'a few hundred bytes, whatever the size of the document');
-    // The one check a roll asks about: the last one, by position, then by its index; none past it.
+    // The one check a roll asks about: the last one, by position, then by position and text.
     const atLast = await steps.run('document info, the check at a position', () => documentInfo(server, uri, { position: onLastCheck }), (i) => kb(i));
-    const lastIndex = atLast?.checks[0]?.index ?? -1;
-    assert.ok(lastIndex > MAX_CHECK_SYMBOLS);
     assert.deepEqual(atLast?.checks, [
       {
-        index: lastIndex,
         range: { start: tailDocument.positionAt(lastCheck.range.start), end: tailDocument.positionAt(lastCheck.range.end) },
+        text: lastCheck.text,
         rollable: lastCheck.spec !== undefined,
         poolKnown: lastCheck.odds !== undefined && isKnownPool(lastCheck.odds),
       },
     ]);
-    assert.deepEqual((await documentInfo(server, uri, { index: lastIndex }))?.checks, atLast?.checks);
-    assert.deepEqual((await documentInfo(server, uri, { index: lastIndex + 1 }))?.checks, []);
+    assert.deepEqual((await documentInfo(server, uri, { position: onLastCheck, text: lastCheck.text }))?.checks, atLast?.checks);
 
     // A letter typed on a blank line near the end: a new paragraph, the same diagnostics.
     const blank = blankAtOrBefore(lines, lines.length - 100);
@@ -375,7 +371,7 @@ describe('large documents through a real connection', function () {
         // «Ловкость 5 + Кража 1»: 6 dice, no success 0.7⁶ = 12%, so 88% at least one.
         title: '🎲 Roll · 88% success',
         command: 'rollmark.rollCheck',
-        arguments: [{ uri, checkIndex: MAX_CODE_LENSES - 1, line: line2000, character: lastStart, poolUnknown: false }],
+        arguments: [{ uri, line: line2000, character: lastStart, text: last.slice(lastStart, last.lastIndexOf('»') + 1), poolUnknown: false }],
       },
     });
 
@@ -385,22 +381,22 @@ describe('large documents through a real connection', function () {
       symbols.map((s) => [s.name, s.kind, s.children]),
       Array.from({ length: 1000 }, (_, i) => [`Сцена ${i + 1}`, SymbolKind.Namespace, []]),
     );
-    // Document info: no checks unless asked; the 50,000th check by index, none past it.
+    // Document info: no checks unless asked; the 50,000th check by its text, from the document's start.
     const info = await steps.run('document info', () => documentInfo(server, uri), (i) => kb(i));
     assert.deepEqual(info?.checks, []);
     const lastParagraph = lineOf.get('Абзац 10000:') ?? -1;
     const lastText = lines[lastParagraph];
-    const byIndex = await steps.run('document info, the last check by index', () => documentInfo(server, uri, { index: 49_999 }), (i) => kb(i));
-    assert.deepEqual(byIndex?.checks, [
+    const lastCheckText = lastText.slice(lastText.lastIndexOf('«'), lastText.lastIndexOf('»') + 1);
+    const byText = await steps.run('document info, the last check by its text', () => documentInfo(server, uri, { position: { line: lastParagraph, character: lastText.lastIndexOf('«') }, text: lastCheckText }), (i) => kb(i));
+    assert.deepEqual(byText?.checks, [
       {
-        index: 49_999,
         // «Ловкость 5 + Кража 1»
         range: { start: { line: lastParagraph, character: lastText.lastIndexOf('«') }, end: { line: lastParagraph, character: lastText.lastIndexOf('»') + 1 } },
+        text: lastCheckText,
         rollable: true,
         poolKnown: true,
       },
     ]);
-    assert.deepEqual((await documentInfo(server, uri, { index: 50_000 }))?.checks, []);
 
     // Fixing the first error: one fewer in the note, and the next warning takes its place.
     const firstError = kept[0].range;

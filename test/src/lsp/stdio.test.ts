@@ -101,9 +101,9 @@ describe('the server over stdio', () => {
       workspaceFolders: [{ uri: folder, name: 'book' }],
       capabilities: {},
     });
-    assert.deepEqual(result.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject'] });
+    assert.deepEqual(result.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset'] });
     await session.connection.sendNotification('initialized', {});
-    const uri = `${folder}/scene.md`;
+    const uri = `${folder}/scene.scenario.md`;
     const published = session.next<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (p) => p.uri === uri);
     await session.connection.sendNotification('textDocument/didOpen', {
       textDocument: { uri, languageId: 'markdown', version: 1, text: '«Прыгучесть + Атлетика» и «Ловкасть + Атлетика»' },
@@ -154,7 +154,7 @@ describe('a Neovim-style plain LSP client', () => {
     assert.deepEqual(lenses, [
       {
         range: range(3, 16, 3, 51),
-        command: { title: '🎲 Roll · 76% success', command: 'rollmark.rollCheck', arguments: [{ uri, checkIndex: 0, line: 3, character: 16, poolUnknown: false }] },
+        command: { title: '🎲 Roll · 76% success', command: 'rollmark.rollCheck', arguments: [{ uri, line: 3, character: 16, text: '«Сила 3 + Атлетика 3 (сложность 2)»', poolUnknown: false }] },
       },
     ]);
 

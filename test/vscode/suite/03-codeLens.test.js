@@ -62,10 +62,10 @@ describe('code lenses', () => {
 
   it('roll an unknown pool with the pool the caller gives', async () => {
     const { document } = await lensesOf('checks.scenario.md');
-    const result = await vscode.commands.executeCommand('rollmark.rollCheck', { uri: document.uri.toString(), checkIndex: 2, pool: 6, seed: 7 });
+    const result = await vscode.commands.executeCommand('rollmark.rollCheck', { uri: document.uri.toString(), line: 12, character: 32, pool: 6, seed: 7 });
     assert.deepEqual(result.assumedPool, { pool: 6, source: 'argument' });
     assert.equal(result.roll.dice.length, 6);
-    const again = await vscode.commands.executeCommand('rollmark.rollCheck', { uri: document.uri.toString(), checkIndex: 2, pool: 6, seed: 7 });
+    const again = await vscode.commands.executeCommand('rollmark.rollCheck', { uri: document.uri.toString(), line: 12, character: 32, pool: 6, seed: 7 });
     assert.deepEqual(again.roll.dice, result.roll.dice, 'a seed replays the roll');
   });
 });

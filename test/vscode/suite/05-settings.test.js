@@ -50,12 +50,12 @@ describe('settings', () => {
     const undo = await withSetting('markdown.enable', 'all');
     restore.push(async () => {
       await undo();
-      // Back to withRuleset: the client restarts and lets go of plain.md.
-      await waitFor('plain.md no longer served', async () => !(await api()).isServed(document.uri.toString()));
+      // Back to withRuleset: the server lets go of plain.md and clears its diagnostics.
+      await waitFor('plain.md no longer served', async () => !(await (await api()).isServed(document.uri.toString())));
       await diagnosticsWhen(document.uri, (d) => d.length === 0, 'no diagnostics');
     });
     const diagnostics = await diagnosticsWhen(document.uri, has('RM001'), 'RM001 in plain.md');
     assert.deepEqual(summarize(diagnostics), [['RM001', 3, 'Error'], ['RM005', 3, 'Warning']]);
-    assert.equal((await api()).isServed(document.uri.toString()), true);
+    assert.equal(await (await api()).isServed(document.uri.toString()), true);
   });
 });

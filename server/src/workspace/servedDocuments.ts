@@ -1,0 +1,49 @@
+/**
+ * Which open documents the server analyses. Every editor sends it all its Markdown; the server
+ * decides, so that VS Code, Neovim, Vim and any other client get the same answer: `*.scenario.md`
+ * files always, other Markdown per `rollmark.markdown.enable` (default: those whose front matter
+ * names a ruleset — most Markdown in a workspace is READMEs and notes, not scenarios).
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { namesRuleset } from '../analysis/frontMatter';
+import { MARKDOWN_LANGUAGE_ID, type RollmarkSettings, SCENARIO_FILE_SUFFIX } from '../protocol';
+
+export function isScenarioFile(uri: string): boolean {
+  const path = uri.replace(/[?#].*$/, '');
+  let name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // A malformed escape: the name as written.
+  }
+  return name.toLowerCase().endsWith(SCENARIO_FILE_SUFFIX);
+}
+
+export class ServedDocuments {
+  /**
+   * Documents served since they were opened (or since the setting last changed). A document that
+   * loses its ruleset line stays served until it is closed, so that its diagnostics do not
+   * vanish and come back while the author retypes the line.
+   */
+  private readonly sticky = new Set<string>();
+
+  constructor(private readonly settings: (uri: string) => Promise<RollmarkSettings>) {}
+
+  async isServed(document: TextDocument): Promise<boolean> {
+    if (document.languageId !== MARKDOWN_LANGUAGE_ID) return false;
+    if (this.sticky.has(document.uri) || isScenarioFile(document.uri)) return true;
+    const mode = (await this.settings(document.uri)).markdown.enable;
+    const served = mode === 'all' || (mode === 'withRuleset' && namesRuleset(document.getText()));
+    if (served) this.sticky.add(document.uri);
+    return served;
+  }
+
+  forget(uri: string): void {
+    this.sticky.delete(uri);
+  }
+
+  /** The setting changed: every document is judged afresh. */
+  reset(): void {
+    this.sticky.clear();
+  }
+}
