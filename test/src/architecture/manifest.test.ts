@@ -46,7 +46,6 @@ const codes = Object.keys(DEFAULT_SEVERITY);
 /** Settings the server does not read, with who does: they have no `DEFAULT_SETTINGS` entry. */
 const NOT_READ_BY_THE_SERVER: Record<string, string> = {
   'rollmark.trace.server': 'vscode-languageclient traces the connection',
-  'rollmark.markdown.enable': 'the client chooses the Markdown documents it sends (issue 11 moves this to the server)',
 };
 
 /** The value at `rollmark.a.b` in settings as the server holds them (`value.a.b`), or undefined. */
