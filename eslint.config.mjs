@@ -17,12 +17,12 @@ export default tseslint.config(
     },
   },
   {
-    // The engine and the analysis are pure libraries: the CLI, the server and tests share them.
-    files: ['server/src/engine/**/*.ts', 'server/src/analysis/**/*.ts'],
+    // The engine, the analysis and the presentation are pure libraries: the CLI, the server and tests share them.
+    files: ['server/src/engine/**/*.ts', 'server/src/analysis/**/*.ts', 'server/src/present/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: editorPackages.filter((p) => !p.includes('*')).map((name) => ({ name, message: 'engine/ and analysis/ stay free of editor and LSP packages' })),
-        patterns: [{ group: editorPackages, message: 'engine/ and analysis/ stay free of editor and LSP packages' }],
+        paths: editorPackages.filter((p) => !p.includes('*')).map((name) => ({ name, message: 'engine/, analysis/ and present/ stay free of editor and LSP packages' })),
+        patterns: [{ group: editorPackages, message: 'engine/, analysis/ and present/ stay free of editor and LSP packages' }],
       }],
     },
   },
