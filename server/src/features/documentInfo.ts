@@ -2,15 +2,12 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
 import { isBuiltinRulesetId } from '../engine/builtinRulesets';
 import { isKnownPool } from '../engine/oddsReport';
-import type { Ruleset } from '../engine/ruleset';
+import { rulesetTitle } from '../present/ruleset';
+import { voice } from '../present/voice';
 import type { DocumentCheckInfo, DocumentChecksQuery, DocumentInfo } from '../protocol';
 import type { Project } from '../workspace/projects';
 import { isPosition, toOffset, toRange } from './convert';
 import { checkIndexAt } from './locate';
-
-function titleOf(ruleset: Ruleset, locale: Locale): string {
-  return locale === 'en' ? (ruleset.titleEn ?? ruleset.title) : ruleset.title;
-}
 
 /**
  * Whether `DocumentInfoParams.checks` is well formed: absent or null (no check asked for), or
@@ -62,15 +59,16 @@ export function provideDocumentInfo(
   query?: DocumentChecksQuery | null,
 ): DocumentInfo {
   const rulesets = project.config.rulesets;
+  const v = voice(locale);
   return {
     uri: document.uri,
     ruleset: analysis.ruleset.id,
-    title: titleOf(analysis.ruleset, locale),
+    title: rulesetTitle(analysis.ruleset, v),
     source: analysis.rulesetSource,
     userRulesetsLoaded: project.userRulesetsLoaded,
     rulesets: rulesets.ids().flatMap((id) => {
       const ruleset = rulesets.get(id);
-      return ruleset ? [{ id, title: titleOf(ruleset, locale), builtin: isBuiltinRulesetId(id) }] : [];
+      return ruleset ? [{ id, title: rulesetTitle(ruleset, v), builtin: isBuiltinRulesetId(id) }] : [];
     }),
     checks: checksOf(document, analysis, query),
   };

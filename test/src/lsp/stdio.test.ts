@@ -154,7 +154,7 @@ describe('a Neovim-style plain LSP client', () => {
     assert.deepEqual(lenses, [
       {
         range: range(3, 16, 3, 51),
-        command: { title: '🎲 Roll · 76% success', command: 'rollmark.rollCheck', arguments: [{ uri, checkIndex: 0, line: 3, character: 16, poolUnknown: false }] },
+        command: { title: '🎲 Roll · success 76%', command: 'rollmark.rollCheck', arguments: [{ uri, checkIndex: 0, line: 3, character: 16, poolUnknown: false }] },
       },
     ]);
 
