@@ -132,7 +132,7 @@ describe('configuration', () => {
     const published = await client.open(uri, VAMPIRE_TEXT);
     assert.deepEqual(
       published.diagnostics.map((d) => d.message),
-      ['Non-canonical spelling "Силы": write "Сила"', 'Check written as prose; as markup: «Ловкость + Атлетика (сложность 4)»'],
+      ['Written "Силы"; canonical: "Сила"', 'Check written as prose; as markup: «Ловкость + Атлетика (сложность 4)»'],
     );
     assert.equal((await client.codeLenses(uri))?.[0].command?.title, '🎲 Roll · pool unknown');
   });

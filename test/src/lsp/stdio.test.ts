@@ -112,7 +112,7 @@ describe('the server over stdio', () => {
       uri,
       version: 1,
       diagnostics: [
-        { range: range(0, 27, 0, 35), severity: 1, code: 'RM001', source: 'rollmark', message: 'Неизвестная характеристика «Ловкасть». Возможно: Ловкость' },
+        { range: range(0, 27, 0, 35), severity: 1, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
       ],
     });
     assert.equal(await stopServerProcess(session), 0);
