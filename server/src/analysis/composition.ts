@@ -48,8 +48,7 @@ export function checkComposition(ruleset: Ruleset, traits: readonly TraitEntry[]
   const rules = ruleset.composition;
   if (rules.allowedOnly) {
     if (rules.allowedOnly.some((combination) => combination.length === traits.length && claims(traits, combination))) return undefined;
-    const allowed = (locale: Locale) => rules.allowedOnly!.map((c) => describe(ruleset, c, locale)).join(locale === 'ru' ? '; или ' : '; or ');
-    return { ru: messages.notAllowedCombination(allowed('ru')).ru, en: messages.notAllowedCombination(allowed('en')).en };
+    return messages.notAllowedCombination(rules.allowedOnly.map((c) => ({ ru: describe(ruleset, c, 'ru'), en: describe(ruleset, c, 'en') })));
   }
   if (traits.length > rules.maxTraits) return messages.tooManyTraits(traits.length, rules.maxTraits);
   if ((rules.forbidden ?? []).some((combination) => claims(traits, combination))) {

@@ -71,9 +71,9 @@ export const messages = {
     ru: `Правила не складывают ${names.join(' + ')} в один пул`,
     en: `The rules do not combine ${names.join(' + ')} in one pool`,
   }),
-  notAllowedCombination: (allowed: string): Text => ({
-    ru: `Пул проверки в этих правилах: ${allowed}`,
-    en: `A pool in this ruleset is: ${allowed}`,
+  notAllowedCombination: (allowed: readonly Text[]): Text => ({
+    ru: `Пул проверки в этих правилах: ${allowed.map((c) => c.ru).join('; или ')}`,
+    en: `A pool in this ruleset is: ${allowed.map((c) => c.en).join('; or ')}`,
   }),
   difficultyOutOfRange: (value: number, min: number, max: number): Text => ({
     ru: `Сложность ${value} вне пределов ${min}–${max}`,
