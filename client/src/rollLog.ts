@@ -45,7 +45,7 @@ function place(uri: string, line: number): string {
 
 /** The log lines of one roll: the server's lines, the first after the time and the place. */
 export function formatRoll(result: RollCheckResult, time: Date): string[] {
-  const [first = result.message, ...rest] = result.log;
+  const [first, ...rest] = result.log;
   return [`[${clock(time)}] ${place(result.uri, result.range.start.line + 1)}  ${first}`, ...rest];
 }
 
