@@ -17,7 +17,7 @@ export function oddsText(check: string, report: OddsReport, ruleset: Ruleset, sp
   if (isKnownPool(report)) {
     const view = oddsView(report, ctx);
     lines.push(`${asWritten(check)} · ${poolText(ruleset, report.pool, v)}`, capitalize(headlineText(view, v)));
-    lines.push(...oddsChart(view, v).map((line) => `  ${line}`));
+    lines.push(...[...oddsChart(view, v), ...(view.mean ? [view.mean] : [])].map((line) => `  ${line}`));
     if (view.oneRoll) lines.push(v.w.oneRoll(headlineText(view.oneRoll, v)));
     lines.push(...view.notes);
   } else {

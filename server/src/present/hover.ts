@@ -27,7 +27,9 @@ function headlineMarkdown(view: OddsView, v: Voice): string {
 }
 
 function knownPoolParts(view: OddsView, formula: readonly string[], v: Voice): string[] {
-  const parts = [paragraph([headlineMarkdown(view, v), ...formula]), codeBlock(oddsChart(view, v))];
+  // The mean ends the formula's line: one line less keeps a plain check within the hover's height.
+  const [first, ...rest] = formula;
+  const parts = [paragraph([headlineMarkdown(view, v), view.mean ? `${first} · ${view.mean}` : first, ...rest]), codeBlock(oddsChart(view, v))];
   if (view.oneRoll) parts.push(v.w.oneRoll(headlineText(view.oneRoll, v)));
   if (view.notes.length > 0) parts.push(paragraph(view.notes.map((note) => `_${note}_`)));
   return parts;

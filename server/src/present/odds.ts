@@ -30,9 +30,9 @@ export function headlineText(view: OddsView, v: Voice): string {
   return [view.main, ...view.also].map((figure) => figureText(figure, v)).join(' · ');
 }
 
-/** The rows as bars, then the mean and the spread: the block under a hover's headline and in `rollmark odds`. */
+/** The rows as bars, then a d20 margin's spread: the block under a hover's headline and in `rollmark odds`. */
 export function oddsChart(view: OddsView, v: Voice): string[] {
-  return [...barChart(view.rows, v), ...view.footer];
+  return [...barChart(view.rows, v), ...(view.spread ? [view.spread] : [])];
 }
 
 export interface PoolTable {

@@ -35,8 +35,10 @@ export interface OddsView {
    * its parts (depth 1); for an extended action, the chance of being done within each roll.
    */
   rows: ChartRow[];
-  /** Lines after the rows: the mean, a d20 margin's spread. */
-  footer: string[];
+  /** The mean: «в среднем 1,2 успеха», «в среднем итог 17,83». */
+  mean?: string;
+  /** A line after the rows: a d20 margin's spread. */
+  spread?: string;
   /** An extended action's single roll. */
   oneRoll?: OddsView;
   notes: string[];
@@ -74,7 +76,6 @@ const contestShape: OddsShape = {
         { label: v.w.tie, probability: tie },
         { label: v.w.loss, probability: lose },
       ],
-      footer: [],
       notes: rulesNotes(odds, ctx),
     };
   },
@@ -104,7 +105,6 @@ const extendedShape: OddsShape = {
       main: { label: v.w.doneWithin(v.count(within.length, 'roll')), probability: doneWithin(odds) },
       also: spec?.extended ? [{ label: v.w.needed(v.count(spec.extended.target, 'success')) }] : [],
       rows: rows.slice(-MAX_WITHIN_ROWS),
-      footer: [],
       oneRoll,
       notes: oneRoll.notes,
     };
@@ -202,17 +202,19 @@ const outcomesShape: OddsShape = {
     if (critical?.highSucceeds && critical.high > 0) also.push({ label: v.w.partOf(name('critical_success')), probability: critical.high });
     for (const key of FAILURE_KEYS) if (SEVERE_KEYS.has(key) && (outcomes[key] ?? 0) > 0) also.push({ label: name(key), probability: outcomes[key] });
 
-    const footer: string[] = [];
-    if (odds.successes && odds.successes.length > 1) footer.push(v.w.meanSuccesses(v.count(odds.expected, 'success')));
-    if (odds.margin) {
-      if (odds.notes.includes('static_value')) footer.push(v.w.staticTotal(v.number(odds.expected)));
-      else footer.push(v.w.meanTotal(v.number(odds.expected)), `${v.w.marginSpread} ${sparkline(odds.margin, v)}`);
+    let mean: string | undefined;
+    let spread: string | undefined;
+    if (odds.successes && odds.successes.length > 1) mean = v.w.meanSuccesses(v.count(odds.expected, 'success'));
+    // A static value's total is its formula's result; only a roll has a mean and a spread.
+    if (odds.margin && !odds.notes.includes('static_value')) {
+      mean = v.w.meanTotal(v.number(odds.expected));
+      spread = `${v.w.marginSpread} ${sparkline(odds.margin, v)}`;
     }
 
     const notes = rulesNotes(odds, ctx);
     if (critical && !critical.highSucceeds && critical.high > 0) notes.push(v.w.rescue(v.percent(critical.high), name('critical_rescue')));
     if (ruleset.family === 'classic' && (spec?.side.specialties ?? 0) > 0) notes.push(v.w.noteSpecialty);
-    return { main: { label: name('success'), probability: success }, also, rows, footer, notes };
+    return { main: { label: name('success'), probability: success }, also, rows, ...(mean ? { mean } : {}), ...(spread ? { spread } : {}), notes };
   },
   columns({ ruleset, v }, rows) {
     const severe = FAILURE_KEYS.filter((key) => SEVERE_KEYS.has(key) && rows.some((odds) => (odds.outcomes?.[key] ?? 0) > 0));

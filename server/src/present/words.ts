@@ -22,7 +22,6 @@ export const WORDS = {
   oneRoll: (odds: string): Text => ({ ru: `Один бросок: ${odds}`, en: `One roll: ${odds}` }),
   meanSuccesses: (count: string): Text => ({ ru: `в среднем ${count}`, en: `${count} on average` }),
   meanTotal: (total: string): Text => ({ ru: `в среднем итог ${total}`, en: `expected total ${total}` }),
-  staticTotal: (total: string): Text => ({ ru: `итог ${total}`, en: `total ${total}` }),
   marginSpread: { ru: 'разница со сложностью:', en: 'margin:' },
   rescue: (chance: string, what: string): Text => ({
     ru: `20 на кубике (${chance}) не дотягивает до сложности, но мастер может засчитать ${what}.`,

@@ -1,7 +1,7 @@
 /**
  * Hover over a real connection, read in two seconds: the chance that matters on the first line,
- * the formula under it, the exclusive outcome rows (with their parts indented) as bars, the
- * mean, the rules' notes; tables by pool size for unknown pools; contests, extended actions,
+ * the formula and the mean under it, the exclusive outcome rows (with their parts indented) as
+ * bars, the rules' notes; tables by pool size for unknown pools; contests, extended actions,
  * d20 criticals; the hovered trait after the odds; the front matter's ruleset and sheet traits.
  * Expected texts are exact: a change in wording or numbers is a change to review.
  */
@@ -27,7 +27,7 @@ async function hoverAt(client: LspTestClient, marked: string): Promise<{ range: 
 /** «Сила 3 + Атлетика 3 (сложность 2)» in vampire-pack: 4 dice at 30 %. */
 const VAMPIRE_ODDS = ruLines(
   '**Успех 76 %** · болезненный провал 11 %  ',
-  'Сила 3 + Атлетика 3 − сложность 2 = 4 кости',
+  'Сила 3 + Атлетика 3 − сложность 2 = 4 кости · в среднем 1,2 успеха',
   '',
   '```text',
   'успех                      76 % ████████████▏',
@@ -37,7 +37,6 @@ const VAMPIRE_ODDS = ruLines(
   '  4 невероятный успех    0,81 % ▏',
   'провал                     13 % ██▏',
   'болезненный провал         11 % █▊',
-  'в среднем 1,2 успеха',
   '```',
   '',
   '_Высокая компетентность (пул 4+): базовый успех можно взять без броска, кроме атаки и защиты._',
@@ -151,7 +150,7 @@ describe('hover', () => {
       range: range(0, 0, 0, 12),
       lines: ruLines(
         '**Успех 10 %** · из них исключительный успех <0,01 % · полный провал 10 %  ',
-        'Сила 1 − 2 = −1 → бросок на удачу',
+        'Сила 1 − 2 = −1 → бросок на удачу · в среднем 0,11 успеха',
         '',
         '```text',
         'успех          10 % █▋',
@@ -160,7 +159,6 @@ describe('hover', () => {
         '  3+ успеха   0,1 %',
         'провал         80 % ████████████▊',
         'полный провал  10 % █▋',
-        'в среднем 0,11 успеха',
         '```',
         '',
         '_Бросок на удачу: одна кость, успех только на 10; 1 — полный провал._',
@@ -174,7 +172,7 @@ describe('hover', () => {
       range: range(3, 0, 3, 50),
       lines: ruLines(
         '**Успех 100 %**  ',
-        'Ловкость 3 + Атлетика 2 = 5 костей, сложность 6, + 1 автоматический успех (Сила воли)',
+        'Ловкость 3 + Атлетика 2 = 5 костей, сложность 6, + 1 автоматический успех (Сила воли) · в среднем 3,07 успеха',
         '',
         '```text',
         'успех        100 % ████████████████',
@@ -183,7 +181,6 @@ describe('hover', () => {
         '  3 успеха    26 % ████▏',
         '  4 успеха    23 % ███▊',
         '  5+ успехов  16 % ██▌',
-        'в среднем 3,07 успеха',
         '```',
         '',
         '_Сила воли: один автоматический успех, который не отменяют единицы; провала не будет._',
@@ -197,14 +194,13 @@ describe('hover', () => {
       range: range(3, 0, 3, 43),
       lines: ruLines(
         '**Успех 75 %** · из них критический успех 10 %  ',
-        '2к20 (лучший) + Скрытность 4 = к20 + 4, сложность 15',
+        '2к20 (лучший) + Скрытность 4 = к20 + 4, сложность 15 · в среднем итог 17,83',
         '',
         '```text',
         'успех                  75 % ████████████',
         '  критический успех    10 % █▌',
         'неудача                25 % ████',
         '  критический провал 0,25 %',
-        'в среднем итог 17,83',
         'разница со сложностью: −10 ▁▁▂▂▂▃▃▄▄▄▅▅▆▆▆▇▇███ +9',
         '```',
       ),
@@ -217,13 +213,12 @@ describe('hover', () => {
       range: range(3, 0, 3, 30),
       lines: ruLines(
         '**Успех 100 %** · из них критический успех 5 %  ',
-        'к20 + Скрытность 14 = к20 + 14, сложность 12',
+        'к20 + Скрытность 14 = к20 + 14, сложность 12 · в среднем итог 24,5',
         '',
         '```text',
         'успех                100 % ████████████████',
         '  критический успех    5 % ▊',
         '  критический провал   5 % ▊',
-        'в среднем итог 24,5',
         'разница со сложностью: +3 ████████████████████ +22',
         '```',
       ),
@@ -236,14 +231,13 @@ describe('hover', () => {
       range: range(3, 0, 3, 29),
       lines: ruLines(
         '**Успех 0 %**  ',
-        'к20 + Скрытность 1 = к20 + 1, сложность 25',
+        'к20 + Скрытность 1 = к20 + 1, сложность 25 · в среднем итог 11,5',
         '',
         '```text',
         'успех                  0 %',
         'неудача              100 % ████████████████',
         '  критический провал   5 % ▊',
         '  критический успех    5 % ▊',
-        'в среднем итог 11,5',
         'разница со сложностью: −23 ████████████████████ −4',
         '```',
         '',
@@ -326,7 +320,7 @@ describe('hover', () => {
       range: range(5, 0, 5, 35),
       lines: [
         '**Success 76%** · painful failure 11%  ',
-        'Сила 3 + Атлетика 3 − difficulty 2 = 4 dice',
+        'Сила 3 + Атлетика 3 − difficulty 2 = 4 dice · 1.2 successes on average',
         '',
         '```text',
         'success                   76% ████████████▏',
@@ -336,7 +330,6 @@ describe('hover', () => {
         '  4 incredible success  0.81% ▏',
         'failure                   13% ██▏',
         'painful failure           11% █▊',
-        '1.2 successes on average',
         '```',
         '',
         '_High competence (pool 4+): a base success may be taken without rolling, except for attack or defence._',
@@ -350,14 +343,13 @@ describe('hover', () => {
       range: range(3, 0, 3, 43),
       lines: [
         '**Success 75%** · including critical success 10%  ',
-        '2d20 (highest) + Скрытность 4 = d20 + 4, difficulty 15',
+        '2d20 (highest) + Скрытность 4 = d20 + 4, difficulty 15 · expected total 17.83',
         '',
         '```text',
         'success              75% ████████████',
         '  critical success   10% █▌',
         'failure              25% ████',
         '  critical failure 0.25%',
-        'expected total 17.83',
         'margin: −10 ▁▁▂▂▂▃▃▄▄▄▅▅▆▆▆▇▇███ +9',
         '```',
       ],

@@ -98,7 +98,7 @@ describe('one voice: every output says the same numbers in the same words', () =
   it('a vampire-pack check, in Russian', async () => {
     const o = await outputsFor('ru', 'vampire-pack', '«Сила 3 + Атлетика 3 (сложность 2)»', 42, dir);
     assert.deepEqual(o, {
-      hover: ruLines('**Успех 76 %** · болезненный провал 11 %', 'Сила 3 + Атлетика 3 − сложность 2 = 4 кости'),
+      hover: ruLines('**Успех 76 %** · болезненный провал 11 %', 'Сила 3 + Атлетика 3 − сложность 2 = 4 кости · в среднем 1,2 успеха'),
       lens: ru('🎲 Бросить · успех 76 %'),
       inlay: { label: ru('≈76 %'), tooltip: ru('успех 76 % · болезненный провал 11 %') },
       outline: ru('пул 4 · успех 76 %'),
@@ -114,7 +114,7 @@ describe('one voice: every output says the same numbers in the same words', () =
   it('a d20 check below 1 %, in Russian: decimal commas everywhere, a natural 1 named in the roll', async () => {
     const o = await outputsFor('ru', 'threads-of-fate', '«Скрытность 0 (сложность 20, Помеха)»', 7, dir);
     assert.deepEqual(o, {
-      hover: ruLines('**Успех 0,25 %** · из них критический успех 0,25 %', '2к20 (худший) + Скрытность 0 = к20 + 0, сложность 20'),
+      hover: ruLines('**Успех 0,25 %** · из них критический успех 0,25 %', '2к20 (худший) + Скрытность 0 = к20 + 0, сложность 20 · в среднем итог 7,18'),
       lens: ru('🎲 Бросить · успех 0,25 %'),
       inlay: { label: ru('≈0,25 %'), tooltip: ru('успех 0,25 % · из них критический успех 0,25 %') },
       outline: ru('модификатор 0 · успех 0,25 %'),
@@ -164,7 +164,7 @@ describe('one voice: every output says the same numbers in the same words', () =
   it('the same checks in English', async () => {
     const vampire = await outputsFor('en', 'vampire-pack', '«Сила 3 + Атлетика 3 (сложность 2)»', 42, dir);
     assert.deepEqual(vampire, {
-      hover: ['**Success 76%** · painful failure 11%', 'Сила 3 + Атлетика 3 − difficulty 2 = 4 dice'],
+      hover: ['**Success 76%** · painful failure 11%', 'Сила 3 + Атлетика 3 − difficulty 2 = 4 dice · 1.2 successes on average'],
       lens: '🎲 Roll · success 76%',
       inlay: { label: '≈76%', tooltip: 'success 76% · painful failure 11%' },
       outline: 'pool 4 · success 76%',
