@@ -214,7 +214,7 @@ const outcomesShape: OddsShape = {
     const notes = rulesNotes(odds, ctx);
     if (critical && !critical.highSucceeds && critical.high > 0) notes.push(v.w.rescue(v.percent(critical.high), name('critical_rescue')));
     if (ruleset.family === 'classic' && (spec?.side.specialties ?? 0) > 0) notes.push(v.w.noteSpecialty);
-    return { main: { label: name('success'), probability: success }, also, rows, ...(mean ? { mean } : {}), ...(spread ? { spread } : {}), notes };
+    return { main: { label: name('success'), probability: success }, also, rows, mean, spread, notes };
   },
   columns({ ruleset, v }, rows) {
     const severe = FAILURE_KEYS.filter((key) => SEVERE_KEYS.has(key) && rows.some((odds) => (odds.outcomes?.[key] ?? 0) > 0));
