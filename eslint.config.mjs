@@ -14,7 +14,7 @@ const editorPackages = ['vscode', 'vscode-languageserver', 'vscode-languageserve
 const layers = {
   engine: { imports: [] },
   analysis: { imports: ['engine'] },
-  present: { imports: [], types: ['engine', 'analysis'] },
+  present: { imports: ['engine', 'analysis'] },
   features: { imports: ['analysis', 'engine', 'present', 'protocol'] },
   workspace: { imports: ['analysis', 'engine', 'protocol'] },
   cli: { imports: ['analysis', 'engine', 'present', 'workspace'] },

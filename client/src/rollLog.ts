@@ -1,7 +1,7 @@
 /**
- * The roll log: the output channel «Rollmark», one entry per roll. The server's one-line
- * summary already holds the check, the dice (re-rolls and bonus dice included), the outcome and
- * the seed; the log adds the time and the place, and the dice of every roll of an extended action.
+ * The roll log: the output channel «Rollmark», one entry per roll. The server words the roll
+ * (`RollCheckResult.log`: the check, the dice, the outcome, the seed, each roll of an extended
+ * action); the log adds only the time and the place.
  */
 import * as vscode from 'vscode';
 import type { RollCheckResult } from '../../server/src/protocol';
@@ -33,10 +33,6 @@ function clock(time: Date): string {
   return `${two(time.getHours())}:${two(time.getMinutes())}:${two(time.getSeconds())}`;
 }
 
-function list(values: readonly number[]): string {
-  return `[${values.join(', ')}]`;
-}
-
 function place(uri: string, line: number): string {
   let where: string;
   try {
@@ -47,17 +43,10 @@ function place(uri: string, line: number): string {
   return `${where}:${line}`;
 }
 
-/** The log lines of one roll: time, place and the summary; the rolls of an extended action below. */
+/** The log lines of one roll: the server's lines, the first after the time and the place. */
 export function formatRoll(result: RollCheckResult, time: Date): string[] {
-  const line = result.range.start.line + 1;
-  const lines = [`[${clock(time)}] ${place(result.uri, line)}  ${result.message}`];
-  result.roll.extended?.rolls.forEach((roll, index) => {
-    let dice = list(roll.dice);
-    if (roll.rerolled.length > 0) dice += ` + ${vscode.l10n.t('re-rolled')} ${list(roll.rerolled)}`;
-    if (roll.bonus.length > 0) dice += ` + ${vscode.l10n.t('bonus')} ${list(roll.bonus)}`;
-    lines.push(`    ${vscode.l10n.t('roll {0}: {1} → successes: {2}', index + 1, dice, roll.successes)}`);
-  });
-  return lines;
+  const [first, ...rest] = result.log;
+  return [`[${clock(time)}] ${place(result.uri, result.range.start.line + 1)}  ${first}`, ...rest];
 }
 
 export class RollLog implements vscode.Disposable {

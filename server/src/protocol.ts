@@ -92,8 +92,13 @@ export interface RollCheckResult {
    * (`argument`: the caller's `pool`; `typical`: the ruleset's `typicalPool`).
    */
   assumedPool?: { pool: number; source: 'argument' | 'typical' };
-  /** The one-line summary also sent as `window/showMessage`. */
+  /** The one-line summary also sent as `window/showMessage`, in the server's locale. */
   message: string;
+  /**
+   * The roll as a roll log writes it: `message`, then one indented line per roll of an extended
+   * action. A client prints these lines as they are (adding, say, the time and the place).
+   */
+  log: string[];
 }
 
 export interface AddToDictionaryArgs {

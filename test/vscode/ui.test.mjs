@@ -161,7 +161,7 @@ try {
 
   await step('examples/vampire.scenario.md opens as a scenario with code lenses', async () => {
     await openFile('vampire.scenario.md');
-    await page.locator('.codelens-decoration a', { hasText: '76%' }).first().waitFor({ timeout: 30000 });
+    await page.locator('.codelens-decoration a', { hasText: /76\s?%/ }).first().waitFor({ timeout: 30000 });
     const status = page.locator('.statusbar-item', { hasText: 'Сценарий' });
     await status.first().waitFor();
     const lenses = await page.locator('.codelens-decoration a').allInnerTexts();
@@ -174,7 +174,7 @@ try {
     await page.keyboard.press('Escape');
     const line = page.locator('.view-line', { hasText: 'Адриан: Сила + Атлетика (сложность 2)' }).first();
     await line.waitFor();
-    // Between the terms the hover is the check's alone (on a trait it names the trait first).
+    // Between the terms the hover is the check's alone (on a trait the trait follows the odds).
     const plus = line.locator('span', { hasText: /^\s*\+\s*$/ }).first();
     const target = (await plus.count()) > 0 ? plus : line.locator('span', { hasText: /^Атлетика$/ }).first();
     const box = await target.boundingBox();
@@ -183,9 +183,10 @@ try {
     await hover.waitFor({ timeout: 15000 });
     await page.waitForTimeout(300);
     hoverText = await textOf(hover);
+    // The text as drawn, spaces squeezed: the headline first, then the formula, then the rows with their bars.
     const expected = RU
-      ? ['Сила 3 + Атлетика 3 − сложность 2 = 4 кости', /^болезненный провал 11%$/m, /^провал 13%$/m, /^успех 76%$/m]
-      : ['Сила 3 + Атлетика 3 − difficulty 2 = 4 dice', /^painful failure 11%$/m, /^failure 13%$/m, /^success 76%$/m];
+      ? [/^Успех 76 % · болезненный провал 11 %$/m, 'Адриан: Сила 3 + Атлетика 3 − сложность 2 = 4 кости', /^успех 76 % █+/m, /^провал 13 % █+/m, /^болезненный провал 11 % █+/m]
+      : [/^Success 76% · painful failure 11%$/m, 'Адриан: Сила 3 + Атлетика 3 − difficulty 2 = 4 dice', /^success 76% █+/m, /^failure 13% █+/m, /^painful failure 11% █+/m];
     for (const e of expected) {
       if (typeof e === 'string' ? !hoverText.includes(e) : !e.test(hoverText)) throw new Error(`the hover lacks ${e}:\n${hoverText}`);
     }
@@ -198,14 +199,16 @@ try {
   await step('clicking its code lens rolls: the notification shows the dice', async () => {
     await page.mouse.move(5, VIEWPORT.height - 5);
     await page.keyboard.press('Escape');
-    const lens = page.locator('.codelens-decoration a', { hasText: '76%' }).first();
+    const lens = page.locator('.codelens-decoration a', { hasText: /76\s?%/ }).first();
     const title = normalize(await lens.innerText());
-    if (!(RU ? /^🎲 Бросить · 76%/ : /^🎲 Roll · 76%/).test(title)) throw new Error(`unexpected lens title: ${title}`);
+    if (title !== (RU ? '🎲 Бросить · успех 76 %' : '🎲 Roll · success 76%')) throw new Error(`unexpected lens title: ${title}`);
     await lens.click();
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: '🎲' }).first();
     await toast.waitFor({ timeout: 15000 });
     toastText = await textOf(toast.locator('.notification-list-item-message'));
-    if (!/^🎲 «Адриан: Сила \+ Атлетика \(сложность 2\)»: \[[\d, ]+\] → .+ · seed -?\d+$/.test(toastText)) throw new Error(`unexpected roll message: ${toastText}`);
+    if (!(RU ? /^🎲 «Адриан: Сила \+ Атлетика \(сложность 2\)»: \[[\d, ]+\] → .+ · зерно броска -?\d+$/ : /^🎲 «Адриан: Сила \+ Атлетика \(сложность 2\)»: \[[\d, ]+\] → .+ · seed -?\d+$/).test(toastText)) {
+      throw new Error(`unexpected roll message: ${toastText}`);
+    }
     const again = RU ? 'Бросить ещё' : 'Roll again';
     if ((await toast.locator('.monaco-button', { hasText: again }).count()) === 0) throw new Error(`the notification has no «${again}»`);
     return `${title} → ${toastText}`;
@@ -221,11 +224,11 @@ try {
     }
     const lines = page.locator('.part.panel .monaco-editor .view-lines');
     const squash = (text) => text.replace(/\s+/g, '');
-    const seed = toastText.match(/seed (-?\d+)$/)[1];
+    const seed = toastText.match(/(?:seed|зерно броска) (-?\d+)$/)[0];
     let logged = '';
     const until = Date.now() + 15000;
-    while (!squash(logged).includes(squash(`seed ${seed}`))) {
-      if (Date.now() > until) throw new Error(`the roll log lacks seed ${seed}:\n${logged}`);
+    while (!squash(logged).includes(squash(seed))) {
+      if (Date.now() > until) throw new Error(`the roll log lacks «${seed}»:\n${logged}`);
       await page.waitForTimeout(200);
       // Wrapped lines are several .view-line elements: join them in screen order.
       logged = normalize(

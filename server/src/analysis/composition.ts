@@ -1,4 +1,5 @@
-import type { CompositionItem, Ruleset, TraitEntry } from '../engine/ruleset';
+import type { CompositionItem, Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
+import { categoryTerm } from './categoryTerms';
 import { messages } from './diagnosticCatalog';
 import type { Locale } from './types';
 
@@ -24,6 +25,7 @@ function isCategory(item: CompositionItem): boolean {
   return /^[a-z]+$/.test(item);
 }
 
+/** Categories the ruleset's text has no generic term for. */
 const CATEGORY_WORDS: Record<string, Record<Locale, string>> = {
   attribute: { ru: 'Атрибут', en: 'Attribute' },
   ability: { ru: 'Навык', en: 'Skill' },
@@ -31,8 +33,9 @@ const CATEGORY_WORDS: Record<string, Record<Locale, string>> = {
   rollable: { ru: 'черта для броска', en: 'rollable trait' },
 };
 
-function describe(combination: readonly CompositionItem[], locale: Locale): string {
-  return combination.map((item) => CATEGORY_WORDS[item]?.[locale] ?? item).join(' + ');
+/** A combination in the ruleset's own terms: vampire-pack «Характеристика + Навык». */
+function describe(ruleset: Ruleset, combination: readonly CompositionItem[], locale: Locale): string {
+  return combination.map((item) => (isCategory(item) ? categoryTerm(ruleset, item as TraitCategory)?.[locale] : undefined) ?? CATEGORY_WORDS[item]?.[locale] ?? item).join(' + ');
 }
 
 /**
@@ -45,8 +48,7 @@ export function checkComposition(ruleset: Ruleset, traits: readonly TraitEntry[]
   const rules = ruleset.composition;
   if (rules.allowedOnly) {
     if (rules.allowedOnly.some((combination) => combination.length === traits.length && claims(traits, combination))) return undefined;
-    const allowed = (locale: Locale) => rules.allowedOnly!.map((c) => describe(c, locale)).join(locale === 'ru' ? '; или ' : '; or ');
-    return { ru: messages.notAllowedCombination(allowed('ru')).ru, en: messages.notAllowedCombination(allowed('en')).en };
+    return messages.notAllowedCombination(rules.allowedOnly.map((c) => ({ ru: describe(ruleset, c, 'ru'), en: describe(ruleset, c, 'en') })));
   }
   if (traits.length > rules.maxTraits) return messages.tooManyTraits(traits.length, rules.maxTraits);
   if ((rules.forbidden ?? []).some((combination) => claims(traits, combination))) {

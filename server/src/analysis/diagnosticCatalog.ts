@@ -1,3 +1,4 @@
+import { quoted } from './parseErrorMessages';
 import type { DiagnosticCode, Locale, Severity } from './types';
 
 /** Default severities (MARKUP.md §8); RM001 and RM004 depend on the ruleset and are decided where they are raised. */
@@ -21,14 +22,14 @@ export const DEFAULT_SEVERITY: Record<DiagnosticCode, Severity> = {
 
 /** One line per code for the README, hovers and `rollmark check --help`. */
 export const CODE_SUMMARY: Record<DiagnosticCode, Record<Locale, string>> = {
-  RM001: { ru: 'неизвестная характеристика', en: 'unknown trait' },
+  RM001: { ru: 'неизвестная черта', en: 'unknown trait' },
   RM002: { ru: 'состав пула не по правилам', en: 'pool composition the ruleset forbids' },
   RM003: { ru: 'сложность вне допустимых пределов', en: 'difficulty out of range' },
   RM004: { ru: 'не указана сложность', en: 'difficulty missing' },
   RM005: { ru: 'параметр не используется в этих правилах', en: 'parameter not used by this ruleset' },
   RM006: { ru: 'пул 0 или меньше', en: 'pool is 0 or less' },
   RM007: { ru: 'неизвестный персонаж', en: 'unknown character' },
-  RM008: { ru: 'в листе персонажа нет характеристики', en: 'character sheet lacks a trait' },
+  RM008: { ru: 'в листе персонажа нет черты', en: 'character sheet lacks a trait' },
   RM009: { ru: 'ошибка в записи проверки', en: 'malformed check' },
   RM010: { ru: 'неканоническое написание', en: 'non-canonical spelling' },
   RM011: { ru: 'неизвестные правила или ошибка во front matter', en: 'unknown ruleset or malformed front matter' },
@@ -43,7 +44,7 @@ type Text = Record<Locale, string>;
 /** Every message the analysis words, in both languages; the caller's locale picks one. */
 export const messages = {
   unknownTrait: (name: string, suggestions: string[]): Text => ({
-    ru: `Неизвестная характеристика «${name}»${suggestions.length ? `. Возможно: ${suggestions.join(', ')}` : ''}`,
+    ru: `Неизвестная черта «${name}»${suggestions.length ? `. Возможно: ${suggestions.join(', ')}` : ''}`,
     en: `Unknown trait "${name}"${suggestions.length ? `. Did you mean: ${suggestions.join(', ')}` : ''}`,
   }),
   unknownTraitOpen: (name: string, ruleset: string): Text => ({
@@ -55,24 +56,24 @@ export const messages = {
     en: `"${written}" comes from another translation; ${ruleset} calls it "${canonical}"`,
   }),
   caseForm: (written: string, canonical: string): Text => ({
-    ru: `Неканоническое написание «${written}»: пишите «${canonical}»`,
-    en: `Non-canonical spelling "${written}": write "${canonical}"`,
+    ru: `Написано «${written}»; канонически: «${canonical}»`,
+    en: `Written "${written}"; canonical: "${canonical}"`,
   }),
-  spacing: (canonical: string): Text => ({
-    ru: `Неканоническая запись проверки: «${canonical}»`,
-    en: `Non-canonical check layout: «${canonical}»`,
+  spacing: (written: string, canonical: string): Text => ({
+    ru: `Написано «${quoted(written)}»; канонически: «${canonical}»`,
+    en: `Written «${quoted(written)}»; canonical: «${canonical}»`,
   }),
   tooManyTraits: (count: number, max: number): Text => ({
-    ru: `В пуле ${count} характеристик(и); правила обычно складывают не больше ${max}`,
+    ru: `Черт в пуле: ${count}; правила обычно складывают не больше ${max}`,
     en: `The pool combines ${count} traits; the rules normally combine at most ${max}`,
   }),
   forbiddenCombination: (names: string[]): Text => ({
     ru: `Правила не складывают ${names.join(' + ')} в один пул`,
     en: `The rules do not combine ${names.join(' + ')} in one pool`,
   }),
-  notAllowedCombination: (allowed: string): Text => ({
-    ru: `Пул проверки в этих правилах: ${allowed}`,
-    en: `A pool in this ruleset is: ${allowed}`,
+  notAllowedCombination: (allowed: readonly Text[]): Text => ({
+    ru: `Пул проверки в этих правилах: ${allowed.map((c) => c.ru).join('; или ')}`,
+    en: `A pool in this ruleset is: ${allowed.map((c) => c.en).join('; or ')}`,
   }),
   difficultyOutOfRange: (value: number, min: number, max: number): Text => ({
     ru: `Сложность ${value} вне пределов ${min}–${max}`,
@@ -131,7 +132,7 @@ export const messages = {
     en: `"${character}"'s character sheet`,
   }),
   tooManyEdges: (count: number, kind: 'advantage' | 'hindrance', max: number): Text => ({
-    ru: `${count} ${kind === 'advantage' ? 'Преимущества' : 'Помехи'}: в броске не больше ${max}`,
+    ru: `${kind === 'advantage' ? 'Преимуществ' : 'Помех'} в броске: ${count}; можно не больше ${max}`,
     en: `${count} ${kind === 'advantage' ? 'Преимущества (advantages)' : 'Помехи (hindrances)'}: a roll takes at most ${max}`,
   }),
   modifierEach: (value: number, max: number): Text => ({

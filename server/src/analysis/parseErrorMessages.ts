@@ -10,7 +10,7 @@ const MAX_QUOTED = 60;
  * The offending text as a message quotes it: on one line whatever the document's line ends
  * (the same error reads the same with LF and CRLF), and short even when the text is not.
  */
-function quoted(text: string): string {
+export function quoted(text: string): string {
   const oneLine = text.replace(/\s+/gu, ' ');
   const points = Array.from(oneLine);
   return points.length > MAX_QUOTED ? `${points.slice(0, MAX_QUOTED - 1).join('')}…` : oneLine;
@@ -25,7 +25,7 @@ export function parseErrorMessage(error: ParseError): Text {
     case 'empty-actor':
       return { ru: 'Перед «:» нет имени персонажа', en: 'No character name before ":"' };
     case 'missing-term':
-      return { ru: 'Здесь нужна характеристика или число', en: 'A trait or a number is missing here' };
+      return { ru: 'Здесь нужна черта или число', en: 'A trait or a number is missing here' };
     case 'dangling-sign':
       return { ru: `Знак${at} без слагаемого`, en: `Sign${at} without a term` };
     case 'missing-sign':

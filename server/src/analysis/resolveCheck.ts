@@ -261,7 +261,7 @@ function reportLayout(ast: CheckExpression, content: string, ctx: CheckContext, 
   const relaxed = (s: string) => s.replace(/[-–−]/g, '−');
   if (relaxed(asWritten) === relaxed(content)) return;
   const canonical = formatCanonical(ast, canonicalOf, options);
-  sink.add('RM010', messages.spacing(canonical), ast.range, [sink.fix(fixTitles.rewriteCheck(), ast.range, canonical, true)]);
+  sink.add('RM010', messages.spacing(content, canonical), ast.range, [sink.fix(fixTitles.rewriteCheck(), ast.range, canonical, true)]);
 }
 
 /**

@@ -4,9 +4,8 @@ import { analyzeDocument } from '../analysis/analyzeDocument';
 import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 import { skippedFileNote, unreadFileMessage } from '../analysis/fileRefusal';
 import { LineIndex } from '../analysis/lineIndex';
-import { formatPercent, reportHeadline } from '../analysis/oddsSummary';
 import { rollCheck } from '../engine/roll';
-import { allDiagnostics, type CheckedFile, jsonReport, sarifReport, summarize } from './checkReport';
+import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
 import { type CliIo, toJson, UsageError } from './io';
 import { CliProjects } from './projects';
@@ -25,17 +24,13 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
     };
     for (const d of allDiagnostics(file)) io.out(`${where(d.range.start)} ${d.severity} ${d.code} ${d.message}\n`);
     if (!showChecks || !file.analysis) continue;
-    io.out(`${file.path}: ${file.analysis.ruleset.id} (${file.analysis.ruleset.title}), ${file.analysis.checks.length} checks\n`);
+    io.out(`${file.path}: ${fileChecksText(file.analysis, io.locale)}\n`);
     for (const check of file.analysis.checks) {
-      const headline = check.odds ? reportHeadline(check.odds) : null;
-      const pool = check.odds ? (check.odds.pool === null ? '?' : String(check.odds.pool)) : '—';
-      const odds = check.odds ? (headline === null ? (io.locale === 'ru' ? 'пул неизвестен' : 'pool unknown') : formatPercent(headline)) : io.locale === 'ru' ? 'нельзя бросить' : 'cannot roll';
-      io.out(`  ${where(check.range.start)} ${check.text}  pool ${pool}  ${odds}\n`);
-      if (seed !== undefined && check.spec) io.out(`    🎲 ${rollLine('', rollCheck(file.analysis.ruleset, check.spec, { seed }), io.locale).replace(/^: /, '')}\n`);
+      io.out(`  ${where(check.range.start)} ${check.text} · ${checkText(check, file.analysis.ruleset, io.locale)}\n`);
+      if (seed !== undefined && check.spec) io.out(`    ${rollLine(rollCheck(file.analysis.ruleset, check.spec, { seed }), file.analysis.ruleset, io.locale)}\n`);
     }
   }
-  const s = summarize(files);
-  io.out(`${s.files} files, ${s.checks} checks: ${s.errors} errors, ${s.warnings} warnings, ${s.infos} infos, ${s.hints} hints\n`);
+  io.out(`${summaryText(summarize(files), io.locale)}\n`);
 }
 
 /** Standard input's name in reports. */

@@ -1,8 +1,11 @@
 import * as path from 'node:path';
 import { CODE_SUMMARY } from '../analysis/diagnosticCatalog';
 import { LineIndex, type LinePosition } from '../analysis/lineIndex';
-import { reportHeadline } from '../analysis/oddsSummary';
-import type { AnalysisDiagnostic, DiagnosticCode, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
+import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
+import type { Ruleset } from '../engine/ruleset';
+import { checkDetail, checkLine, reportChance } from '../present/odds';
+import { rulesetTitle } from '../present/ruleset';
+import { voice } from '../present/voice';
 
 export interface CheckedFile {
   path: string;
@@ -39,6 +42,24 @@ export function allDiagnostics(file: CheckedFile): AnalysisDiagnostic[] {
   return [...(file.extraDiagnostics ?? []), ...(file.analysis?.diagnostics ?? [])];
 }
 
+/** `check` text output: the summary line, «1 файл, 2 проверки: 0 ошибок, 1 предупреждение, 0 сведений, 0 подсказок». */
+export function summaryText(s: Summary, locale: Locale): string {
+  const v = voice(locale);
+  const problems = [v.count(s.errors, 'error'), v.count(s.warnings, 'warning'), v.count(s.infos, 'info'), v.count(s.hints, 'hint')].join(', ');
+  return v.w.checkSummary(v.count(s.files, 'file'), v.count(s.checks, 'check'), problems);
+}
+
+/** `check --checks`: a file's ruleset and number of checks. */
+export function fileChecksText(analysis: DocumentAnalysis, locale: Locale): string {
+  const v = voice(locale);
+  return `${analysis.ruleset.id} (${rulesetTitle(analysis.ruleset, v)}), ${v.count(analysis.checks.length, 'check')}`;
+}
+
+/** `check --checks`: a check as the outline shows it, «пул 4 · успех 76 %». */
+export function checkText(check: AnalyzedCheck, ruleset: Ruleset, locale: Locale): string {
+  return checkDetail(checkLine(check.odds, { ruleset, v: voice(locale), spec: check.spec }));
+}
+
 function lspRange(lines: LineIndex, range: TextRange): { start: LinePosition; end: LinePosition } {
   return { start: lines.positionAt(range.start), end: lines.positionAt(range.end) };
 }
@@ -56,7 +77,7 @@ export function jsonReport(files: readonly CheckedFile[]): unknown {
           text: c.text,
           range: lspRange(lines, c.range),
           pool: c.odds && c.odds.pool !== null ? c.odds.pool : null,
-          success: c.odds ? reportHeadline(c.odds) : null,
+          success: c.odds ? reportChance(c.odds) : null,
         })),
       };
     }),

@@ -4,7 +4,7 @@ import { computeOdds } from '../engine/odds';
 import { rollCheck } from '../engine/roll';
 import { requireCheck } from './checkArgument';
 import { type CliIo, toJson, UsageError } from './io';
-import { oddsText } from './oddsText';
+import { oddsText, rulesetText } from './oddsText';
 import { requireRuleset } from './rulesetArgument';
 import { rollText } from './rollText';
 
@@ -20,7 +20,7 @@ export function oddsCommand(args: string[], io: CliIo): number {
   const check = positionals.join(' ');
   const spec = requireCheck(check, ruleset, io);
   const { ruleset: id, ...report } = computeOdds(ruleset, spec);
-  io.out(values.json ? `${toJson({ ruleset: id, check, ...report })}\n` : oddsText(check, { ruleset: id, ...report }, ruleset, io.locale));
+  io.out(values.json ? `${toJson({ ruleset: id, check, ...report })}\n` : oddsText(check, { ruleset: id, ...report }, ruleset, spec, io.locale));
   return 0;
 }
 
@@ -39,7 +39,7 @@ export function rollCommand(args: string[], io: CliIo): number {
   if (pool !== undefined && (pool < 0 || pool > 100)) throw new UsageError('--pool must be between 0 and 100');
   const report = rollCheck(ruleset, spec, { ...(seed !== undefined ? { seed } : {}), ...(pool !== undefined ? { pool } : {}) });
   const { ruleset: id, ...rest } = report;
-  io.out(values.json ? `${toJson({ ruleset: id, check, ...rest })}\n` : rollText(check, report, ruleset, io.locale));
+  io.out(values.json ? `${toJson({ ruleset: id, check, ...rest })}\n` : rollText(check, report, ruleset, io.locale, pool !== undefined));
   return 0;
 }
 
@@ -51,11 +51,7 @@ export function rulesetsCommand(args: string[], io: CliIo): number {
     io.out(`${toJson(rows)}\n`);
     return 0;
   }
-  for (const r of rulesets) {
-    const title = io.locale === 'en' && r.titleEn ? r.titleEn : r.title;
-    const summary = io.locale === 'en' && r.summaryEn ? r.summaryEn : r.summary;
-    io.out(`${r.id.padEnd(18)} ${title}\n${' '.repeat(19)}${r.family}, ${r.traits.length} traits, ${r.vocabulary} vocabulary\n${' '.repeat(19)}${summary}\n`);
-  }
+  for (const r of rulesets) io.out(rulesetText(r, io.locale));
   return 0;
 }
 

@@ -1,29 +1,23 @@
 import type { Locale } from '../analysis/types';
-import type { RollReport, SideRoll } from '../engine/rollReport';
+import type { RollReport } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
+import { rollLog, rollSummary } from '../present/roll';
+import { voice } from '../present/voice';
 
-function diceText(roll: SideRoll): string {
-  const parts = [`[${roll.dice.join(', ')}]`];
-  if (roll.rerolled.length) parts.push(`+ [${roll.rerolled.join(', ')}]`);
-  if (roll.bonus.length) parts.push(`bonus [${roll.bonus.join(', ')}]`);
-  if (roll.total !== undefined) parts.push(`= ${roll.total}`);
-  return parts.join(' ');
+/** The check as the editor quotes it: in «», however it was typed on the command line. */
+export function asWritten(check: string): string {
+  const trimmed = check.trim();
+  return /^«[\s\S]*»$/.test(trimmed) ? trimmed : `«${trimmed}»`;
 }
 
-/** One line a person reads: «Сила + Атлетика: [3, 9, 10, 1] → 2 успеха — уверенный успех». */
-export function rollLine(check: string, report: RollReport, locale: Locale): string {
-  const name = report.outcome_name[locale];
-  const seed = report.seed !== undefined ? ` (seed ${report.seed})` : '';
-  const assumed = report.assumed_pool ? (locale === 'ru' ? ` [пул неизвестен, взят ${report.pool}]` : ` [pool unknown, used ${report.pool}]`) : '';
-  if (report.opponent) return `${check}: ${diceText(report)} vs ${diceText(report.opponent)} → ${name}${assumed}${seed}`;
-  if (report.extended) {
-    const rolls = report.extended.rolls.map((r) => `${diceText(r)}=${r.successes}`).join('; ');
-    return `${check}: ${rolls} → ${report.extended.accumulated}/${report.extended.target} — ${name}${assumed}${seed}`;
-  }
-  const count = report.total !== undefined ? '' : ` ${report.successes}`;
-  return `${check}: ${diceText(report)} →${count} ${name}${assumed}${seed}`;
+/** `rollmark roll` without --json: the lines the editor's roll log writes. `poolGiven`: --pool was given. */
+export function rollText(check: string, report: RollReport, ruleset: Ruleset, locale: Locale, poolGiven: boolean): string {
+  const assumed = report.assumed_pool ? { pool: report.pool, source: poolGiven ? ('argument' as const) : ('typical' as const) } : undefined;
+  return `${rollLog(asWritten(check), report, ruleset, voice(locale), assumed).join('\n')}\n`;
 }
 
-export function rollText(check: string, report: RollReport, ruleset: Ruleset, locale: Locale): string {
-  return `${ruleset.id}: ${rollLine(check, report, locale)}\n`;
+/** `rollmark check --checks --seed`: a roll under its check's line; an unknown pool rolls the typical one. */
+export function rollLine(report: RollReport, ruleset: Ruleset, locale: Locale): string {
+  const assumed = report.assumed_pool ? { pool: report.pool, source: 'typical' as const } : undefined;
+  return `🎲 ${rollSummary(report, ruleset, voice(locale), assumed)}`;
 }

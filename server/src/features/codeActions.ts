@@ -1,6 +1,7 @@
 import { type CodeAction, CodeActionKind, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Fix, Locale, TextEdit as AnalysisEdit } from '../analysis/types';
+import { voice } from '../present/voice';
 import { type AddToDictionaryArgs, CodeActionKinds, Commands, type RollmarkSettings } from '../protocol';
 import { intersects, toRange } from './convert';
 import { effectiveSeverity, type FileUri, toLspDiagnostic } from './diagnostics';
@@ -77,11 +78,11 @@ export function provideCodeActions(document: TextDocument, analysis: DocumentAna
       for (const fix of diagnostic.fixes) actions.push(quickFix(document, fix, [lsp]));
     }
   }
-  const ru = locale === 'ru';
+  const v = voice(locale);
   if (wanted(CodeActionKinds.convertProse, only) && analysis.proseChecks.length > 0) {
     const edits = disjoint(analysis.proseChecks.map((p) => [{ range: p.range, newText: p.markup }]));
     actions.push({
-      title: ru ? `Разметить проверки, записанные прозой (${edits.length})` : `Mark up checks written as prose (${edits.length})`,
+      title: v.w.convertProse(v.number(edits.length)),
       kind: CodeActionKinds.convertProse,
       edit: { changes: { [document.uri]: lspEdits(document, edits) } },
     });
@@ -92,7 +93,7 @@ export function provideCodeActions(document: TextDocument, analysis: DocumentAna
     const edits = disjoint(fixable.flatMap((d) => d.fixes.filter((f) => f.preferred && f.edits.length > 0).map((f) => f.edits)));
     if (edits.length > 0) {
       actions.push({
-        title: ru ? `Исправить всё очевидное (${edits.length})` : `Fix all obvious problems (${edits.length})`,
+        title: v.w.fixAll(v.number(edits.length)),
         kind: CodeActionKinds.fixAll,
         edit: { changes: { [document.uri]: lspEdits(document, edits) } },
       });

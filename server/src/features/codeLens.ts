@@ -1,9 +1,10 @@
 import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
+import { checkLine, lensTitle } from '../present/odds';
+import { voice } from '../present/voice';
 import { Commands, type RollCheckArgs } from '../protocol';
 import { toRange } from './convert';
-import { headline } from './oddsText';
 
 /**
  * Limit: lenses for the first 10,000 checks that can be rolled. A code-lens request has no range,
@@ -14,22 +15,21 @@ import { headline } from './oddsText';
 export const MAX_CODE_LENSES = 10_000;
 
 /**
- * One lens per check that can be rolled: «🎲 Бросить · 76% успех». The command is the server's
+ * One lens per check that can be rolled: «🎲 Бросить · успех 76 %». The command is the server's
  * own (`rollmark.rollCheck`), so any LSP client can run it through `workspace/executeCommand`.
  */
 export function provideCodeLenses(document: TextDocument, analysis: DocumentAnalysis, locale: Locale): CodeLens[] {
-  const roll = locale === 'ru' ? '🎲 Бросить' : '🎲 Roll';
-  const unknown = locale === 'ru' ? 'пул неизвестен' : 'pool unknown';
+  const v = voice(locale);
   const lenses: CodeLens[] = [];
   for (const check of analysis.checks) {
     if (!check.spec) continue;
     if (lenses.length >= MAX_CODE_LENSES) break;
-    const top = headline(check, analysis.ruleset, locale);
+    const line = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
     const range = toRange(document, check.range);
     // The text travels with the position, so that a lens computed for an older version rolls its own check or none.
     // poolUnknown lets a client ask for a pool before rolling; the server itself ignores it.
-    const args: RollCheckArgs = { uri: document.uri, line: range.start.line, character: range.start.character, text: check.text, poolUnknown: top === undefined };
-    lenses.push({ range, command: { title: `${roll} · ${top ? top.text : unknown}`, command: Commands.rollCheck, arguments: [args] } });
+    const args: RollCheckArgs = { uri: document.uri, line: range.start.line, character: range.start.character, text: check.text, poolUnknown: line.chance === undefined };
+    lenses.push({ range, command: { title: lensTitle(line, v), command: Commands.rollCheck, arguments: [args] } });
   }
   return lenses;
 }

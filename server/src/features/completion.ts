@@ -2,8 +2,9 @@ import { type CompletionItem, CompletionItemKind, type CompletionList, InsertTex
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale, RulesetProvider } from '../analysis/types';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
-import { traitHoverMarkdown } from './hover';
-import { CATEGORY_WORDS } from './oddsText';
+import { traitLine } from '../present/hover';
+import { categoryName, rulesetSummary, rulesetTitle } from '../present/ruleset';
+import { voice } from '../present/voice';
 
 /** Characters after which an editor should ask for completions without a keystroke of a word. */
 export const COMPLETION_TRIGGERS = ['«', '(', '+', ',', ';', '−', ':'];
@@ -73,14 +74,15 @@ const FRONT_MATTER_KEYS: { label: string; detail: Record<Locale, string> }[] = [
 ];
 
 function traitItems(ruleset: Ruleset, dictionary: readonly string[], range: Range, locale: Locale): CompletionItem[] {
+  const v = voice(locale);
   const items = ruleset.traits.map((trait: TraitEntry): CompletionItem => {
-    const category = CATEGORY_WORDS[trait.category][locale] + (trait.group ? ` · ${trait.group}` : '');
+    const category = categoryName(ruleset, trait.category, v) + (trait.group ? ` · ${trait.group}` : '');
     return {
       label: trait.name,
       labelDetails: { description: category },
       kind: CATEGORY_KIND[trait.category],
       detail: category,
-      documentation: { kind: MarkupKind.Markdown, value: traitHoverMarkdown(trait, ruleset, locale) },
+      documentation: { kind: MarkupKind.Markdown, value: traitLine(trait, ruleset, v) },
       // Grouped by category (attributes first), alphabetical inside a group.
       sortText: `${CATEGORY_ORDER[trait.category]}_${trait.name}`,
       filterText: trait.name,
@@ -90,7 +92,7 @@ function traitItems(ruleset: Ruleset, dictionary: readonly string[], range: Rang
   const known = new Set(ruleset.traits.map((t) => t.name));
   for (const term of dictionary) {
     if (known.has(term)) continue;
-    const description = locale === 'ru' ? 'словарь проекта' : 'project dictionary';
+    const description = v.w.projectDictionary;
     items.push({ label: term, labelDetails: { description }, kind: CompletionItemKind.Text, detail: description, sortText: `6_${term}`, filterText: term, textEdit: { range, newText: term } });
   }
   return items;
@@ -121,9 +123,8 @@ function frontMatterCompletions(document: TextDocument, position: Position, anal
     return rulesets.ids().flatMap((id) => {
       const ruleset = rulesets.get(id);
       if (!ruleset) return [];
-      const title = locale === 'en' && ruleset.titleEn ? ruleset.titleEn : ruleset.title;
-      const summary = locale === 'en' && ruleset.summaryEn ? ruleset.summaryEn : ruleset.summary;
-      return [{ label: id, kind: CompletionItemKind.EnumMember, detail: title, documentation: { kind: MarkupKind.Markdown, value: summary }, textEdit: { range: at(rulesetValue[1].length), newText: id } }];
+      const v = voice(locale);
+      return [{ label: id, kind: CompletionItemKind.EnumMember, detail: rulesetTitle(ruleset, v), documentation: { kind: MarkupKind.Markdown, value: rulesetSummary(ruleset, v) }, textEdit: { range: at(rulesetValue[1].length), newText: id } }];
     });
   }
   const key = /^[\p{L}_]*$/u.exec(before);
@@ -181,7 +182,7 @@ function checkCompletions(position: Position, content: string, contentStart: num
       items.push({
         label: sheet.name,
         kind: CompletionItemKind.Reference,
-        detail: locale === 'ru' ? 'персонаж' : 'character',
+        detail: voice(locale).w.character,
         sortText: ` ${sheet.name}`,
         filterText: sheet.name,
         textEdit: { range: at(termStart), newText: `${sheet.name}: ` },

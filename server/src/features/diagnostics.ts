@@ -1,6 +1,7 @@
 import { type Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisDiagnostic, DocumentAnalysis, Locale, Severity } from '../analysis/types';
+import { voice } from '../present/voice';
 import type { RollmarkSettings, SeveritySetting } from '../protocol';
 import { toRange } from './convert';
 
@@ -64,11 +65,8 @@ function mostSevere<T extends { severity: Severity }>(items: readonly T[], count
 
 /** The last diagnostic of a document with too many: at its start, where the Problems list begins. */
 function limitNote(total: number, shown: number, locale: Locale): Diagnostic {
-  const hidden = total - shown;
-  const message =
-    locale === 'ru'
-      ? `Слишком много проблем: показаны ${shown} из ${total}, сначала самые серьёзные; остальные ${hidden} появятся по мере исправления`
-      : `Too many problems: showing ${shown} of ${total}, the most severe first; the other ${hidden} appear as these are fixed`;
+  const v = voice(locale);
+  const message = v.w.tooManyProblems(v.number(shown), v.number(total), v.number(total - shown));
   return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: DIAGNOSTIC_SOURCE, message };
 }
 

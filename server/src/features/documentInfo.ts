@@ -2,10 +2,12 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/workspaceConfig';
 import { isKnownPool } from '../engine/oddsReport';
+import { rulesetTitle } from '../present/ruleset';
+import { voice } from '../present/voice';
 import { type DocumentCheckInfo, type DocumentChecksQuery, type DocumentInfo, isPosition } from '../protocol';
 import { toOffset, toRange } from './convert';
 import { describedCheck } from './locate';
-import { provideRulesets, rulesetTitle } from './rulesets';
+import { provideRulesets } from './rulesets';
 
 /**
  * Whether `DocumentInfoParams.checks` is well formed: absent or null (no check asked for), or
@@ -51,7 +53,7 @@ export function provideDocumentInfo(
   return {
     uri: document.uri,
     ruleset: analysis.ruleset.id,
-    title: rulesetTitle(analysis.ruleset, locale),
+    title: rulesetTitle(analysis.ruleset, voice(locale)),
     source: analysis.rulesetSource,
     userRulesetsLoaded: project.userRulesetsLoaded,
     rulesets: provideRulesets(project.config.rulesets, locale),

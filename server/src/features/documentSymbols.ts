@@ -1,8 +1,9 @@
 import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
+import { checkDetail, checkLine } from '../present/odds';
+import { voice } from '../present/voice';
 import { toRange } from './convert';
-import { poolSummary } from './oddsText';
 
 interface OpenHeading {
   depth: number;
@@ -22,6 +23,7 @@ export const MAX_CHECK_SYMBOLS = 10_000;
  * child of the scene it is written in, with its pool and odds as the detail.
  */
 export function provideDocumentSymbols(document: TextDocument, analysis: DocumentAnalysis, locale: Locale): DocumentSymbol[] {
+  const v = voice(locale);
   const textEnd = document.getText().length;
   const headings = [...analysis.headings].sort((a, b) => a.range.start - b.range.start);
   // Section ends first: a section runs to the next heading of the same or a higher level.
@@ -37,7 +39,7 @@ export function provideDocumentSymbols(document: TextDocument, analysis: Documen
     while (next < checks.length && checks[next].range.start < offset) {
       const check = checks[next++];
       const range = toRange(document, check.range);
-      const symbol: DocumentSymbol = { name: check.text, detail: poolSummary(check, analysis.ruleset, locale), kind: SymbolKind.Event, range, selectionRange: range };
+      const symbol: DocumentSymbol = { name: check.text, detail: checkDetail(checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec })), kind: SymbolKind.Event, range, selectionRange: range };
       const parent = stack[stack.length - 1];
       if (parent) (parent.symbol.children ??= []).push(symbol);
       else roots.push(symbol);

@@ -264,7 +264,7 @@ describe('rollmark check', () => {
     assert.equal(
       r.out,
       `${file}:2:10 error RM011 Unknown ruleset "nope-pack". Available: storytelling, mage-revised, threads-of-fate, werewolf-revised, vampire-pack\n` +
-        '1 files, 0 checks: 1 errors, 0 warnings, 0 infos, 0 hints\n',
+        '1 file, 0 checks: 1 error, 0 warnings, 0 infos, 0 hints\n',
     );
   });
 

@@ -35,7 +35,7 @@ describe('code actions', () => {
         title: 'Заменить на «Ловкость»',
         kind: 'quickfix',
         diagnostics: [
-          { range: range(3, 47, 3, 55), severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная характеристика «Ловкасть». Возможно: Ловкость' },
+          { range: range(3, 47, 3, 55), severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
         ],
         isPreferred: true,
         edit: { changes: { [uri]: [{ range: range(3, 47, 3, 55), newText: 'Ловкость' }] } },
@@ -44,7 +44,7 @@ describe('code actions', () => {
         title: 'Добавить «Ловкасть» в словарь проекта',
         kind: 'quickfix',
         diagnostics: [
-          { range: range(3, 47, 3, 55), severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная характеристика «Ловкасть». Возможно: Ловкость' },
+          { range: range(3, 47, 3, 55), severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
         ],
         isPreferred: false,
         command: { title: 'Добавить «Ловкасть» в словарь проекта', command: 'rollmark.addToDictionary', arguments: [{ uri, term: 'Ловкасть' }] },

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { ErrorCodes, MessageType, ResponseError } from 'vscode-languageserver/node';
 import type { RollCheckResult } from '../../../server/out/protocol';
+import { ru } from '../present/text';
 import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
@@ -34,16 +35,16 @@ describe('code lens and the roll command', () => {
       command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, line, character: start, text, poolUnknown }] },
     });
     assert.deepEqual(await client.codeLenses(uri), [
-      lens(6, 0, 39, '🎲 Бросить · 76% успех', '«Адриан: Сила + Атлетика (сложность 2)»', false),
+      lens(6, 0, 39, ru('🎲 Бросить · успех 76 %'), '«Адриан: Сила + Атлетика (сложность 2)»', false),
       lens(6, 42, 77, '🎲 Бросить · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
-      lens(7, 0, 52, '🎲 Бросить · 52% победа', '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', false),
+      lens(7, 0, 52, ru('🎲 Бросить · победа 52 %'), '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', false),
     ]);
   });
 
   it('rolls a check with a seed: exact dice, outcome in the ruleset’s words, and a message', async () => {
     const message = client.nextMessage();
     const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 0, seed: 42 });
-    const expectedMessage = '🎲 «Адриан: Сила + Атлетика (сложность 2)»: [6, 6, 6, 1] → 0 успехов: болезненный провал · seed 42';
+    const expectedMessage = '🎲 «Адриан: Сила + Атлетика (сложность 2)»: [6, 6, 6, 1] → 0 успехов: болезненный провал · зерно броска 42';
     assert.deepEqual(result, {
       uri,
       text: '«Адриан: Сила + Атлетика (сложность 2)»',
@@ -60,6 +61,7 @@ describe('code lens and the roll command', () => {
         outcome_name: { ru: 'болезненный провал', en: 'painful failure' },
       },
       message: expectedMessage,
+      log: [expectedMessage],
     });
     assert.deepEqual(await message, { type: MessageType.Info, message: expectedMessage });
   });
@@ -68,7 +70,7 @@ describe('code lens and the roll command', () => {
     const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 7, character: 10, seed: 3 });
     assert.equal(result.text, '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»');
     assert.deepEqual(result.roll.opponent, { pool: 4, dice: [10, 1, 4, 6], rerolled: [], bonus: [], successes: 1, outcome: 'success' });
-    assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · seed 3');
+    assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · зерно броска 3');
   });
 
   it('rolls an unknown pool with the ruleset’s typical pool and says so', async () => {
@@ -77,7 +79,7 @@ describe('code lens and the roll command', () => {
     assert.equal(result.roll.assumed_pool, true);
     assert.equal(
       result.message,
-      '🎲 «Ловкость + Атлетика (сложность 1)»: [6, 6, 6, 1] → 0 успехов: болезненный провал (пул неизвестен: взят типичный пул правил, 4 кости) · seed 42',
+      '🎲 «Ловкость + Атлетика (сложность 1)»: [6, 6, 6, 1] → 0 успехов: болезненный провал (пул неизвестен: взят типичный пул правил, 4 кости) · зерно броска 42',
     );
   });
 
@@ -87,7 +89,7 @@ describe('code lens and the roll command', () => {
     assert.deepEqual(result.roll.dice, [6, 6, 6, 1, 5, 5]);
     assert.equal(
       result.message,
-      '🎲 «Ловкость + Атлетика (сложность 1)»: [6, 6, 6, 1, 5, 5] → 0 успехов: болезненный провал (пул неизвестен: взят заданный пул, 6 костей) · seed 42',
+      '🎲 «Ловкость + Атлетика (сложность 1)»: [6, 6, 6, 1, 5, 5] → 0 успехов: болезненный провал (пул неизвестен: взят заданный пул, 6 костей) · зерно броска 42',
     );
   });
 
@@ -181,7 +183,7 @@ describe('the roll command in other families', () => {
     await client.open(uri, '«Сила 3 + Атлетика 3 (снова-8)»');
     const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 0, character: 0, seed: 1 });
     assert.deepEqual(result.roll.rerolled, [3, 4, 9, 9, 7]);
-    assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 (снова-8)»: [7, 9, 2, 8, 1, 10] + переброс [3, 4, 9, 9, 7] → 5 успехов: исключительный успех · seed 1');
+    assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 (снова-8)»: [7, 9, 2, 8, 1, 10] + переброс [3, 4, 9, 9, 7] → 5 успехов: исключительный успех · зерно броска 1');
   });
 
   it('rolls an extended action to its end', async () => {
@@ -199,7 +201,12 @@ describe('the roll command in other families', () => {
       done: true,
       aborted: false,
     });
-    assert.equal(result.message, '🎲 «Интеллект 2 + Ремесло 3 (5 успехов, 3 броска)»: 2 броска, набрано 5 из 5: успех · seed 1');
+    assert.deepEqual(result.log, [
+      '🎲 «Интеллект 2 + Ремесло 3 (5 успехов, 3 броска)»: 2 броска, набрано 5 из 5: успех · зерно броска 1',
+      '    бросок 1: [7, 9, 2, 8, 1] → 2 успеха',
+      '    бросок 2: [10, 3, 4, 9, 9] + переброс [7] → 3 успеха',
+    ]);
+    assert.equal(result.message, result.log[0]);
   });
 
   it('shows the kept d20, the total and the margin', async () => {

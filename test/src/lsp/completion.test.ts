@@ -37,10 +37,10 @@ describe('completion', () => {
     );
     assert.deepEqual(list?.items[0], {
       label: 'Сила',
-      labelDetails: { description: 'атрибут · Физические' },
+      labelDetails: { description: 'Характеристика · Физические' },
       kind: CompletionItemKind.Field,
-      detail: 'атрибут · Физические',
-      documentation: { kind: MarkupKind.Markdown, value: '**Сила** · Strength  \nатрибут (Физические) · Вампир: Маскарад — «Пакет игрока»  \n✓ есть в тексте правил' },
+      detail: 'Характеристика · Физические',
+      documentation: { kind: MarkupKind.Markdown, value: '**Сила** · Strength · Характеристика (Физические) · ✓ есть в тексте правил' },
       sortText: '0_Сила',
       filterText: 'Сила',
       textEdit: { range: range(5, 8, 5, 8), newText: 'Сила' },
@@ -55,12 +55,12 @@ describe('completion', () => {
     });
   });
 
-  it('groups traits by category through sortText: attributes, abilities, powers, other, generic', async () => {
+  it('groups traits by category through sortText, each in the ruleset’s own term: attributes, abilities, powers, other, generic', async () => {
     const list = await complete(joinLines(...VAMPIRE, '«Сила + ' + CURSOR));
     const sorted = [...(list?.items ?? [])].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
     const groups = [...new Set(sorted.map((i) => i.labelDetails?.description?.split(' · ')[0]))];
-    assert.deepEqual(groups, ['атрибут', 'способность', 'сила (дисциплина)', 'прочее', 'общее название']);
-    assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.labelDetails, { description: 'способность' });
+    assert.deepEqual(groups, ['Характеристика', 'Навык', 'Дисциплина', 'прочее', 'общее название']);
+    assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.labelDetails, { description: 'Навык' });
   });
 
   it('replaces the part of the term already typed after a sign, and no longer offers characters', async () => {

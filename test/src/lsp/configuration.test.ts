@@ -4,6 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver/node';
+import { ru } from '../present/text';
 import { docUri, joinLines, LspTestClient, range } from './harness';
 
 const VAMPIRE_TEXT = joinLines('---', 'ruleset: vampire-pack', '---', '«Силы + Атлетика (сложность 2)»; бросок Ловкость + Атлетика (сложность 4).');
@@ -58,7 +59,7 @@ describe('configuration', () => {
     const republished = client.nextDiagnostics(uri);
     await client.changeSettings({ defaultRuleset: 'vampire-pack' });
     assert.deepEqual((await republished).diagnostics, []);
-    assert.equal((await client.codeLenses(uri))?.[0].command?.title, '🎲 Бросить · 76% успех');
+    assert.equal((await client.codeLenses(uri))?.[0].command?.title, ru('🎲 Бросить · успех 76 %'));
   });
 
   it('takes pushed settings from a client without workspace/configuration', async () => {
@@ -93,7 +94,7 @@ describe('configuration', () => {
     await client.open(known, joinLines('---', 'ruleset: vampire-pack', '---', '«Сила 3 + Атлетика 3 (сложность 2)»'));
     assert.deepEqual(
       (await client.inlayHints(known, range(0, 0, 9, 0)))?.map((h) => h.label),
-      ['≈76%'],
+      [ru('≈76 %')],
     );
   });
 
@@ -131,7 +132,7 @@ describe('configuration', () => {
     const published = await client.open(uri, VAMPIRE_TEXT);
     assert.deepEqual(
       published.diagnostics.map((d) => d.message),
-      ['Non-canonical spelling "Силы": write "Сила"', 'Check written as prose; as markup: «Ловкость + Атлетика (сложность 4)»'],
+      ['Written "Силы"; canonical: "Сила"', 'Check written as prose; as markup: «Ловкость + Атлетика (сложность 4)»'],
     );
     assert.equal((await client.codeLenses(uri))?.[0].command?.title, '🎲 Roll · pool unknown');
   });

@@ -27,14 +27,14 @@ describe('diagnostics', () => {
         severity: DiagnosticSeverity.Warning,
         code: 'RM010',
         source: 'rollmark',
-        message: 'Неканоническое написание «Силы»: пишите «Сила»',
+        message: 'Написано «Силы»; канонически: «Сила»',
       },
       {
         range: range(7, 35, 7, 43),
         severity: DiagnosticSeverity.Error,
         code: 'RM001',
         source: 'rollmark',
-        message: 'Неизвестная характеристика «Скорость»',
+        message: 'Неизвестная черта «Скорость»',
       },
     ]);
   });
@@ -95,7 +95,7 @@ describe('diagnostics', () => {
     ]);
     assert.deepEqual(
       (await published).diagnostics.map((d) => [d.code, d.range, d.message]),
-      [['RM010', range(7, 4, 7, 8), 'Неканоническое написание «Силу»: пишите «Сила»']],
+      [['RM010', range(7, 4, 7, 8), 'Написано «Силу»; канонически: «Сила»']],
     );
   });
 

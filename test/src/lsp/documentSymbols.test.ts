@@ -1,6 +1,7 @@
 /** The outline: headings as scenes, nested by level, with their checks (pool and odds) as children. */
 import * as assert from 'node:assert/strict';
 import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver/node';
+import { ru } from '../present/text';
 import { docUri, joinLinesCrlf, LspTestClient, range } from './harness';
 
 describe('document symbols', () => {
@@ -31,20 +32,20 @@ describe('document symbols', () => {
     );
     const check = (name: string, detail: string, r: ReturnType<typeof range>): DocumentSymbol => ({ name, detail, kind: SymbolKind.Event, range: r, selectionRange: r });
     assert.deepEqual(await client.documentSymbols(uri), [
-      check('«Обаяние 2 + Убеждение 2 (сложность 1)»', 'пул 3 · 66% успех', range(3, 12, 3, 51)),
+      check('«Обаяние 2 + Убеждение 2 (сложность 1)»', ru('пул 3 · успех 66 %'), range(3, 12, 3, 51)),
       {
         name: '🏚 Особняк',
         kind: SymbolKind.Namespace,
         range: range(5, 0, 11, 44),
         selectionRange: range(5, 0, 5, 12),
         children: [
-          check('«Сила 3 + Атлетика 3 (сложность 2)»', 'пул 4 · 76% успех', range(7, 0, 7, 35)),
+          check('«Сила 3 + Атлетика 3 (сложность 2)»', ru('пул 4 · успех 76 %'), range(7, 0, 7, 35)),
           {
             name: 'Подвал',
             kind: SymbolKind.Namespace,
             range: range(9, 0, 11, 44),
             selectionRange: range(9, 0, 9, 9),
-            children: [check('«Интеллект + Расследование (сложность 1)»', 'пул ?', range(11, 3, 11, 44))],
+            children: [check('«Интеллект + Расследование (сложность 1)»', 'пул неизвестен', range(11, 3, 11, 44))],
           },
         ],
       },

@@ -1,10 +1,12 @@
 /**
- * Hover over a real connection: the odds of a check in the ruleset's own words, with the pool
- * as a formula, every outcome, expected successes, a bar chart and the rules' notes; tables
- * for unknown pools; extended actions, contests, d20; traits and the front matter's ruleset.
+ * Hover over a real connection, read in two seconds: the chance that matters on the first line,
+ * the formula and the mean under it, the exclusive outcome rows (with their parts indented) as
+ * bars, the rules' notes; tables by pool size for unknown pools; contests, extended actions,
+ * d20 criticals; the hovered trait after the odds; the front matter's ruleset and sheet traits.
  * Expected texts are exact: a change in wording or numbers is a change to review.
  */
 import * as assert from 'node:assert/strict';
+import { ruLines } from '../present/text';
 import { CURSOR, docUri, joinLines, LspTestClient, range, withCursor } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
@@ -22,129 +24,84 @@ async function hoverAt(client: LspTestClient, marked: string): Promise<{ range: 
   return { range: hover.range, lines: contents.value.split('\n') };
 }
 
+/** «Сила 3 + Атлетика 3 (сложность 2)» in vampire-pack: 4 dice at 30 %. */
+const VAMPIRE_ODDS = ruLines(
+  '**Успех 76 %** · болезненный провал 11 %  ',
+  'Сила 3 + Атлетика 3 − сложность 2 = 4 кости · в среднем 1,2 успеха',
+  '',
+  '```text',
+  'успех                      76 % ████████████▏',
+  '  1 базовый успех          41 % ██████▋',
+  '  2 уверенный успех        26 % ████▎',
+  '  3 исключительный успех    8 % █▎',
+  '  4 невероятный успех    0,81 % ▏',
+  'провал                     13 % ██▏',
+  'болезненный провал         11 % █▊',
+  '```',
+  '',
+  '_Высокая компетентность (пул 4+): базовый успех можно взять без броска, кроме атаки и защиты._',
+);
+
 describe('hover', () => {
   let client: LspTestClient;
   afterEach(async () => client?.stop());
 
-  it('on a trait: the trait, then the check’s odds in the ruleset’s words, with the formula and a chart', async () => {
+  it('on a trait: the check’s odds first, the trait’s own line after them', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Си' + CURSOR + 'ла 3 + Атлетика 3 (сложность 2)».')), {
       range: range(5, 8, 5, 14),
-      lines: [
-        '**Сила** · Strength  ',
-        'атрибут (Физические) · Вампир: Маскарад — «Пакет игрока»  ',
-        '✓ есть в тексте правил',
-        '',
-        '---',
-        '',
-        '**🎲 Вампир: Маскарад — «Пакет игрока»**',
-        '',
-        'Сила 3 + Атлетика 3 − сложность 2 = 4 кости',
-        '',
-        '| Исход | Вероятность |',
-        '| :-- | --: |',
-        '| болезненный провал | 11% |',
-        '| провал | 13% |',
-        '| успех | 76% |',
-        '',
-        'Ожидаемое число успехов: 1.2',
-        '',
-        'Успехи:',
-        '',
-        '```text',
-        '0                      │█████████▍          24%',
-        '1 базовый успех        │████████████████    41%',
-        '2 уверенный успех      │██████████▎         26%',
-        '3 исключительный успех │███                  8%',
-        '4 невероятный успех    │▍                 0.81%',
-        '```',
-        '',
-        '_Высокая компетентность (пул 4+): базовый успех можно взять без броска, кроме атаки и защиты._',
-      ],
+      lines: [...VAMPIRE_ODDS, '', '---', '', '**Сила** · Strength · Характеристика (Физические) · ✓ есть в тексте правил'],
     });
   });
 
-  it('between the terms: the check alone, over the whole «…»', async () => {
+  it('between the terms: the odds alone, over the whole «…»', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Сила 3 +' + CURSOR + ' Атлетика 3 (сложность 2)».')), {
-      range: range(5, 7, 5, 42),
-      lines: [
-        '**🎲 Вампир: Маскарад — «Пакет игрока»**',
-        '',
-        'Сила 3 + Атлетика 3 − сложность 2 = 4 кости',
-        '',
-        '| Исход | Вероятность |',
-        '| :-- | --: |',
-        '| болезненный провал | 11% |',
-        '| провал | 13% |',
-        '| успех | 76% |',
-        '',
-        'Ожидаемое число успехов: 1.2',
-        '',
-        'Успехи:',
-        '',
-        '```text',
-        '0                      │█████████▍          24%',
-        '1 базовый успех        │████████████████    41%',
-        '2 уверенный успех      │██████████▎         26%',
-        '3 исключительный успех │███                  8%',
-        '4 невероятный успех    │▍                 0.81%',
-        '```',
-        '',
-        '_Высокая компетентность (пул 4+): базовый успех можно взять без броска, кроме атаки и защиты._',
-      ],
-    });
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Сила 3 +' + CURSOR + ' Атлетика 3 (сложность 2)».')), { range: range(5, 7, 5, 42), lines: VAMPIRE_ODDS });
   });
 
-  it('with an unknown pool: a compact table by pool size', async () => {
+  it('with an unknown pool: what is missing, and a compact table by pool size', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Ловкость + Атлетика (сложность 1)' + CURSOR + '»')), {
       range: range(5, 0, 5, 35),
-      lines: [
-        '**🎲 Вампир: Маскарад — «Пакет игрока»**',
-        '',
+      lines: ruLines(
+        '**Пул неизвестен** · нет значения: Ловкость, Атлетика  ',
         'Ловкость ? + Атлетика ? − сложность 1 = ? костей',
         '',
-        'Пул неизвестен (нет значения: Ловкость, Атлетика). Шансы по размеру пула:',
-        '',
-        '| Пул | болезненный провал | провал | успех | успехов ≈ |',
-        '| :-- | --: | --: | --: | --: |',
-        '| 1 | 10% | 60% | 30% | 0.3 |',
-        '| 2 | 13% | 36% | 51% | 0.6 |',
-        '| 3 | 13% | 22% | 66% | 0.9 |',
-        '| 4 | 11% | 13% | 76% | 1.2 |',
-        '| 5 | 9% | 8% | 83% | 1.5 |',
-        '| 6 | 7% | 5% | 88% | 1.8 |',
-        '| 7 | 5% | 3% | 92% | 2.1 |',
-        '| 8 | 4% | 2% | 94% | 2.4 |',
-        '| 9 | 3% | 1% | 96% | 2.7 |',
-        '| 10 | 2% | 0.6% | 97% | 3 |',
-      ],
+        '| Пул | успех | болезненный провал |',
+        '| :-- | --: | --: |',
+        '| 1 | 30 % | 10 % |',
+        '| 2 | 51 % | 13 % |',
+        '| 3 | 66 % | 13 % |',
+        '| 4 | 76 % | 11 % |',
+        '| 5 | 83 % | 9 % |',
+        '| 6 | 88 % | 7 % |',
+        '| 7 | 92 % | 5 % |',
+        '| 8 | 94 % | 4 % |',
+        '| 9 | 96 % | 3 % |',
+        '| 10 | 97 % | 2 % |',
+      ),
     });
   });
 
-  it('on a contest: win, tie and lose', async () => {
+  it('on a contest: win and tie first, the opponent on a line of its own, win, tie and loss as rows', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика против Ловкость 2 + Атлетика 2' + CURSOR + '»')), {
       range: range(5, 45, 5, 55),
-      lines: [
-        '**Атлетика** · Athletics  ',
-        'способность · Вампир: Маскарад — «Пакет игрока»  ',
-        '✓ есть в тексте правил  ',
-        'Другие написания: Атлетизм',
+      lines: ruLines(
+        '**Победа 52 %** · ничья 25 %  ',
+        'Адриан: Сила 3 + Атлетика 3 = 6 костей  ',
+        'Противник: Ловкость 2 + Атлетика 2 = 4 кости',
+        '',
+        '```text',
+        'победа    52 % ████████▍',
+        'ничья     25 % ████',
+        'поражение 22 % ███▋',
+        '```',
         '',
         '---',
         '',
-        '**🎲 Вампир: Маскарад — «Пакет игрока»**',
-        '',
-        'Сила 3 + Атлетика 3 = 6 костей против Ловкость 2 + Атлетика 2 = 4 кости',
-        '',
-        '| Исход | Вероятность |',
-        '| :-- | --: |',
-        '| победа | 52% |',
-        '| ничья | 25% |',
-        '| поражение | 22% |',
-      ],
+        '**Атлетика** · Athletics · Навык · ✓ есть в тексте правил · также пишут: Атлетизм',
+      ),
     });
   });
 
@@ -152,190 +109,187 @@ describe('hover', () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 1 + Атлетика 1 (сложность 3)' + CURSOR + '»')), {
       range: range(5, 0, 5, 35),
-      lines: [
-        '**🎲 Вампир: Маскарад — «Пакет игрока»**',
-        '',
+      lines: ruLines(
+        '**Успех 0 %** · Костей не осталось 100 %  ',
         'Сила 1 + Атлетика 1 − сложность 3 = 0 костей',
         '',
-        '| Исход | Вероятность |',
-        '| :-- | --: |',
-        '| Костей не осталось | 100% |',
-        '',
-        'Ожидаемое число успехов: 0',
+        '```text',
+        'успех                0 %',
+        'Костей не осталось 100 % ████████████████',
+        '```',
         '',
         '_Костей не осталось: броска нет. По тексту можно принять неудачу и получить Ускорение, перегруппироваться или помочь другому._',
-      ],
+      ),
     });
   });
 
-  it('on an extended action: the probability of being done by each roll', async () => {
+  it('on an extended action: done within the limit first, then by each roll, then one roll', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, '«Интеллект 2 + Ремесло 3 (10 успехов, 5 бросков)' + CURSOR + '»'), {
       range: range(0, 0, 0, 49),
-      lines: [
-        '**🎲 Мир Тьмы: Система Повествования (2004)**',
-        '',
+      lines: ruLines(
+        '**За 5 бросков: 32 %** · нужно 10 успехов  ',
         'Интеллект 2 + Ремесло 3 = 5 костей',
         '',
-        'Продолжительное действие: нужно 10 успехов, не больше 5 бросков.',
-        '',
-        'Готово к броску:',
-        '',
         '```text',
-        '1 │                 <0.01%',
-        '2 │▏                 0.13%',
-        '3 │█▎                   2%',
-        '4 │██████▎             12%',
-        '5 │████████████████    32%',
+        'за 1 бросок  <0,01 %',
+        'за 2 броска   0,13 %',
+        'за 3 броска      2 % ▍',
+        'за 4 броска     12 % ██',
+        'за 5 бросков    32 % █████▏',
         '```',
         '',
-        'Один бросок:',
-        '',
-        '| Исход | Вероятность |',
-        '| :-- | --: |',
-        '| провал | 17% |',
-        '| успех | 81% |',
-        '| исключительный успех | 2% |',
-        '',
-        'Ожидаемое число успехов: 1.67',
-        '',
-        'Успехи:',
-        '',
-        '```text',
-        '0  │████████▎           17%',
-        '1  │████████████████    32%',
-        '2  │██████████████      28%',
-        '3  │███████▍            15%',
-        '4  │██▊                  6%',
-        '5  │▊                    2%',
-        '6  │▏                 0.37%',
-        '7+ │                  0.09%',
-        '```',
-      ],
+        'Один бросок: успех 83 % · из них исключительный успех 2 %',
+      ),
     });
   });
 
-  it('on a chance die: the chance die note', async () => {
+  it('on a chance die: the dramatic failure in the headline, and the chance die note', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, '«Сила 1 − 2' + CURSOR + '»'), {
       range: range(0, 0, 0, 12),
-      lines: [
-        '**🎲 Мир Тьмы: Система Повествования (2004)**',
-        '',
-        'Сила 1 − 2 = −1 → бросок на удачу',
-        '',
-        '| Исход | Вероятность |',
-        '| :-- | --: |',
-        '| полный провал | 10% |',
-        '| провал | 80% |',
-        '| успех | 10% |',
-        '| исключительный успех | <0.01% |',
-        '',
-        'Ожидаемое число успехов: 0.11',
-        '',
-        'Успехи:',
+      lines: ruLines(
+        '**Успех 10 %** · из них исключительный успех <0,01 % · полный провал 10 %  ',
+        'Сила 1 − 2 = −1 → бросок на удачу · в среднем 0,11 успеха',
         '',
         '```text',
-        '0 │████████████████    90%',
-        '1 │█▋                   9%',
-        '2 │▏                  0.9%',
-        '3 │                  0.09%',
+        'успех          10 % █▋',
+        '  1 успех       9 % █▌',
+        '  2 успеха    0,9 % ▏',
+        '  3+ успеха   0,1 %',
+        'провал         80 % ████████████▊',
+        'полный провал  10 % █▋',
         '```',
         '',
         '_Бросок на удачу: одна кость, успех только на 10; 1 — полный провал._',
-      ],
+      ),
     });
   });
 
-  it('on a classic check with Willpower: the automatic success', async () => {
+  it('on a classic check with Willpower: the automatic success, and no botch to fear', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines(...WEREWOLF, '«Ловкость 3 + Атлетика 2 (сложность 6, Сила воли)' + CURSOR + '»')), {
       range: range(3, 0, 3, 50),
-      lines: [
-        '**🎲 Оборотень: Апокалипсис (Revised)**',
-        '',
-        'Ловкость 3 + Атлетика 2 = 5 костей, сложность 6, + 1 автоматический успех (Сила воли)',
-        '',
-        '| Исход | Вероятность |',
-        '| :-- | --: |',
-        '| успех | 100% |',
-        '',
-        'Ожидаемое число успехов: 3.07',
-        '',
-        'Успехи:',
+      lines: ruLines(
+        '**Успех 100 %**  ',
+        'Ловкость 3 + Атлетика 2 = 5 костей, сложность 6, + 1 автоматический успех (Сила воли) · в среднем 3,07 успеха',
         '',
         '```text',
-        '0 │                     0%',
-        '1 │█████████▋          16%',
-        '2 │████████████▏       20%',
-        '3 │████████████████    26%',
-        '4 │██████████████▎     23%',
-        '5 │███████▊            13%',
-        '6 │█▉                   3%',
+        'успех        100 % ████████████████',
+        '  1 успех     16 % ██▌',
+        '  2 успеха    20 % ███▏',
+        '  3 успеха    26 % ████▏',
+        '  4 успеха    23 % ███▊',
+        '  5+ успехов  16 % ██▌',
         '```',
         '',
-        '_Сила воли: один автоматический успех, который не отменяют единицы; провала (botch) не будет._',
-      ],
+        '_Сила воли: один автоматический успех, который не отменяют единицы; провала не будет._',
+      ),
     });
   });
 
-  it('on a d20 check: success, criticals and the margin', async () => {
+  it('on a d20 check: success and failure are the rows, the criticals their parts', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)' + CURSOR + '»')), {
       range: range(3, 0, 3, 43),
-      lines: [
-        '**🎲 Нити Судьбы (К20)**',
-        '',
-        '2к20 (лучший) + Скрытность 4 = к20 + 4, сложность 15',
-        '',
-        '| Исход | Вероятность |',
-        '| :-- | --: |',
-        '| неудача | 25% |',
-        '| успех | 75% |',
-        '| критический успех | 10% |',
-        '| критический провал | 0.25% |',
-        '',
-        'Ожидаемый итог: 17.83 · запас 2.83',
-        '',
-        'Запас (итог − сложность):',
+      lines: ruLines(
+        '**Успех 75 %** · из них критический успех 10 %  ',
+        '2к20 (лучший) + Скрытность 4 = к20 + 4, сложность 15 · в среднем итог 17,83',
         '',
         '```text',
-        '−10 ▁▁▂▂▂▃▃▄▄▄▅▅▆▆▆▇▇███ +9',
+        'успех                  75 % ████████████',
+        '  критический успех    10 % █▌',
+        'неудача                25 % ████',
+        '  критический провал 0,25 %',
+        'разница со сложностью: −10 ▁▁▂▂▂▃▃▄▄▄▅▅▆▆▆▇▇███ +9',
         '```',
-      ],
+      ),
     });
   });
 
-  it('on a d20 check with an unknown modifier: the table runs from −2 to +12', async () => {
+  it('on a d20 check so easy that a natural 1 still succeeds: both criticals are parts of the success', async () => {
+    client = await LspTestClient.start();
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 14 (сложность 12)' + CURSOR + '»')), {
+      range: range(3, 0, 3, 30),
+      lines: ruLines(
+        '**Успех 100 %** · из них критический успех 5 %  ',
+        'к20 + Скрытность 14 = к20 + 14, сложность 12 · в среднем итог 24,5',
+        '',
+        '```text',
+        'успех                100 % ████████████████',
+        '  критический успех    5 % ▊',
+        '  критический провал   5 % ▊',
+        'разница со сложностью: +3 ████████████████████ +22',
+        '```',
+      ),
+    });
+  });
+
+  it('on a d20 check out of reach: a natural 20 is a part of the failure, and the GM may still count it', async () => {
+    client = await LspTestClient.start();
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 1 (сложность 25)' + CURSOR + '»')), {
+      range: range(3, 0, 3, 29),
+      lines: ruLines(
+        '**Успех 0 %**  ',
+        'к20 + Скрытность 1 = к20 + 1, сложность 25 · в среднем итог 11,5',
+        '',
+        '```text',
+        'успех                  0 %',
+        'неудача              100 % ████████████████',
+        '  критический провал   5 % ▊',
+        '  критический успех    5 % ▊',
+        'разница со сложностью: −23 ████████████████████ −4',
+        '```',
+        '',
+        '_20 на кубике (5 %) не дотягивает до сложности, но мастер может засчитать автоматический успех._',
+      ),
+    });
+  });
+
+  it('on a d20 check with an unknown modifier: −2 to +12 in two halves side by side', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Доблесть (сложность 12)' + CURSOR + '»')), {
       range: range(3, 0, 3, 25),
-      lines: [
-        '**🎲 Нити Судьбы (К20)**',
-        '',
+      lines: ruLines(
+        '**Модификатор неизвестен** · нет значения: Доблесть  ',
         'к20 + Доблесть ? = к20 + ?, сложность 12',
         '',
-        'Пул неизвестен (нет значения: Доблесть). Шансы по модификатору:',
-        '',
-        '| Модификатор | неудача | успех | критический успех | критический провал |',
-        '| :-- | --: | --: | --: | --: |',
-        '| −2 | 65% | 35% | 5% | 5% |',
-        '| −1 | 60% | 40% | 5% | 5% |',
-        '| 0 | 55% | 45% | 5% | 5% |',
-        '| +1 | 50% | 50% | 5% | 5% |',
-        '| +2 | 45% | 55% | 5% | 5% |',
-        '| +3 | 40% | 60% | 5% | 5% |',
-        '| +4 | 35% | 65% | 5% | 5% |',
-        '| +5 | 30% | 70% | 5% | 5% |',
-        '| +6 | 25% | 75% | 5% | 5% |',
-        '| +7 | 20% | 80% | 5% | 5% |',
-        '| +8 | 15% | 85% | 5% | 5% |',
-        '| +9 | 10% | 90% | 5% | 5% |',
-        '| +10 | 5% | 95% | 5% | 5% |',
-        '| +11 | 0% | 100% | 5% | 5% |',
-        '| +12 | 0% | 100% | 5% | 5% |',
-      ],
+        '| Модификатор | успех | Модификатор | успех |',
+        '| :-- | --: | :-- | --: |',
+        '| −2 | 35 % | +6 | 75 % |',
+        '| −1 | 40 % | +7 | 80 % |',
+        '| 0 | 45 % | +8 | 85 % |',
+        '| +1 | 50 % | +9 | 90 % |',
+        '| +2 | 55 % | +10 | 95 % |',
+        '| +3 | 60 % | +11 | 100 % |',
+        '| +4 | 65 % | +12 | 100 % |',
+        '| +5 | 70 % |  |  |',
+      ),
     });
+  });
+
+  it('on a trait of a check with an error: that no odds are computed, then the trait', async () => {
+    client = await LspTestClient.start();
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + Ат' + CURSOR + 'летика 3 (сложность 2, сложность 3)»')), {
+      range: range(5, 10, 5, 20),
+      lines: ['Шансы не считаются: в записи проверки ошибка.', '', '---', '', '**Атлетика** · Athletics · Навык · ✓ есть в тексте правил · также пишут: Атлетизм'],
+    });
+  });
+
+  it('fits VS Code’s hover without scrolling: a plain check of every family in at most 12 lines', async () => {
+    client = await LspTestClient.start();
+    const plain = [
+      joinLines(...VAMPIRE, '«Сила 3 + Атлетика 3 (сложность 2)' + CURSOR + '»'),
+      '«Сила 3 + Атлетика 3' + CURSOR + '»',
+      joinLines(...WEREWOLF, '«Ловкость 3 + Атлетика 2 [Прыжки] (сложность 7)' + CURSOR + '»'),
+      joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)' + CURSOR + '»'),
+    ];
+    for (const marked of plain) {
+      const hover = await hoverAt(client, marked);
+      // What VS Code draws: text lines, without the blank lines between paragraphs and the code fences.
+      const drawn = hover?.lines.filter((line) => line !== '' && !line.startsWith('```')) ?? [];
+      assert.ok(drawn.length >= 4 && drawn.length <= 12, `${drawn.length} lines:\n${drawn.join('\n')}`);
+    }
   });
 
   it('on the front matter’s ruleset id: the ruleset’s summary', async () => {
@@ -347,21 +301,16 @@ describe('hover', () => {
         '',
         'Пул d10 (Характеристика + Навык) минус сложность; кость 8+ — успех, число успехов задаёт степень от базового до выдающегося. Ни одного успеха и хотя бы одна единица — болезненный провал; если костей не осталось, броска нет.',
         '',
-        'пул d10 минус сложность, успех на 8+ · словарь закрытый · типичный пул 4',
+        'пул к10 минус сложность, успех на 8+ · словарь закрытый · типичный пул 4',
       ],
     });
   });
 
-  it('on a character sheet’s trait: the trait', async () => {
+  it('on a character sheet’s trait: the trait, in the ruleset’s term for its category', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атле' + CURSOR + 'тика: 3 }', '---')), {
       range: range(3, 21, 3, 32),
-      lines: [
-        '**Атлетика** · Athletics  ',
-        'способность · Вампир: Маскарад — «Пакет игрока»  ',
-        '✓ есть в тексте правил  ',
-        'Другие написания: Атлетизм',
-      ],
+      lines: ['**Атлетика** · Athletics · Навык · ✓ есть в тексте правил · также пишут: Атлетизм'],
     });
   });
 
@@ -370,29 +319,39 @@ describe('hover', () => {
     assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + Атлетика 3 (сложность 2)' + CURSOR + '»')), {
       range: range(5, 0, 5, 35),
       lines: [
-        '**🎲 Vampire: The Masquerade — “Player Pack”**',
-        '',
-        'Сила 3 + Атлетика 3 − difficulty 2 = 4 dice',
-        '',
-        '| Outcome | Probability |',
-        '| :-- | --: |',
-        '| painful failure | 11% |',
-        '| failure | 13% |',
-        '| success | 76% |',
-        '',
-        'Expected successes: 1.2',
-        '',
-        'Successes:',
+        '**Success 76%** · painful failure 11%  ',
+        'Сила 3 + Атлетика 3 − difficulty 2 = 4 dice · 1.2 successes on average',
         '',
         '```text',
-        '0                     │█████████▍          24%',
-        '1 basic success       │████████████████    41%',
-        '2 solid success       │██████████▎         26%',
-        '3 exceptional success │███                  8%',
-        '4 incredible success  │▍                 0.81%',
+        'success                   76% ████████████▏',
+        '  1 basic success         41% ██████▋',
+        '  2 solid success         26% ████▎',
+        '  3 exceptional success    8% █▎',
+        '  4 incredible success  0.81% ▏',
+        'failure                   13% ██▏',
+        'painful failure           11% █▊',
         '```',
         '',
         '_High competence (pool 4+): a base success may be taken without rolling, except for attack or defence._',
+      ],
+    });
+  });
+
+  it('in English on a d20 check', async () => {
+    client = await LspTestClient.start({ locale: 'en' });
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)' + CURSOR + '»')), {
+      range: range(3, 0, 3, 43),
+      lines: [
+        '**Success 75%** · including critical success 10%  ',
+        '2d20 (highest) + Скрытность 4 = d20 + 4, difficulty 15 · expected total 17.83',
+        '',
+        '```text',
+        'success              75% ████████████',
+        '  critical success   10% █▌',
+        'failure              25% ████',
+        '  critical failure 0.25%',
+        'margin: −10 ▁▁▂▂▂▃▃▄▄▄▅▅▆▆▆▇▇███ +9',
+        '```',
       ],
     });
   });
@@ -411,7 +370,7 @@ describe('hover', () => {
     const onSecond = await client.hover(uri, { line: 4, character: 46 });
     // A term's range runs from its name to the end of its rating.
     assert.deepEqual(onSecond?.range, range(4, 44, 4, 54));
-    assert.match((onSecond?.contents as { value: string }).value, /^\*\*Ловкость\*\* · Dexterity/);
+    assert.match((onSecond?.contents as { value: string }).value, /\n\*\*Ловкость\*\* · Dexterity · Характеристика \(Физические\)/);
     // Right after the closing » still hovers the check; one character further does not.
     const afterFirst = await client.hover(uri, { line: 4, character: 40 });
     assert.deepEqual(afterFirst?.range, range(4, 5, 4, 40));

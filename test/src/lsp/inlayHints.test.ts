@@ -1,6 +1,7 @@
-/** Inlay hints: `≈76%` after each check with a known pool, for the requested range only. */
+/** Inlay hints: `≈76 %` after each check with a known pool, its headline as the tooltip, for the requested range only. */
 import * as assert from 'node:assert/strict';
 import { InlayHintKind } from 'vscode-languageserver/node';
+import { ru } from '../present/text';
 import { docUri, joinLines, LspTestClient, range } from './harness';
 
 const DOCUMENT = joinLines(
@@ -29,9 +30,9 @@ describe('inlay hints', () => {
       tooltip,
     });
     assert.deepEqual(await client.inlayHints(uri, range(0, 0, 7, 0)), [
-      hint(3, 38, '76%', '76% успех'),
-      hint(5, 52, '52%', '52% победа'),
-      hint(6, 56, '28%', '28% за 4 броска'),
+      hint(3, 38, ru('76 %'), ru('успех 76 % · болезненный провал 11 %')),
+      hint(5, 52, ru('52 %'), ru('победа 52 % · ничья 25 %')),
+      hint(6, 56, ru('28 %'), ru('за 4 броска: 28 % · нужно 5 успехов')),
     ]);
   });
 

@@ -121,13 +121,13 @@ function headingTitles(lines: readonly string[]): string[] {
   return titles;
 }
 
-function limitNote(total: number): Diagnostic {
-  const shown = MAX_DIAGNOSTICS - 1;
+/** The note after the 999 diagnostics shown, numbers as English writes them («5,500»). */
+function limitNote(total: string, hidden: string): Diagnostic {
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: DiagnosticSeverity.Information,
     source: 'rollmark',
-    message: `Too many problems: showing ${shown} of ${total}, the most severe first; the other ${total - shown} appear as these are fixed`,
+    message: `Too many problems: showing 999 of ${total}, the most severe first; the other ${hidden} appear as these are fixed`,
   };
 }
 
@@ -157,7 +157,7 @@ describe('large documents through a real connection', function () {
     const published = await steps.run('open → diagnostics', () => openLarge(server, uri, text), (p) => `${p.diagnostics.length} diagnostics, ${kb(p)}`);
     // 1,446 prose checks (RM012 hints) in this text: 999 are published, then the note.
     assert.equal(published.diagnostics.length, MAX_DIAGNOSTICS);
-    assert.deepEqual(published.diagnostics[MAX_DIAGNOSTICS - 1], limitNote(1446));
+    assert.deepEqual(published.diagnostics[MAX_DIAGNOSTICS - 1], limitNote('1,446', '447'));
     const kept = published.diagnostics.slice(0, -1);
     assert.ok(kept.every((d) => d.code === 'RM012' && d.severity === DiagnosticSeverity.Hint));
     assert.ok(kept.every((d, i) => i === 0 || d.range.start.line >= kept[i - 1].range.start.line), 'kept diagnostics are in document order');
@@ -316,7 +316,7 @@ describe('large documents through a real connection', function () {
     const published = await steps.run('open → diagnostics', () => openLarge(server, uri, text), (p) => `${p.diagnostics.length} diagnostics, ${kb(p)}`);
     // 500 errors and 5,000 warnings: the 500 errors and the first 499 warnings, in document order.
     assert.equal(published.diagnostics.length, MAX_DIAGNOSTICS);
-    assert.deepEqual(published.diagnostics[MAX_DIAGNOSTICS - 1], limitNote(5500));
+    assert.deepEqual(published.diagnostics[MAX_DIAGNOSTICS - 1], limitNote('5,500', '4,501'));
     const kept = published.diagnostics.slice(0, -1);
     const expectedKept: [string, number, number][] = [];
     for (let paragraph = 0, warnings = 0; paragraph < 10_000; paragraph++) {
@@ -369,7 +369,7 @@ describe('large documents through a real connection', function () {
       range: { start: { line: line2000, character: lastStart }, end: { line: line2000, character: last.lastIndexOf('»') + 1 } },
       command: {
         // «Ловкость 5 + Кража 1»: 6 dice, no success 0.7⁶ = 12%, so 88% at least one.
-        title: '🎲 Roll · 88% success',
+        title: '🎲 Roll · success 88%',
         command: 'rollmark.rollCheck',
         arguments: [{ uri, line: line2000, character: lastStart, text: last.slice(lastStart, last.lastIndexOf('»') + 1), poolUnknown: false }],
       },
@@ -405,7 +405,7 @@ describe('large documents through a real connection', function () {
       await server.change(uri, 2, [{ range: firstError, text: 'Атлетика' }]);
       return next;
     });
-    assert.deepEqual(edited.diagnostics[MAX_DIAGNOSTICS - 1], limitNote(5499));
+    assert.deepEqual(edited.diagnostics[MAX_DIAGNOSTICS - 1], limitNote('5,499', '4,500'));
     assert.deepEqual(
       edited.diagnostics.slice(0, -1).map((d) => d.range.start.line),
       [...kept.slice(1).map((d) => d.range.start.line), lineOf.get('Абзац 1000:')].sort((a, b) => (a ?? 0) - (b ?? 0)),

@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { ErrorCodes, MessageType } from 'vscode-languageserver/node';
+import { ru } from '../present/text';
 import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
 
 const TEXT = joinLines('---', 'ruleset: vampire-pack', '---', '«Сила 3 + Атлетика 3 (сложность 2)» и дальше текст.');
@@ -23,7 +24,7 @@ describe('robustness', () => {
     assert.equal(await client.completion(uri, { line: 999, character: 999 }), null);
     assert.deepEqual(
       (await client.inlayHints(uri, range(-1, -1, 999, 999)))?.map((h) => h.label),
-      ['≈76%'],
+      [ru('≈76 %')],
     );
     assert.deepEqual(await client.codeActions(uri, range(999, 0, 999, 5)), []);
   });
@@ -97,8 +98,8 @@ describe('robustness', () => {
     assert.deepEqual(
       (await client.inlayHints(uri, range(0, 0, 9, 0)))?.map((h) => [h.label, h.position.line, h.position.character]),
       [
-        ['≈76%', 3, 35],
-        ['≈0%', 3, 87],
+        [ru('≈76 %'), 3, 35],
+        [ru('≈0 %'), 3, 87],
       ],
       'the first check where the client has it, not 7 characters on',
     );

@@ -112,7 +112,7 @@ describe('the server over stdio', () => {
       uri,
       version: 1,
       diagnostics: [
-        { range: range(0, 27, 0, 35), severity: 1, code: 'RM001', source: 'rollmark', message: 'Неизвестная характеристика «Ловкасть». Возможно: Ловкость' },
+        { range: range(0, 27, 0, 35), severity: 1, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
       ],
     });
     assert.equal(await stopServerProcess(session), 0);
@@ -154,7 +154,7 @@ describe('a Neovim-style plain LSP client', () => {
     assert.deepEqual(lenses, [
       {
         range: range(3, 16, 3, 51),
-        command: { title: '🎲 Roll · 76% success', command: 'rollmark.rollCheck', arguments: [{ uri, line: 3, character: 16, text: '«Сила 3 + Атлетика 3 (сложность 2)»', poolUnknown: false }] },
+        command: { title: '🎲 Roll · success 76%', command: 'rollmark.rollCheck', arguments: [{ uri, line: 3, character: 16, text: '«Сила 3 + Атлетика 3 (сложность 2)»', poolUnknown: false }] },
       },
     ]);
 

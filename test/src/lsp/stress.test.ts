@@ -51,6 +51,7 @@ import { provideInlayHints } from '../../../server/out/features/inlayHints';
 import { DEFAULT_SETTINGS } from '../../../server/out/protocol';
 import { fileUri } from '../../../server/out/workspace/folders';
 import { fullCollection } from '../../../server/out/workspace/heapReclaimer';
+import { ruLines } from '../present/text';
 import { type BenchScenarios, loadBenchScenarios } from './benchScenarios';
 import { docUri, LspTestClient, WORKSPACE } from './harness';
 
@@ -99,38 +100,26 @@ const SENTINEL_POSITION: Position = { line: 9, character: 24 };
 
 /**
  * The sentinel's hover, exact. Storytelling, 6 dice, success on 8+ with 10-again: no success
- * is 0.7⁶ = 11.8%, a die's expected successes 0.3 / 0.9 = ⅓, so 2 for the pool; 5+ successes
- * (exceptional) 3% + 0.88% + 0.27% ≈ 4%.
+ * is 0.7⁶ = 11.8%, so a success of any kind 88%; a die's expected successes 0.3 / 0.9 = ⅓, so 2
+ * for the pool; 5+ successes (exceptional) 3% + 0.88% + 0.27% ≈ 4%.
  */
 const SENTINEL_HOVER: Hover = {
   contents: {
     kind: 'markdown',
-    value: [
-      '**🎲 Мир Тьмы: Система Повествования (2004)**',
-      '',
-      'Сила 3 + Атлетика 3 = 6 костей',
-      '',
-      '| Исход | Вероятность |',
-      '| :-- | --: |',
-      '| провал | 12% |',
-      '| успех | 84% |',
-      '| исключительный успех | 4% |',
-      '',
-      'Ожидаемое число успехов: 2',
-      '',
-      'Успехи:',
+    value: ruLines(
+      '**Успех 88 %** · из них исключительный успех 4 %  ',
+      'Сила 3 + Атлетика 3 = 6 костей · в среднем 2 успеха',
       '',
       '```text',
-      '0  │██████▌             12%',
-      '1  │███████████████     27%',
-      '2  │████████████████    29%',
-      '3  │██████████▌         19%',
-      '4  │████▉                9%',
-      '5  │█▊                   3%',
-      '6  │▌                 0.88%',
-      '7+ │▏                 0.27%',
+      'успех                     88 % ██████████████▏',
+      '  1 успех                 27 % ████▍',
+      '  2 успеха                29 % ████▋',
+      '  3 успеха                19 % ███',
+      '  4 успеха                 9 % █▍',
+      '  5+ исключительный успех  4 % ▋',
+      'провал                    12 % █▉',
       '```',
-    ].join('\n'),
+    ).join('\n'),
   },
   range: { start: { line: 9, character: 16 }, end: { line: 9, character: 37 } },
 };

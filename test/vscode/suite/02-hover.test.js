@@ -4,10 +4,12 @@ const assert = require('node:assert/strict');
 const vscode = require('vscode');
 const { hoverText, open, positionOf, waitFor } = require('./helpers');
 
-// Сила 3 + Атлетика 3 − сложность 2 = 4 dice in vampire-pack: 11% painful failure, 13% failure,
-// 76% success (the engine's exact odds), in VS Code's display language (runCodeServer.mjs runs
-// English by default, Russian with ROLLMARK_VSCODE_LOCALE=ru).
+// Сила 3 + Атлетика 3 − сложность 2 = 4 dice in vampire-pack: 76% success, 13% failure, 11%
+// painful failure (the engine's exact odds), in VS Code's display language (runCodeServer.mjs runs
+// English by default, Russian with ROLLMARK_VSCODE_LOCALE=ru). Russian puts Intl's non-breaking
+// space before %.
 const RU = vscode.env.language.startsWith('ru');
+const ru = (text) => text.replace(/ %/g, '\u00a0%');
 
 describe('hover', () => {
   it('on a check shows its exact odds', async () => {
@@ -18,21 +20,31 @@ describe('hover', () => {
       return found.includes('%') && found;
     });
     const lines = text.split('\n');
-    if (RU) {
-      assert.ok(lines.includes('Сила 3 + Атлетика 3 − сложность 2 = 4 кости'), text);
-      for (const row of ['| болезненный провал | 11% |', '| провал | 13% |', '| успех | 76% |']) assert.ok(lines.includes(row), `${row} in\n${text}`);
-    } else {
-      assert.ok(lines.includes('Сила 3 + Атлетика 3 − difficulty 2 = 4 dice'), text);
-      for (const row of ['| painful failure | 11% |', '| failure | 13% |', '| success | 76% |']) assert.ok(lines.includes(row), `${row} in\n${text}`);
-    }
+    const expected = RU
+      ? [
+          '**Успех 76 %** · болезненный провал 11 %  ',
+          'Адриан: Сила 3 + Атлетика 3 − сложность 2 = 4 кости · в среднем 1,2 успеха',
+          'успех                      76 % ████████████▏',
+          'провал                     13 % ██▏',
+          'болезненный провал         11 % █▊',
+        ].map(ru)
+      : [
+          '**Success 76%** · painful failure 11%  ',
+          'Адриан: Сила 3 + Атлетика 3 − difficulty 2 = 4 dice · 1.2 successes on average',
+          'success                   76% ████████████▏',
+          'failure                   13% ██▏',
+          'painful failure           11% █▊',
+        ];
+    for (const line of expected) assert.ok(lines.includes(line), `${line} in\n${text}`);
+    assert.equal(lines[0], expected[0], 'the chance that matters comes first');
   });
 
-  it('on a trait names the trait, then the odds', async () => {
+  it('on a trait shows the odds first, then the trait', async () => {
     const { document } = await open('checks.scenario.md');
     const position = positionOf(document, 'Обаяние + Убеждение', 3);
     const text = hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', document.uri, position));
-    assert.match(text, /\*\*Обаяние\*\*/);
-    assert.ok(text.split('\n').includes(RU ? '| успех | 83% |' : '| success | 83% |'), text);
+    assert.ok(text.startsWith(RU ? ru('**Успех 83 %**') : '**Success 83%**'), text);
+    assert.match(text, /\n---\n\n\*\*Обаяние\*\* · /);
   });
 
   it('gives nothing outside checks', async () => {

@@ -1,0 +1,82 @@
+/**
+ * Hover texts in Markdown, read in two seconds: the chance that matters on the first line, the
+ * formula under it, then the outcome rows as bars, then the rules' notes. A plain check's hover
+ * stays within about a dozen lines, VS Code's hover height without scrolling.
+ */
+import type { AnalyzedCheck } from '../analysis/types';
+import { isKnownPool, type UnknownPoolReport } from '../engine/oddsReport';
+import type { Ruleset, TraitEntry } from '../engine/ruleset';
+import { markdownTable } from './charts';
+import { checkFormula } from './formula';
+import { figureText, headlineText, type OddsContext, oddsChart, oddsView, type OddsView, type PoolTable, unknownPoolTable } from './odds';
+import { categoryName, rulesetFacts, rulesetSummary, rulesetTitle, unknownPoolText } from './ruleset';
+import { capitalize, type Voice } from './voice';
+
+/** Lines of one paragraph: Markdown's hard line break between them. */
+function paragraph(lines: readonly string[]): string {
+  return lines.join('  \n');
+}
+
+function codeBlock(lines: readonly string[]): string {
+  return ['```text', ...lines, '```'].join('\n');
+}
+
+/** «**Успех 76 %** · болезненный провал 11 %»: the main chance in bold, the rest after it. */
+function headlineMarkdown(view: OddsView, v: Voice): string {
+  return [`**${capitalize(figureText(view.main, v))}**`, ...view.also.map((figure) => figureText(figure, v))].join(' · ');
+}
+
+function knownPoolParts(view: OddsView, formula: readonly string[], v: Voice): string[] {
+  // The mean ends the formula's line: one line less keeps a plain check within the hover's height.
+  const [first, ...rest] = formula;
+  const parts = [paragraph([headlineMarkdown(view, v), view.mean ? `${first} · ${view.mean}` : first, ...rest]), codeBlock(oddsChart(view, v))];
+  if (view.oneRoll) parts.push(v.w.oneRoll(headlineText(view.oneRoll, v)));
+  if (view.notes.length > 0) parts.push(paragraph(view.notes.map((note) => `_${note}_`)));
+  return parts;
+}
+
+/** Tables longer than this are set in two halves side by side, to stay within the hover's height. */
+const MAX_TABLE_ROWS = 10;
+
+function sideBySide({ header, rows }: PoolTable): string[] {
+  if (rows.length <= MAX_TABLE_ROWS) return markdownTable(header, rows);
+  const half = Math.ceil(rows.length / 2);
+  const blank = header.map(() => '');
+  return markdownTable([...header, ...header], rows.slice(0, half).map((left, i) => [...left, ...(rows[half + i] ?? blank)]), header.length);
+}
+
+function unknownPoolParts(check: AnalyzedCheck, report: UnknownPoolReport, formula: readonly string[], ctx: OddsContext): string[] {
+  const { ruleset, v } = ctx;
+  const missing = check.sides.flatMap((side) => side.terms.filter((t) => t.value === undefined).map((t) => t.trait?.name ?? t.written));
+  const headline = [`**${capitalize(unknownPoolText(ruleset, v))}**`, ...(missing.length > 0 ? [v.w.missingValues(missing.join(', '))] : [])].join(' · ');
+  return [paragraph([headline, ...formula]), sideBySide(unknownPoolTable(report, ctx)).join('\n')];
+}
+
+/** A trait in one line: «**Сила** · Strength · Характеристика (Физические) · ✓ есть в тексте правил». */
+export function traitLine(trait: TraitEntry, ruleset: Ruleset, v: Voice): string {
+  const parts = [`**${trait.name}**`];
+  if (trait.en && trait.en !== trait.name) parts.push(trait.en);
+  parts.push(categoryName(ruleset, trait.category, v) + (trait.group ? ` (${trait.group})` : ''));
+  parts.push(!ruleset.traits.includes(trait) ? v.w.fromDictionary : trait.attested ? v.w.attested : v.w.unattested);
+  const others = [...(trait.aliases ?? []), ...(trait.variants ?? [])];
+  if (others.length > 0) parts.push(v.w.otherSpellings(others.join(', ')));
+  return parts.join(' · ');
+}
+
+/**
+ * Everything the hover says about a check: the odds first, whatever part of the check is under
+ * the cursor; the trait under it, if any, after them.
+ */
+export function checkHoverMarkdown(check: AnalyzedCheck, ruleset: Ruleset, v: Voice, hovered?: TraitEntry): string {
+  const ctx: OddsContext = { ruleset, v, spec: check.spec };
+  const formula = checkFormula(check, ruleset, v);
+  const odds = check.odds;
+  const parts = !odds || formula.length === 0 ? [v.w.checkHasError] : isKnownPool(odds) ? knownPoolParts(oddsView(odds, ctx), formula, v) : unknownPoolParts(check, odds, formula, ctx);
+  if (hovered) parts.push('---', traitLine(hovered, ruleset, v));
+  return parts.join('\n\n');
+}
+
+/** The front matter's ruleset: its title and id, its summary, how it rolls. */
+export function rulesetHoverMarkdown(ruleset: Ruleset, v: Voice): string {
+  return [`**${rulesetTitle(ruleset, v)}** (\`${ruleset.id}\`)`, rulesetSummary(ruleset, v), rulesetFacts(ruleset, v).join(' · ')].join('\n\n');
+}

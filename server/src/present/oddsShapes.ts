@@ -1,0 +1,233 @@
+/**
+ * What a report of odds says to a reader, shape by shape. A report is a contest, an extended
+ * action or a plain roll's outcomes; each shape says which chance matters, the outcome rows and
+ * the notes. A new kind of report (alternatives, teamwork, races, initiative) is a new shape in
+ * `SHAPES`, ahead of the ones it refines.
+ */
+import type { CheckSpec } from '../engine/checkSpec';
+import type { PoolOdds } from '../engine/oddsReport';
+import type { Ruleset } from '../engine/ruleset';
+import { type ChartRow, sparkline } from './charts';
+import { noteText } from './notes';
+import { outcomeName } from './ruleset';
+import type { Voice } from './voice';
+
+export interface OddsContext {
+  ruleset: Ruleset;
+  v: Voice;
+  /** The check's spec when the caller has it: an extended action's target, a classic specialty. */
+  spec?: CheckSpec;
+}
+
+/** A chance and what it is the chance of; words alone when there is no chance to give («нужно 10 успехов»). */
+export interface Figure {
+  label: string;
+  probability?: number;
+}
+
+export interface OddsView {
+  /** The chance that matters: success of every kind, a contest's win, an extended action done in time. */
+  main: { label: string; probability: number };
+  /** What a reader wants next: «из них исключительный успех», the risk of a botch. */
+  also: Figure[];
+  /**
+   * The rows under the headline: exclusive outcomes summing to 100 % (depth 0), each followed by
+   * its parts (depth 1); for an extended action, the chance of being done within each roll.
+   */
+  rows: ChartRow[];
+  /** The mean: «в среднем 1,2 успеха», «в среднем итог 17,83». */
+  mean?: string;
+  /** A line after the rows: a d20 margin's spread. */
+  spread?: string;
+  /** An extended action's single roll. */
+  oneRoll?: OddsView;
+  notes: string[];
+}
+
+/** A column of the table by pool size, when the pool is unknown. */
+export interface Column {
+  header: string;
+  cell(odds: PoolOdds): string;
+}
+
+export interface OddsShape {
+  fits(odds: PoolOdds): boolean;
+  /** The main chance as a number (`success` in `rollmark check --format json`). */
+  chance(odds: PoolOdds): number;
+  view(odds: PoolOdds, ctx: OddsContext): OddsView;
+  columns(ctx: OddsContext, rows: readonly PoolOdds[]): Column[];
+}
+
+function rulesNotes(odds: PoolOdds, { ruleset, v }: OddsContext): string[] {
+  return odds.notes.map((note) => noteText(note, ruleset, v));
+}
+
+const contestShape: OddsShape = {
+  fits: (odds) => odds.contest !== undefined,
+  chance: (odds) => odds.contest?.win ?? 0,
+  view(odds, ctx) {
+    const { v } = ctx;
+    const { win, tie, lose } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
+    return {
+      main: { label: v.w.win, probability: win },
+      also: tie > 0 ? [{ label: v.w.tie, probability: tie }] : [],
+      rows: [
+        { label: v.w.win, probability: win },
+        { label: v.w.tie, probability: tie },
+        { label: v.w.loss, probability: lose },
+      ],
+      notes: rulesNotes(odds, ctx),
+    };
+  },
+  columns: ({ v }) => [
+    { header: v.w.win, cell: (odds) => v.percent(odds.contest?.win ?? 0) },
+    { header: v.w.tie, cell: (odds) => v.percent(odds.contest?.tie ?? 0) },
+  ],
+};
+
+/** Rolls an extended action's chart shows at most: the last ones, where the chance is. */
+const MAX_WITHIN_ROWS = 8;
+
+function doneWithin(odds: PoolOdds): number {
+  const within = odds.within ?? [];
+  return within[within.length - 1] ?? 0;
+}
+
+const extendedShape: OddsShape = {
+  fits: (odds) => odds.within !== undefined && odds.within.length > 0,
+  chance: doneWithin,
+  view(odds, ctx) {
+    const { v, spec } = ctx;
+    const within = odds.within ?? [];
+    const oneRoll = outcomesShape.view({ ...odds, within: undefined }, ctx);
+    const rows = within.map((probability, k) => ({ label: v.w.withinRolls(v.count(k + 1, 'roll')), probability }));
+    return {
+      main: { label: v.w.doneWithin(v.count(within.length, 'roll')), probability: doneWithin(odds) },
+      also: spec?.extended ? [{ label: v.w.needed(v.count(spec.extended.target, 'success')) }] : [],
+      rows: rows.slice(-MAX_WITHIN_ROWS),
+      oneRoll,
+      notes: oneRoll.notes,
+    };
+  },
+  columns: ({ v }, rows) => {
+    const lengths = new Set(rows.map((odds) => odds.within?.length ?? 0));
+    if (lengths.size === 1) return [{ header: v.w.withinRolls(v.count([...lengths][0], 'roll')), cell: (odds) => v.percent(doneWithin(odds)) }];
+    return [{ header: v.w.success, cell: (odds) => `${v.percent(doneWithin(odds))} ${v.w.withinRolls(v.count(odds.within?.length ?? 0, 'roll'))}` }];
+  },
+};
+
+/** Outcome keys (CLI.md) that are a success; their sum is the chance that matters. */
+const SUCCESS_KEYS = ['success', 'exceptional_success'];
+/** Failures in the order a reader weighs them: the plain one, then the bad ones. */
+const FAILURE_KEYS = ['failure', 'painful_failure', 'botch', 'dramatic_failure', 'no_dice'];
+/** Failures worse than failing, worth the headline. */
+const SEVERE_KEYS = new Set(['painful_failure', 'botch', 'dramatic_failure', 'no_dice']);
+
+function successChance(odds: PoolOdds): number {
+  const outcomes = odds.outcomes ?? {};
+  return SUCCESS_KEYS.reduce((sum, key) => sum + (outcomes[key] ?? 0), 0);
+}
+
+/** d20: where the natural 20 and the natural 1 fall, from the margins (a 1 succeeds when even the lowest total does). */
+function criticals(odds: PoolOdds): { high: number; low: number; highSucceeds: boolean; lowSucceeds: boolean } | undefined {
+  const outcomes = odds.outcomes ?? {};
+  if (outcomes.critical_success === undefined && outcomes.critical_failure === undefined) return undefined;
+  const margins = Object.keys(odds.margin ?? {}).map(Number);
+  return {
+    high: outcomes.critical_success ?? 0,
+    low: outcomes.critical_failure ?? 0,
+    highSucceeds: (outcomes.critical_rescue ?? 0) === 0,
+    lowSucceeds: margins.length > 0 && Math.min(...margins) >= 0,
+  };
+}
+
+/** A chance below this is not worth a row of its own in the successes' breakdown. */
+const VISIBLE = 0.0005;
+/** Rows of successes at most, «5+» the last, for families that name no degrees. */
+const MAX_COUNT_ROWS = 5;
+
+/** Where the ruleset's own names end the breakdown: vampire-pack's degree 5 is «5+»; storytelling's exceptional success is 5+. */
+function foldAt(ruleset: Ruleset): number {
+  let degrees = 0;
+  while (ruleset.outcomes[`degree_${degrees + 1}`]) degrees++;
+  if (degrees > 0) return degrees;
+  return ruleset.family === 'storytelling' ? ruleset.params.exceptionalAt : MAX_COUNT_ROWS;
+}
+
+/** A success broken down by how many successes: «1 базовый успех», «2 успеха», «5+ исключительный успех». */
+function countParts(successes: readonly number[], { ruleset, v }: OddsContext): ChartRow[] {
+  const atLeast = new Array<number>(successes.length + 1).fill(0);
+  for (let k = successes.length - 1; k >= 0; k--) atLeast[k] = atLeast[k + 1] + successes[k];
+  const cap = foldAt(ruleset);
+  let last = 1;
+  while (last < successes.length - 1 && last < cap && atLeast[last + 1] >= VISIBLE) last++;
+  const rows: ChartRow[] = [];
+  for (let k = 1; k <= last && k < successes.length; k++) {
+    const folded = k === last && atLeast[k + 1] > 0;
+    const degree = ruleset.outcomes[`degree_${k}`];
+    const exceptional = ruleset.family === 'storytelling' && k === ruleset.params.exceptionalAt ? ruleset.outcomes.exceptional_success : undefined;
+    const named = degree ?? exceptional;
+    const label = named ? `${v.number(k)}${folded ? '+' : ''} ${v.pick(named)}` : v.count(k, 'success', folded);
+    rows.push({ label, probability: folded ? atLeast[k] : successes[k], depth: 1 });
+  }
+  return rows;
+}
+
+const outcomesShape: OddsShape = {
+  fits: () => true,
+  chance: successChance,
+  view(odds, ctx) {
+    const { ruleset, v, spec } = ctx;
+    const outcomes = odds.outcomes ?? {};
+    const name = (key: string) => outcomeName(ruleset, key, v);
+    const success = successChance(odds);
+    const critical = criticals(odds);
+    const part = (key: string, probability: number): ChartRow => ({ label: name(key), probability, depth: 1 });
+
+    const rows: ChartRow[] = [{ label: name('success'), probability: success }];
+    if (odds.successes && success > 0) rows.push(...countParts(odds.successes, ctx));
+    if (critical?.highSucceeds && critical.high > 0) rows.push(part('critical_success', critical.high));
+    if (critical?.lowSucceeds && critical.low > 0) rows.push(part('critical_failure', critical.low));
+    for (const key of FAILURE_KEYS) {
+      const probability = outcomes[key] ?? 0;
+      if (probability <= 0) continue;
+      rows.push({ label: name(key), probability });
+      if (key !== 'failure' || !critical) continue;
+      if (!critical.lowSucceeds && critical.low > 0) rows.push(part('critical_failure', critical.low));
+      if (!critical.highSucceeds && critical.high > 0) rows.push(part('critical_success', critical.high));
+    }
+
+    const also: Figure[] = [];
+    if ((outcomes.exceptional_success ?? 0) > 0) also.push({ label: v.w.partOf(name('exceptional_success')), probability: outcomes.exceptional_success });
+    if (critical?.highSucceeds && critical.high > 0) also.push({ label: v.w.partOf(name('critical_success')), probability: critical.high });
+    for (const key of FAILURE_KEYS) if (SEVERE_KEYS.has(key) && (outcomes[key] ?? 0) > 0) also.push({ label: name(key), probability: outcomes[key] });
+
+    let mean: string | undefined;
+    let spread: string | undefined;
+    if (odds.successes && odds.successes.length > 1) mean = v.w.meanSuccesses(v.count(odds.expected, 'success'));
+    // A static value's total is its formula's result; only a roll has a mean and a spread.
+    if (odds.margin && !odds.notes.includes('static_value')) {
+      mean = v.w.meanTotal(v.number(odds.expected));
+      spread = `${v.w.marginSpread} ${sparkline(odds.margin, v)}`;
+    }
+
+    const notes = rulesNotes(odds, ctx);
+    if (critical && !critical.highSucceeds && critical.high > 0) notes.push(v.w.rescue(v.percent(critical.high), name('critical_rescue')));
+    if (ruleset.family === 'classic' && (spec?.side.specialties ?? 0) > 0) notes.push(v.w.noteSpecialty);
+    return { main: { label: name('success'), probability: success }, also, rows, mean, spread, notes };
+  },
+  columns({ ruleset, v }, rows) {
+    const severe = FAILURE_KEYS.filter((key) => SEVERE_KEYS.has(key) && rows.some((odds) => (odds.outcomes?.[key] ?? 0) > 0));
+    return [
+      { header: outcomeName(ruleset, 'success', v), cell: (odds) => v.percent(successChance(odds)) },
+      ...severe.map((key) => ({ header: outcomeName(ruleset, key, v), cell: (odds: PoolOdds) => v.percent(odds.outcomes?.[key] ?? 0) })),
+    ];
+  },
+};
+
+/** The shapes, most specific first; the last fits every report. */
+const SHAPES: readonly OddsShape[] = [contestShape, extendedShape, outcomesShape];
+
+export function shapeOf(odds: PoolOdds): OddsShape {
+  return SHAPES.find((shape) => shape.fits(odds)) ?? outcomesShape;
+}

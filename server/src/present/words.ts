@@ -1,0 +1,148 @@
+/**
+ * Every word and phrase Rollmark shows outside diagnostics, once, in both languages — in the
+ * manner of `analysis/diagnosticCatalog.ts`. Outcome names are not here: each ruleset spells
+ * them as its rules text does. Numbers arrive formatted (see `numbers.ts`), so a phrase only
+ * places them.
+ */
+import type { Locale } from '../analysis/types';
+import type { PluralForms } from './numbers';
+
+export type Text = Record<Locale, string>;
+
+export const WORDS = {
+  // Odds: what a chance is the chance of.
+  success: { ru: 'успех', en: 'success' },
+  win: { ru: 'победа', en: 'win' },
+  tie: { ru: 'ничья', en: 'tie' },
+  loss: { ru: 'поражение', en: 'loss' },
+  doneWithin: (rolls: string): Text => ({ ru: `за ${rolls}:`, en: `within ${rolls}:` }),
+  withinRolls: (rolls: string): Text => ({ ru: `за ${rolls}`, en: `within ${rolls}` }),
+  partOf: (what: string): Text => ({ ru: `из них ${what}`, en: `including ${what}` }),
+  needed: (successes: string): Text => ({ ru: `нужно ${successes}`, en: `${successes} needed` }),
+  oneRoll: (odds: string): Text => ({ ru: `Один бросок: ${odds}`, en: `One roll: ${odds}` }),
+  meanSuccesses: (count: string): Text => ({ ru: `в среднем ${count}`, en: `${count} on average` }),
+  meanTotal: (total: string): Text => ({ ru: `в среднем итог ${total}`, en: `expected total ${total}` }),
+  marginSpread: { ru: 'разница со сложностью:', en: 'margin:' },
+  rescue: (chance: string, what: string): Text => ({
+    ru: `20 на кубике (${chance}) не дотягивает до сложности, но мастер может засчитать ${what}.`,
+    en: `A 20 on the die (${chance}) falls short of the difficulty, but the GM may count it as an ${what}.`,
+  }),
+
+  // The pool of a check, and a check without odds.
+  pool: (size: string): Text => ({ ru: `пул ${size}`, en: `pool ${size}` }),
+  modifier: (value: string): Text => ({ ru: `модификатор ${value}`, en: `modifier ${value}` }),
+  poolUnknown: { ru: 'пул неизвестен', en: 'pool unknown' },
+  modifierUnknown: { ru: 'модификатор неизвестен', en: 'modifier unknown' },
+  poolHeader: { ru: 'Пул', en: 'Pool' },
+  modifierHeader: { ru: 'Модификатор', en: 'Modifier' },
+  missingValues: (names: string): Text => ({ ru: `нет значения: ${names}`, en: `no value for ${names}` }),
+  cannotRoll: { ru: 'нельзя бросить', en: 'cannot be rolled' },
+  checkHasError: { ru: 'Шансы не считаются: в записи проверки ошибка.', en: 'No odds: the check has an error.' },
+  rollLens: { ru: '🎲 Бросить', en: '🎲 Roll' },
+
+  // A check as a formula.
+  opponent: (side: string): Text => ({ ru: `Противник: ${side}`, en: `Opponent: ${side}` }),
+  specialty: { ru: 'специализация', en: 'specialty' },
+  difficulty: { ru: 'сложность', en: 'difficulty' },
+  byDefault: { ru: 'по умолчанию', en: 'default' },
+  storytellingWillpower: { ru: 'Воля', en: 'Willpower' },
+  chanceDie: { ru: 'бросок на удачу', en: 'chance die' },
+  noRollPossible: { ru: 'бросок невозможен', en: 'no roll possible' },
+  willpowerSuccess: { ru: '+ 1 автоматический успех (Сила воли)', en: '+ 1 automatic success (Willpower)' },
+  d20: { ru: 'к20', en: 'd20' },
+  highest: { ru: 'лучший', en: 'highest' },
+  lowest: { ru: 'худший', en: 'lowest' },
+  unknownDice: { ru: '? костей', en: '? dice' },
+
+  // Rolls.
+  rerolled: { ru: 'переброс', en: 're-rolled' },
+  bonus: { ru: 'бонус', en: 'bonus' },
+  staticValue: { ru: 'статичное значение', en: 'static value' },
+  noRoll: { ru: 'без броска', en: 'no roll' },
+  versus: { ru: 'против', en: 'versus' },
+  margin: (value: string): Text => ({ ru: `разница со сложностью ${value}`, en: `margin ${value}` }),
+  extendedProgress: (rolls: string, accumulated: string, target: string): Text => ({
+    ru: `${rolls}, набрано ${accumulated} из ${target}`,
+    en: `${rolls}, ${accumulated} of ${target} successes`,
+  }),
+  rollNumber: (n: string, dice: string): Text => ({ ru: `бросок ${n}: ${dice}`, en: `roll ${n}: ${dice}` }),
+  assumedTypical: (dice: string): Text => ({ ru: `пул неизвестен: взят типичный пул правил, ${dice}`, en: `pool unknown: rolled the ruleset’s typical pool, ${dice}` }),
+  assumedGiven: (dice: string): Text => ({ ru: `пул неизвестен: взят заданный пул, ${dice}`, en: `pool unknown: rolled the given pool, ${dice}` }),
+  assumedTypicalModifier: (value: string): Text => ({
+    ru: `модификатор неизвестен: взят типичный модификатор правил, ${value}`,
+    en: `modifier unknown: rolled the ruleset’s typical modifier, ${value}`,
+  }),
+  assumedGivenModifier: (value: string): Text => ({ ru: `модификатор неизвестен: взят заданный, ${value}`, en: `modifier unknown: rolled the given one, ${value}` }),
+  seed: (seed: string): Text => ({ ru: `зерно броска ${seed}`, en: `seed ${seed}` }),
+
+  // The rules' notes on a result.
+  noteChanceDie: { ru: 'Бросок на удачу: одна кость, успех только на 10; 1 — полный провал.', en: 'Chance die: one die, success only on a 10; a 1 is a dramatic failure.' },
+  noteNoDice: { ru: 'Костей не осталось: бросок невозможен.', en: 'No dice left: no roll is possible.' },
+  noteNoDiceOptions: {
+    ru: 'Костей не осталось: броска нет. По тексту можно принять неудачу и получить Ускорение, перегруппироваться или помочь другому.',
+    en: 'No dice left: no roll. The text offers: accept failure and gain Momentum, regroup, or help another.',
+  },
+  noteHighCompetence: {
+    ru: 'Высокая компетентность: базовый успех можно взять без броска, кроме атаки и защиты.',
+    en: 'High competence: a base success may be taken without rolling, except for attack or defence.',
+  },
+  noteHighCompetenceFrom: (from: string): Text => ({
+    ru: `Высокая компетентность (пул ${from}+): базовый успех можно взять без броска, кроме атаки и защиты.`,
+    en: `High competence (pool ${from}+): a base success may be taken without rolling, except for attack or defence.`,
+  }),
+  noteWillpower: { ru: 'С тратой Силы воли.', en: 'Willpower spent.' },
+  noteClassicWillpower: {
+    ru: 'Сила воли: один автоматический успех, который не отменяют единицы; провала не будет.',
+    en: 'Willpower: one automatic success that 1s cannot cancel; the roll cannot botch.',
+  },
+  noteStorytellingWillpower: (dice: string): Text => ({ ru: `Воля: +${dice} к пулу.`, en: `Willpower: +${dice}.` }),
+  noteStaticValue: { ru: 'Статичное значение: без броска, исход известен заранее.', en: 'Static value: no roll, the result is certain.' },
+  noteSpecialty: { ru: 'Специализация: каждая 10 даёт дополнительную кость, которую не отменяют единицы.', en: 'Specialty: each 10 grants a bonus die that 1s never cancel.' },
+
+  // Traits and rulesets.
+  rollable: { ru: 'бросается отдельно', en: 'rolled on its own' },
+  generic: { ru: 'общее название', en: 'generic term' },
+  otherTrait: { ru: 'прочее', en: 'other' },
+  attribute: { ru: 'Атрибут', en: 'Attribute' },
+  ability: { ru: 'Способность', en: 'Ability' },
+  power: { ru: 'Дисциплина', en: 'Discipline' },
+  fromDictionary: { ru: 'из словаря проекта', en: 'from the project dictionary' },
+  attested: { ru: '✓ есть в тексте правил', en: '✓ attested in the rules text' },
+  unattested: { ru: '○ нет в тексте правил: взято из списка игры', en: '○ not in the rules text: from the game’s list' },
+  otherSpellings: (spellings: string): Text => ({ ru: `также пишут: ${spellings}`, en: `also written: ${spellings}` }),
+  projectDictionary: { ru: 'словарь проекта', en: 'project dictionary' },
+  character: { ru: 'персонаж', en: 'character' },
+  closedVocabulary: { ru: 'словарь закрытый', en: 'closed vocabulary' },
+  openVocabulary: { ru: 'словарь открытый', en: 'open vocabulary' },
+  typicalPool: (pool: string): Text => ({ ru: `типичный пул ${pool}`, en: `typical pool ${pool}` }),
+  typicalModifier: (value: string): Text => ({ ru: `типичный модификатор ${value}`, en: `typical modifier ${value}` }),
+  familyClassic: { ru: 'пул к10 против сложности', en: 'd10 pool against a difficulty' },
+  familyStorytelling: { ru: 'пул к10, успех на 8+, десятки перебрасываются', en: 'd10 pool, success on 8+, 10-again' },
+  familyPoolMinusDifficulty: { ru: 'пул к10 минус сложность, успех на 8+', en: 'd10 pool minus difficulty, success on 8+' },
+  familyD20: { ru: 'к20 + модификаторы против сложности', en: 'd20 + modifiers against a difficulty' },
+
+  // Editor actions and the command line.
+  convertProse: (count: string): Text => ({ ru: `Разметить проверки, записанные прозой (${count})`, en: `Mark up checks written as prose (${count})` }),
+  fixAll: (count: string): Text => ({ ru: `Исправить всё очевидное (${count})`, en: `Fix all obvious problems (${count})` }),
+  tooManyProblems: (shown: string, total: string, hidden: string): Text => ({
+    ru: `Слишком много проблем: показаны ${shown} из ${total}, сначала самые серьёзные; остальные ${hidden} появятся по мере исправления`,
+    en: `Too many problems: showing ${shown} of ${total}, the most severe first; the other ${hidden} appear as these are fixed`,
+  }),
+  checkSummary: (files: string, checks: string, problems: string): Text => ({ ru: `${files}, ${checks}: ${problems}`, en: `${files}, ${checks}: ${problems}` }),
+} satisfies Record<string, Text | ((...args: never[]) => Text)>;
+
+/** Nouns that follow a number, in every plural form the language has. */
+export const NOUNS = {
+  success: { ru: { one: 'успех', few: 'успеха', many: 'успехов', other: 'успеха' }, en: { one: 'success', other: 'successes' } },
+  roll: { ru: { one: 'бросок', few: 'броска', many: 'бросков', other: 'броска' }, en: { one: 'roll', other: 'rolls' } },
+  die: { ru: { one: 'кость', few: 'кости', many: 'костей', other: 'кости' }, en: { one: 'die', other: 'dice' } },
+  trait: { ru: { one: 'черта', few: 'черты', many: 'черт', other: 'черты' }, en: { one: 'trait', other: 'traits' } },
+  file: { ru: { one: 'файл', few: 'файла', many: 'файлов', other: 'файла' }, en: { one: 'file', other: 'files' } },
+  check: { ru: { one: 'проверка', few: 'проверки', many: 'проверок', other: 'проверки' }, en: { one: 'check', other: 'checks' } },
+  error: { ru: { one: 'ошибка', few: 'ошибки', many: 'ошибок', other: 'ошибки' }, en: { one: 'error', other: 'errors' } },
+  warning: { ru: { one: 'предупреждение', few: 'предупреждения', many: 'предупреждений', other: 'предупреждения' }, en: { one: 'warning', other: 'warnings' } },
+  info: { ru: { one: 'сведение', few: 'сведения', many: 'сведений', other: 'сведения' }, en: { one: 'info', other: 'infos' } },
+  hint: { ru: { one: 'подсказка', few: 'подсказки', many: 'подсказок', other: 'подсказки' }, en: { one: 'hint', other: 'hints' } },
+} satisfies Record<string, Record<Locale, PluralForms>>;
+
+export type Noun = keyof typeof NOUNS;
