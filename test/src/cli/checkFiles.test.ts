@@ -63,7 +63,7 @@ describe('rollmark check and the file policy', function () {
         `rollmark check: could not read ${at('book', 'e.md')}: the file is larger than the limit of 32 MB (40 MB)\n`,
     );
     assert.match(r.out, /d\.md:5:2 error RM001 Unknown trait/);
-    assert.match(r.out, /^2 files, 2 checks: 1 errors/m);
+    assert.match(r.out, /^2 files, 2 checks: 1 error, 0 warnings, 0 infos, 0 hints$/m);
   });
 
   it('a file without read permission is reported and the others checked, by the command run as a user without rights', () => {
@@ -78,7 +78,7 @@ describe('rollmark check and the file policy', function () {
     assert.equal(r.status, 2, r.stderr);
     assert.equal(r.stderr, `rollmark check: could not read ${at('book', 'secret.md')}: permission to read it is denied\n`);
     assert.match(r.stdout, /a\.md:5:2 error RM001 /);
-    assert.match(r.stdout, /^1 files, 1 checks: 1 errors/m);
+    assert.match(r.stdout, /^1 file, 1 check: 1 error, 0 warnings, 0 infos, 0 hints$/m);
   });
 
   it('"-" reads standard input, with the current directory\'s project', async () => {
