@@ -159,11 +159,11 @@ try {
     return `${vsix ? 'extension from rollmark.vsix' : 'extension from the work tree (extensionDevelopmentPath)'}, locale ${LOCALE}`;
   });
 
-  await step('examples/vampire.scenario.md opens as a scenario with code lenses', async () => {
+  await step('examples/vampire.scenario.md opens as Markdown with code lenses and its ruleset in the status bar', async () => {
     await openFile('vampire.scenario.md');
     await page.locator('.codelens-decoration a', { hasText: /76\s?%/ }).first().waitFor({ timeout: 30000 });
-    const status = page.locator('.statusbar-item', { hasText: 'Сценарий' });
-    await status.first().waitFor();
+    await page.locator('.statusbar-item', { hasText: /^Markdown$/ }).first().waitFor();
+    await page.locator('.statusbar-item', { hasText: 'vampire-pack' }).first().waitFor();
     const lenses = await page.locator('.codelens-decoration a').allInnerTexts();
     return `lenses: ${lenses.map(normalize).join(' | ')}`;
   });
