@@ -6,7 +6,7 @@
 # (gitignored; never in package.json: it is large and builds native modules).
 # Idempotent: when everything is already there it returns in well under a second.
 # `--check` installs nothing: it says what is missing and fails (npm run test:vscode uses it).
-# See ../shared/notes/vscode-e2e.md for why each step is needed.
+# Each step below says why it is needed; test/vscode/README.md says how the tests use it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,8 +1,8 @@
 /**
- * The check-expression parser: the content of one «…» span (MARKUP.md §3) to an AST.
+ * The check-expression parser: the content of one «…» span (docs/markup.en.md, "Writing a check") to an AST.
  *
  * Pure syntax. It does not know rulesets: whether a word is a trait, and whether the «…»
- * is a check or a quotation (MARKUP §2), is decided by the caller, which gets everything
+ * is a check or a quotation (docs/markup.en.md, "Check or quotation"), is decided by the caller, which gets everything
  * it needs here: the terms (even of a malformed pool), whether a parameter keyword was
  * seen ({@link hasParamKeyword}), and the errors at their exact ranges.
  *
@@ -452,7 +452,7 @@ export function parseCheckExpression(content: string, offset = 0): CheckExpressi
 }
 
 /**
- * MARKUP §2 (a): some side has a parameter group in which a parameter starts with a known
+ * "Check or quotation", condition 1: some side has a parameter group in which a parameter starts with a known
  * keyword — even a malformed one («(сложность)», «(сложность два)», «(снова-7)»).
  */
 export function hasParamKeyword(ast: CheckExpression): boolean {
@@ -465,7 +465,7 @@ export type CanonicalName = (term: TraitTerm, side: number) => string;
 const PARAM_ORDER_FIRST: ParamKind = 'difficulty';
 
 /**
- * Prints a check's content in canonical form (MARKUP §6), without the guillemets:
+ * Prints a check's content in canonical form (docs/markup.en.md, "Canonical form"), without the guillemets:
  * `Катастрофа: Ловкость + Атлетика (сложность 2)`, `Сила 3 − 2`, `… против …`.
  *
  * - trait names come from `canonicalName`; ratings, specialties (`[text]`) and modifiers

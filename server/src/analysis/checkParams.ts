@@ -1,6 +1,6 @@
 /**
- * Parameters of a check (MARKUP.md §3 `param`): reading one parameter from its tokens,
- * and printing one in canonical form (MARKUP.md §6).
+ * Parameters of a check (docs/markup.en.md, "Parameters"): reading one parameter from its
+ * tokens, and printing one in canonical form ("Canonical form").
  *
  * Pure: no editor or LSP imports; never throws.
  */
@@ -121,7 +121,7 @@ export interface ParamSink {
 export interface ParamReading {
   /** The parameter, when it is well-formed (even if unexpected words follow it). */
   param?: Param;
-  /** True when the slot starts with a known parameter keyword, even if it is malformed (MARKUP §2 a). */
+  /** True when the slot starts with a known parameter keyword, even if it is malformed ("Check or quotation", condition 1). */
   keywordSeen: boolean;
 }
 

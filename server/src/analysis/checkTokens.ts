@@ -1,5 +1,5 @@
 /**
- * The lexical layer of the check-expression parser (MARKUP.md §3): splits the content of
+ * The lexical layer of the check-expression parser (docs/markup.en.md, "Writing a check"): splits the content of
  * one «…» span into tokens with absolute document offsets, and holds the types the
  * parser's layers share (ranges, errors, integer reading).
  *

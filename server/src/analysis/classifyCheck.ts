@@ -11,7 +11,7 @@ function knownAnywhere(name: string, active: TraitIndex): boolean {
 }
 
 /**
- * MARKUP §2: a «…» is a check when it has a parameter keyword (a), two or more terms at least
+ * docs/markup.en.md, "Check or quotation": a «…» is a check when it has a parameter keyword (a), two or more terms at least
  * one of which is a trait of any built-in ruleset (b), or a single trait of the active one (c)
  * that can be rolled (an Attribute, a Skill, a rollable trait or a power).
  * Everything else is a quotation and gets nothing.

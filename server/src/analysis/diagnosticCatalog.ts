@@ -1,7 +1,7 @@
 import { quoted } from './parseErrorMessages';
 import type { DiagnosticCode, Locale, Severity } from './types';
 
-/** Default severities (MARKUP.md §8); RM001 and RM004 depend on the ruleset and are decided where they are raised. */
+/** Default severities (docs/markup.en.md, "Diagnostics"); RM001 and RM004 depend on the ruleset and are decided where they are raised. */
 export const DEFAULT_SEVERITY: Record<DiagnosticCode, Severity> = {
   RM001: 'error',
   RM002: 'warning',
@@ -20,7 +20,7 @@ export const DEFAULT_SEVERITY: Record<DiagnosticCode, Severity> = {
   RM015: 'warning',
 };
 
-/** One line per code for the README, hovers and `rollmark check --help`. */
+/** One line per code: SARIF's rule descriptions and the code headings of docs/markup*.md (docs.test.ts). */
 export const CODE_SUMMARY: Record<DiagnosticCode, Record<Locale, string>> = {
   RM001: { ru: 'неизвестная черта', en: 'unknown trait' },
   RM002: { ru: 'состав пула не по правилам', en: 'pool composition the ruleset forbids' },

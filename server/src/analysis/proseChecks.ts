@@ -1,11 +1,10 @@
 /**
- * Checks written as prose, without «…» (MARKUP.md §7, RM012): «бросок Ловкость + Атлетика
+ * Checks written as prose, without «…» (docs/markup.en.md, "Checks written as prose"; RM012): «бросок Ловкость + Атлетика
  * (сложность 4)», «проверку Силы + Атлетики со сложностью 2», «броска Выносливости
  * (сложность 8)». Each is reported with the canonical markup (§6) that a quick fix writes
  * over exactly the span, leaving the rest of the sentence as it was.
  *
- * What counts as a prose check (decisions, checked against the five rules texts in
- * shared/rules/seeds):
+ * What counts as a prose check (decisions, checked against the five rules texts):
  *
  * - A pool: a trait, then any number of `sign term`, where a term is a trait (up to three
  *   words, or as many as the ruleset's longest name; any grammatical case; resolved by the
@@ -201,7 +200,7 @@ function sameCapitals(a: string, b: string): boolean {
 
 /**
  * A trait's name in the markup: the nominative, or after «против» the case form as written
- * (Russian puts the genitive there, as canonical as the nominative, MARKUP §6) when it is
+ * (Russian puts the genitive there, as canonical as the nominative, docs/markup.en.md "Canonical form") when it is
  * capitalised as the ruleset spells the name: «против Силы Воли».
  */
 function markupName(term: TraitTerm, afterVersus: boolean): string {

@@ -1,5 +1,5 @@
 /**
- * The lexical layer of prose-check detection (MARKUP.md §7): splits one prose segment into
+ * The lexical layer of prose-check detection (docs/markup.en.md, "Checks written as prose"): splits one prose segment into
  * words, integers, signs and punctuation, with absolute document offsets.
  *
  * Kept apart from the check tokenizer (checkTokens.ts) on purpose: that one reads the few

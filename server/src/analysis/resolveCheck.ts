@@ -90,7 +90,7 @@ function reportSpelling(term: TraitTerm, match: TraitMatch, sideIndex: number, c
     sink.add('RM014', messages.variant(term.name, canonical, ctx.ruleset.id), term.nameRange, [sink.fix(fixTitles.replaceWith(canonical), term.nameRange, canonical, true)]);
     return;
   }
-  // After «против» the genitive is as canonical as the nominative (MARKUP §6).
+  // After «против» the genitive is as canonical as the nominative (docs/markup.en.md, "Canonical form").
   if (match.kind === 'case-form' && sideIndex > 0) return;
   if (match.kind === 'spelling' || match.kind === 'case-form') {
     sink.add('RM010', messages.caseForm(term.name, canonical), term.nameRange, [sink.fix(fixTitles.replaceWith(canonical), term.nameRange, canonical, true)]);
@@ -253,7 +253,7 @@ function findSheet(ast: CheckExpression, ctx: CheckContext, sink: DiagnosticSink
   return undefined;
 }
 
-/** Spacing, signs and parameter keywords: the layout MARKUP §6 calls canonical, names left as written. */
+/** Spacing, signs and parameter keywords: the layout docs/markup.en.md calls canonical, names left as written. */
 function reportLayout(ast: CheckExpression, content: string, ctx: CheckContext, canonicalOf: (t: TraitTerm) => string, sink: DiagnosticSink): void {
   const options = { willpower: willpowerName(ctx.ruleset) };
   const asWritten = formatCanonical(ast, (term) => term.name, options);

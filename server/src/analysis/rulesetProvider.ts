@@ -2,7 +2,7 @@ import { BUILTIN_RULESET_IDS, getBuiltinRuleset } from '../engine/builtinRuleset
 import type { Ruleset } from '../engine/ruleset';
 import type { RulesetProvider } from './types';
 
-/** The built-in rulesets (RULESETS.md): the default when a document chooses none. */
+/** The built-in rulesets (docs/rulesets.en.md): the default when a document chooses none. */
 export const DEFAULT_RULESET_ID = 'storytelling';
 
 export function builtinRulesets(): RulesetProvider {

@@ -8,7 +8,7 @@ import { LineIndex } from './lineIndex';
 import { withUserRulesets } from './rulesetProvider';
 import type { AnalysisDiagnostic, Locale, RulesetProvider } from './types';
 
-/** The workspace files Rollmark reads, relative to the workspace root (documented in the README). */
+/** The workspace files Rollmark reads, relative to the workspace root (docs/markup.en.md, "Project dictionary and your own rulesets"). */
 export const DEFAULT_DICTIONARY_PATH = '.rollmark/dictionary.yaml';
 export const DEFAULT_RULESETS_DIR = '.rollmark/rulesets';
 

@@ -1,7 +1,7 @@
 /**
  * What `rollmark check` reads: the files and folders named, walked for `*.md`, or standard
  * input (`-`); read through the one file-system layer (workspace/projectFs.ts), under the same
- * policy as the server's project files. README "rollmark check".
+ * policy as the server's project files. docs/cli.en.md, "Which files are checked".
  */
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import type { FileRefusal } from '../analysis/fileRefusal';
 import { decodeText, readUserFile, resolveUnder, type TextRead } from '../workspace/projectFs';
 import { UsageError } from './io';
 
-/** The largest scenario file read: 32 MiB. README "rollmark check". */
+/** The largest scenario file read: 32 MiB (docs/cli.en.md). */
 export const MAX_SCENARIO_BYTES = 32 * 1024 * 1024;
 
 /** The argument naming standard input. */

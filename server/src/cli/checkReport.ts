@@ -64,7 +64,7 @@ function lspRange(lines: LineIndex, range: TextRange): { start: LinePosition; en
   return { start: lines.positionAt(range.start), end: lines.positionAt(range.end) };
 }
 
-/** `--format json`: CLI.md's object, ranges as LSP ranges. */
+/** `--format json`: the object docs/cli.en.md documents, ranges as LSP ranges. */
 export function jsonReport(files: readonly CheckedFile[]): unknown {
   return {
     files: files.map((file) => {

@@ -1,5 +1,5 @@
 /**
- * The five rulesets that ship with Rollmark (RULESETS.md). The JSON files are imported
+ * The five rulesets that ship with Rollmark (docs/rulesets.en.md). The JSON files are imported
  * statically so that the bundle carries them; each is validated on first use, then cached.
  */
 import type { Ruleset } from './ruleset';

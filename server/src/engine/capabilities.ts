@@ -1,6 +1,6 @@
 /**
- * Which of the mechanics of RULESETS.md "Additions (2)" a ruleset has, for the analysis to accept
- * a parameter or report it (RM005). The engine itself computes what it is given.
+ * Which of the mechanics beyond a single roll (alternatives, teamwork, races, soak and damage,
+ * initiative) a ruleset has, for the analysis to accept a parameter or report it (RM005). The engine itself computes what it is given.
  */
 import type { Ruleset } from './ruleset';
 

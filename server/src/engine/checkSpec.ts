@@ -68,7 +68,7 @@ export interface Alternative {
   spec: CheckSpec;
 }
 
-/** The most combinations a check may have (MARKUP.md Additions (2); more is RM009). */
+/** The most combinations a check with alternatives may have (more is RM009). */
 export const MAX_ALTERNATIVES = 8;
 
 /**
@@ -91,7 +91,7 @@ export function plainSide(base: number | null, overrides: Partial<RollSide> = {}
 }
 
 /**
- * A helper's side (RULESETS.md Additions (2) and the oracle's points): the same traits with the
+ * A helper's side, as the rules texts' teamwork has it: the same traits with the
  * helper's own values (`base`; with `помощь: N`, the main side's), the same difficulty and again
  * option, never Willpower, a specialty, an edge or a static value, and no helpers of its own.
  * threads-of-fate helpers roll against the difficulty − 5: the engine applies that, not this.

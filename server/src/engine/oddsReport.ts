@@ -1,6 +1,6 @@
 /**
  * The engine's answer about a check. Field names follow the CLI's JSON contract
- * (`../shared/spec/CLI.md`) so the CLI prints it as it is and every consumer reads one shape.
+ * (`rollmark odds --json`, docs/cli.en.md) so the CLI prints it as it is and every consumer reads one shape.
  */
 
 /** Facts the rules attach to a result, for hovers and reports. */

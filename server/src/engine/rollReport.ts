@@ -31,7 +31,7 @@ export interface SideRoll {
   margin?: number;
   /** Successes as the family counts them (d20: 1 for a success, else 0); teamwork: the team's. */
   successes: number;
-  /** Outcome key, as in CLI.md; `initiative` for an initiative roll. */
+  /** Outcome key, as `rollmark odds --json` writes it; `initiative` for an initiative roll. */
   outcome: string;
   /** d20: `critical_success` or `critical_failure` when the kept die is 20 or 1. */
   critical?: string;

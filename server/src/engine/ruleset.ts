@@ -137,7 +137,7 @@ export interface RulesetData {
    * (classic, storytelling, d20); pool-minus-difficulty has none.
    */
   teamwork?: boolean;
-  /** Outcome key (as in CLI.md) → its name in the text's words. */
+  /** Outcome key (docs/rulesets.en.md, the outcome tables) → its name in the text's words. */
   outcomes: Record<string, OutcomeName>;
   traits: TraitEntry[];
 }

@@ -50,7 +50,7 @@ export function traitCategoryWords(): string[] {
 
 /**
  * A project dictionary entry as a trait. A plain entry (no category) is ability-like for the pool
- * rules (MARKUP.md Additions (2)); the text of no ruleset attests it.
+ * rules; the text of no ruleset attests it.
  */
 export function dictionaryTrait(name: string, category: TraitCategory = 'ability'): TraitEntry {
   return { name, category, attested: false };

@@ -27,7 +27,7 @@ interface ParamSuggestion {
   detail: Record<Locale, string>;
 }
 
-/** Parameters of the grammar (MARKUP §3) that the ruleset's family uses. */
+/** Parameters of the grammar (docs/markup.en.md, "Parameters") that the ruleset's family uses. */
 function paramSuggestions(ruleset: Ruleset): ParamSuggestion[] {
   const out: ParamSuggestion[] = [];
   if (ruleset.family !== 'storytelling') {

@@ -116,7 +116,7 @@ const extendedShape: OddsShape = {
   },
 };
 
-/** Outcome keys (CLI.md) that are a success; their sum is the chance that matters. */
+/** Outcome keys (as `rollmark odds --json` writes them) that are a success; their sum is the chance that matters. */
 const SUCCESS_KEYS = ['success', 'exceptional_success'];
 /** Failures in the order a reader weighs them: the plain one, then the bad ones. */
 const FAILURE_KEYS = ['failure', 'painful_failure', 'botch', 'dramatic_failure', 'no_dice'];

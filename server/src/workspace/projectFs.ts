@@ -1,5 +1,5 @@
 /**
- * The one file-system layer of the server and the CLI (README "File policy"). Before a byte
+ * The one file-system layer of the server and the CLI (docs/cli.en.md, "Files Rollmark reads"). Before a byte
  * is read:
  * - the path, its symbolic links resolved (realpath), stays inside the root folder;
  * - only a regular file is opened, never a FIFO, socket, device or anything under /proc, /sys
@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import type { FileRefusal } from '../analysis/fileRefusal';
 import { type FileRead, type FolderList, isInsideWorkspace, type WorkspaceFs } from '../analysis/workspaceConfig';
 
-/** The largest project file (dictionary, ruleset) read: 1 MiB. README "File policy". */
+/** The largest project file (dictionary, ruleset) read: 1 MiB (docs/cli.en.md). */
 export const MAX_PROJECT_FILE_BYTES = 1024 * 1024;
 /** The most ruleset files read from one folder. */
 export const MAX_LISTED_FILES = 256;

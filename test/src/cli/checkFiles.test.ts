@@ -1,5 +1,5 @@
 /**
- * `rollmark check` under the file policy (README "rollmark check"): a file that cannot be read
+ * `rollmark check` under the file policy (docs/cli.en.md, "Which files are checked"): a file that cannot be read
  * (binary, not UTF-8, too large) is reported for that file and the others are still checked, with
  * exit code 2; `-` reads standard input; each file's `.rollmark/` is found by walking up from
  * it; no scenario file at all is an error unless `--allow-empty`; while walking a folder, links

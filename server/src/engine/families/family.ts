@@ -34,7 +34,7 @@ export interface TeamComponent {
   extraSuccesses: number;
 }
 
-/** A family's teamwork rule (RULESETS.md Additions (2)). */
+/** A family's teamwork rule, as its rules text words it. */
 export interface TeamworkModel<R extends Ruleset> {
   /** Whether helpers can help this side at all (a d20 contest has no difficulty for them). */
   applies(main: RollSide): boolean;

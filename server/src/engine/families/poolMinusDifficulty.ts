@@ -46,7 +46,7 @@ export const poolMinusDifficultyFamily: FamilyModel<PoolMinusDifficultyRuleset> 
     if (pool <= 0) {
       return {
         pool: 0,
-        // CLI.md: with no dice left the partition is `no_dice` = 1 and nothing else.
+        // `rollmark odds --json`: with no dice left the partition is `no_dice` = 1 and nothing else.
         outcomes: { no_dice: 1 },
         successes: [1],
         expected: 0,
