@@ -22,7 +22,6 @@ import {
   type Term,
   type TraitTerm,
 } from './checkExpression';
-import { keywordKey, normalizeSpaces } from './checkTokens';
 import { checkComposition } from './composition';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { parseErrorMessage } from './parseErrorMessages';
@@ -76,11 +75,8 @@ function willpowerName(ruleset: Ruleset): string | undefined {
  * resistance («− Защита 2»).
  */
 function termRole(term: TraitTerm, match: TraitMatch | undefined, ruleset: Ruleset): ResolvedTerm['role'] {
-  const equipment = ruleset.equipment ?? [];
-  if (equipment.length > 0) {
-    const written = keywordKey(normalizeSpaces(term.name));
-    if ((match && equipment.includes(match.trait.name)) || equipment.some((name) => keywordKey(name) === written)) return 'equipment';
-  }
+  // Equipment names are traits of the ruleset (its validation says so), found like any other.
+  if (match && ruleset.equipment?.includes(match.trait.name)) return 'equipment';
   return term.sign < 0 ? 'resistance' : undefined;
 }
 
@@ -569,8 +565,9 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     const byTerm = byTermOf[sideIndex];
     const sideSettings = settings[sideIndex];
     if (!malformed && !initiative && !sideSettings.difficulty && !isContest) reportMissingDifficulty(side, ctx, sink);
-    // «против 6»: a Storyteller character's pool (vampire-pack: twice its level), not a modifier.
-    const storytellerPool = sideIndex > 0 && side.terms.length === 1 && side.terms[0].kind === 'modifier';
+    // «против 6», «6 (сложность 2)»: a Storyteller character's pool (vampire-pack: twice its level, 004
+    // l.38, 120), a number alone, not a modifier added to a pool.
+    const storytellerPool = side.terms.length === 1 && side.terms[0].kind === 'modifier';
     if (!storytellerPool) reportModifiers(side, ctx, sink);
     const neverRolled = new Set(ruleset.neverRolled ?? []);
     byTerm.forEach((resolved, k) => {
@@ -625,6 +622,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
       terms: byTerm.filter((t): t is ResolvedTerm => t !== undefined),
       modifiers: side.terms.reduce((sum, t) => sum + (t.kind === 'modifier' && Number.isFinite(t.value) ? t.sign * t.value : 0), 0),
       ...(combinations.length > 1 ? { combinations: combinations.map((c) => c.terms) } : {}),
+      ...(sideSettings.helpers?.names ? { helpers: sideSettings.helpers.names.map((n) => sheetNamed(n.name, ctx)?.name).filter((n): n is string => n !== undefined) } : {}),
     };
     return { resolved, combinations, settings: sideSettings };
   });
