@@ -155,6 +155,10 @@ export const messages = {
     ru: `Помощников: ${count}; можно не больше ${max}`,
     en: `${count} helpers: at most ${max}`,
   }),
+  helpersInD20Contest: (): Text => ({
+    ru: 'В состязании помощь не работает: помощники бросают против сложности − 5, а у состязания сложности нет',
+    en: 'Help does not work in a contest: helpers roll against the difficulty − 5, and a contest has none',
+  }),
   noBotchUnused: (param: string, ruleset: string): Text => ({
     ru: `«${param}»: бросок без провала есть только в классическом пуле (Маг, Оборотень); в правилах ${ruleset} этот параметр не используется`,
     en: `"${param}": a roll that cannot botch exists only in the classic pool (Mage, Werewolf); ${ruleset} does not use it`,

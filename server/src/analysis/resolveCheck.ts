@@ -552,6 +552,13 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     first.helpers = undefined;
     first.successesNeeded = first.rollLimit = first.extendedMarker = undefined;
   }
+  // A d20 contest has no difficulty for helpers to roll against (002 l.65): they would change nothing.
+  if (isContest && ruleset.family === 'd20') {
+    for (const s of settings) {
+      if (s.helpers) sink.add('RM005', messages.helpersInD20Contest(), s.helpers.range);
+      s.helpers = undefined;
+    }
+  }
   if (isContest && !supportsRaces(ruleset)) {
     for (const s of settings) {
       for (const param of [s.successesNeeded, s.rollLimit, s.extendedMarker]) if (param) sink.add('RM005', messages.raceUnsupported(formatParam(param), ruleset.id), param.range);

@@ -96,6 +96,8 @@ export interface ResolvedSide {
    * the first side's and the second's, the first side varying slowest.
    */
   combinations?: number[][];
+  /** Helpers by name (`помощь: Вера, Гордей`) who are on the sheet, as the sheet spells them, in the order they roll. */
+  helpers?: string[];
 }
 
 export interface AnalyzedCheck {

@@ -324,6 +324,12 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       assert.deepEqual(check.spec, { side: side(5, { difficulty: 1 }) });
     });
 
+    it('a d20 contest has no difficulty for helpers: RM005, and they are left out', () => {
+      const { check, found } = one('threads-of-fate', '«Скрытность 3 (помощь: 2) против 4»');
+      assert.deepEqual(found, ['RM005 ‹помощь: 2› В состязании помощь не работает: помощники бросают против сложности − 5, а у состязания сложности нет']);
+      assert.deepEqual(check.spec, { side: side(3), opponent: side(4) });
+    });
+
     it('more than 20 helpers is RM003', () => {
       assert.deepEqual(one('storytelling', '«Сила 1 (помощь: 21)»').found, ['RM003 ‹помощь: 21› Помощников: 21; можно не больше 20']);
     });
