@@ -42,7 +42,8 @@ function knownPoolParts(view: OddsView, formula: readonly string[], alternatives
   // The mean ends the formula's line: one line less keeps a plain check within the hover's height.
   const [first, ...rest] = formula;
   const parts = [paragraph([headlineMarkdown(view, v), view.mean ? `${first} · ${view.mean}` : first, ...rest]), codeBlock(oddsChart(view, v))];
-  if (alternatives.length > 0) parts.push(paragraph([v.w.alternatives, ...alternatives]));
+  // One line, however many combinations: the hover wraps it, and stays within its height.
+  if (alternatives.length > 0) parts.push([v.w.alternatives, alternatives.join(' · ')].join(' '));
   if (view.oneRoll) parts.push(v.w.oneRoll(headlineText(view.oneRoll, v)));
   if (view.notes.length > 0) parts.push(paragraph(view.notes.map((note) => `_${note}_`)));
   return parts;
@@ -64,7 +65,7 @@ function unknownPoolParts(check: AnalyzedCheck, report: UnknownPoolReport, formu
   const headline = [`**${capitalize(unknownPoolText(ruleset, v))}**`, ...(missing.length > 0 ? [v.w.missingValues(missing.join(', '))] : [])].join(' · ');
   const parts = [paragraph([headline, ...formula]), sideBySide(unknownPoolTable(report, ctx)).join('\n')];
   const alternatives = alternativeLines(alternativeRows(report, ctx), v);
-  if (alternatives.length > 0) parts.push(paragraph([v.w.alternatives, ...alternatives, `_${v.w.firstAlternativeTable}_`]));
+  if (alternatives.length > 0) parts.push(`${[v.w.alternatives, alternatives.join(' · ')].join(' ')} _(${v.w.firstAlternativeTable})_`);
   return parts;
 }
 

@@ -65,9 +65,7 @@ describe('present: the new mechanics', () => {
         'провал       2 % ▍',
         '```',
         '',
-        'Варианты:  ',
-        '**Ловкость 3 + Ремесло 2 — успех 84 % (лучший)**  ',
-        'Интеллект 2 + Ремесло 2 — успех 80 %',
+        'Варианты: **Ловкость 3 + Ремесло 2 — успех 84 % (лучший)** · Интеллект 2 + Ремесло 2 — успех 80 %',
       ),
     );
     assert.equal(o.lens, ru('🎲 Бросить · успех 84 % · Ловкость 3 + Ремесло 2'));
@@ -79,7 +77,7 @@ describe('present: the new mechanics', () => {
   it('alternatives in English, whole pools, the second one best', () => {
     const o = said('storytelling', '«Ловкость 2 + Атлетика 1 или Выносливость 2 + Атлетика 2»', 7, [], 'en');
     assert.deepEqual(o.hover.slice(0, 2), ['**Success 76%** · including exceptional success 0.78%  ', 'Выносливость 2 + Атлетика 2 = 4 dice · 1.33 successes on average']);
-    assert.deepEqual(o.hover.slice(-3), ['Alternatives:  ', 'Ловкость 2 + Атлетика 1 — success 66%  ', '**Выносливость 2 + Атлетика 2 — success 76% (best)**']);
+    assert.equal(o.hover[o.hover.length - 1], 'Alternatives: Ловкость 2 + Атлетика 1 — success 66% · **Выносливость 2 + Атлетика 2 — success 76% (best)**');
     assert.equal(o.lens, '🎲 Roll · success 76% · Выносливость 2 + Атлетика 2');
     assert.equal(o.log[0], '🎲 «Ловкость 2 + Атлетика 1 или Выносливость 2 + Атлетика 2»: alternative Выносливость 2 + Атлетика 2: [1, 1, 6, 10] + re-rolled [4] → 1 success: success · seed 7');
   });
@@ -185,15 +183,16 @@ describe('present: the new mechanics', () => {
     assert.deepEqual(storyteller.hover.slice(0, 3), ruLines('**Победа 30 %** · ничья — решает Рассказчик 26 %  ', 'Ловкость 3 + Атлетика 2 = 5 костей  ', 'Противник: 6 костей'));
   });
 
-  it('every new kind of hover stays within VS Code’s height (at most 14 drawn lines)', () => {
+  it('every new kind of hover stays within VS Code’s height (at most 12 drawn lines, as a plain check)', () => {
     const hovers = [
       said('mage-revised', '«Ловкость 3 или Интеллект 2 + Ремесло 2 (сложность 6)»', 1).hover,
+      said('mage-revised', '«Ловкость 3/Сила 2 + Атлетизм 2/Драка 1/Вождение 3 (сложность 6)»', 1).hover,
       said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6, помощь: 2)»', 1).hover,
       said('mage-revised', '«Ловкость 2 + Атлетизм 1 (3 успеха) против Ловкость 1 + Вождение 1»', 1).hover,
       said('werewolf-revised', '«Инициатива 5»', 1).hover,
       said('vampire-pack', '«Сила 3 + Атлетика 2 (сложность 2) против Ловкость 2 + Атлетика 3»', 1).hover,
     ];
-    for (const hover of hovers) assert.ok(drawn(hover).length <= 14, `${drawn(hover).length} lines:\n${hover.join('\n')}`);
+    for (const hover of hovers) assert.ok(drawn(hover).length <= 12, `${drawn(hover).length} lines:\n${hover.join('\n')}`);
   });
 
   it('the view of initiative has no chance; the JSON’s success is null for it', () => {
