@@ -20,11 +20,13 @@ import {
   ParseErrorCode,
   TextRange,
   Token,
+  keywordKey,
   normalizeSpaces,
   readInteger,
   tokenize,
 } from './checkTokens';
-import { FormatParamOptions, Param, ParamSink, formatInteger, formatParam, readParam } from './checkParams';
+import { FormatParamOptions, Param, ParamSink, formatInteger, formatParam, readParam, startsParam } from './checkParams';
+import { MAX_ALTERNATIVES } from '../engine/checkSpec';
 
 export type { BadNumberReason, ParamKind, ParseError, ParseErrorCode, TextRange } from './checkTokens';
 export { MAX_ERRORS, MAX_INTEGER } from './checkTokens';
@@ -34,7 +36,11 @@ export type {
   DifficultyParam,
   ExtendedMarkerParam,
   FormatParamOptions,
+  HelperName,
+  HelpersParam,
   HindranceParam,
+  InitiativeParam,
+  NoBotchParam,
   Param,
   ParamBase,
   RollLimitParam,
@@ -44,6 +50,20 @@ export type {
   WillpowerParam,
 } from './checkParams';
 export { canonicalKeyword, formatParam, pluralRu } from './checkParams';
+
+/**
+ * The «или» or «/» before a term that is an alternative (MARKUP Additions (2)).
+ * - `term`: the term is another option for the trait before it («Ловкость или Интеллект + Ремесло»,
+ *   «Атлетизм/Вождение»): options bind tighter than + and −, and share that trait's sign;
+ * - `pool`: the term starts another whole pool («Ловкость + Атлетика или Сила + Атлетика»,
+ *   «Сила или Сила + Атлетизм»).
+ */
+export interface OrJoin {
+  /** As written: «или» in any letter case, or «/». */
+  written: string;
+  range: TextRange;
+  scope: 'term' | 'pool';
+}
 
 /** A trait term: `Сила`, `Сила воли 3`, `Расследование [Цифровые медиа]`. */
 export interface TraitTerm {
@@ -61,6 +81,12 @@ export interface TraitTerm {
   signRange?: TextRange;
   /** From the name to the end of the rating or the specialty (the sign excluded). */
   range: TextRange;
+  /**
+   * Present when this term is an alternative to what comes before it. An option (`term` scope)
+   * carries the sign of the first option of its group, without a `signRange`; a specialty written
+   * after the last option applies to every option of the group.
+   */
+  or?: OrJoin;
 }
 
 /** An integer term (a modifier: dice in d10 rulesets, a number added in d20). */
@@ -75,6 +101,8 @@ export interface ModifierTerm {
   signRange?: TextRange;
   /** The number (the sign excluded). */
   range: TextRange;
+  /** Present when this term starts another whole pool (a number is never an option of a term). */
+  or?: OrJoin;
 }
 
 /** A term of a pool. */
@@ -82,7 +110,10 @@ export type Term = TraitTerm | ModifierTerm;
 
 /** One side of a check: a pool and its own parameter group. */
 export interface PoolExpr {
-  /** The terms, in order, including those recovered from a malformed pool. */
+  /**
+   * The terms, in order, including those recovered from a malformed pool. With alternatives, the
+   * terms of every alternative in written order (see `or`; `sideCombinations` lists them).
+   */
   terms: Term[];
   /** From the first term (its sign included) to the last; absent when there is no term. */
   range?: TextRange;
@@ -114,6 +145,11 @@ function isVersus(t: Token): boolean {
   return t.kind === 'word' && t.key === 'против';
 }
 
+/** «или» or «/»: a joiner of alternatives. */
+function isOr(t: Token): boolean {
+  return t.kind === 'slash' || (t.kind === 'word' && t.key === 'или');
+}
+
 /**
  * For each token index i, the index of the first `)`, `(`, `]`, `[` and «против» at or after i
  * (tokens.length if none): one backward pass, so that finding where a group ends is O(1).
@@ -135,6 +171,87 @@ function nextIndexes(tokens: readonly Token[]): Record<'rparen' | 'lparen' | 'rb
     out.rbracket[i] = t.kind === 'rbracket' ? i : out.rbracket[i + 1];
     out.lbracket[i] = t.kind === 'lbracket' ? i : out.lbracket[i + 1];
     out.versus[i] = isVersus(t) ? i : out.versus[i + 1];
+  }
+  return out;
+}
+
+/** A term joined to the one before it by «/»: always an option of that term. */
+function isSlashOption(term: Term): boolean {
+  return term.or?.written === '/';
+}
+
+/** The parts of a side between its «или» (not «/»), each in written order. */
+function splitAtOr(terms: readonly Term[]): Term[][] {
+  const parts: Term[][] = [];
+  for (const term of terms) {
+    if (parts.length === 0 || (term.or && !isSlashOption(term))) parts.push([term]);
+    else parts[parts.length - 1].push(term);
+  }
+  return parts;
+}
+
+/** Terms joined by + and − in a part (options of one term count once). */
+function slotCount(part: readonly Term[]): number {
+  return part.filter((term, k) => k === 0 || !isSlashOption(term)).length;
+}
+
+/** The pools of a side (split at `pool` joins), each a list of groups of options: indexes into `terms`. */
+function poolGroups(terms: readonly Term[]): number[][][] {
+  const pools: number[][][] = [];
+  terms.forEach((term, k) => {
+    if (pools.length === 0 || term.or?.scope === 'pool') pools.push([]);
+    const groups = pools[pools.length - 1];
+    if (term.or?.scope === 'term' && groups.length > 0) groups[groups.length - 1].push(k);
+    else groups.push([k]);
+  });
+  return pools;
+}
+
+/** How many combinations a side has: the sum over its pools of the product of their groups' options. */
+export function combinationCount(side: PoolExpr): number {
+  return poolGroups(side.terms).reduce((sum, groups) => sum + groups.reduce((product, options) => product * options.length, 1), 0);
+}
+
+/** The groups of options of a side (a term without alternatives is a group of one): indexes into `terms`. */
+export function optionGroups(side: PoolExpr): number[][] {
+  return poolGroups(side.terms).flat();
+}
+
+/**
+ * A check made of one combination per side (`picks[i]`: indexes into side i's terms, as
+ * {@link sideCombinations} gives them): the terms without their joiners, each option with the
+ * specialty its group shares. Printed with {@link formatCanonical}, it is that combination's markup.
+ */
+export function combinationAst(ast: CheckExpression, picks: readonly (readonly number[])[]): CheckExpression {
+  return {
+    ...ast,
+    sides: ast.sides.map((side, i) => {
+      const groupOf = new Map<number, number[]>();
+      for (const group of optionGroups(side)) for (const k of group) groupOf.set(k, group);
+      const terms = (picks[i] ?? side.terms.map((_, k) => k)).map((k): Term => {
+        const { or: _joiner, ...term } = side.terms[k];
+        if (term.kind !== 'trait') return term;
+        const group = groupOf.get(k) ?? [k];
+        const shared = side.terms[group[group.length - 1]];
+        return shared.kind === 'trait' && shared.specialty && !term.specialty ? { ...term, specialty: shared.specialty } : term;
+      });
+      return { ...side, terms };
+    }),
+  };
+}
+
+/**
+ * The combinations of a side, each as the indexes of its terms in `side.terms`: the pools in
+ * written order, and within a pool the leftmost group of options varying slowest (docs/cli.en.md).
+ * A side without alternatives has one combination, every term. Meant for a side
+ * within `MAX_ALTERNATIVES` (the parser reports more as `too-many-alternatives`).
+ */
+export function sideCombinations(side: PoolExpr): number[][] {
+  const out: number[][] = [];
+  for (const groups of poolGroups(side.terms)) {
+    let partial: number[][] = [[]];
+    for (const options of groups) partial = partial.flatMap((prefix) => options.map((k) => [...prefix, k]));
+    out.push(...partial);
   }
   return out;
 }
@@ -203,6 +320,9 @@ class Parser implements ParamSink {
         this.parseSide(side);
       }
     }
+    for (const s of result.sides) this.decideAlternatives(s);
+    const combinations = result.sides.reduce((product, s) => product * combinationCount(s), 1);
+    if (combinations > MAX_ALTERNATIVES) this.error('too-many-alternatives', range);
     for (const s of result.sides) {
       if (s.terms.length > 0) {
         const first = s.terms[0];
@@ -247,21 +367,42 @@ class Parser implements ParamSink {
   private parseSide(side: PoolExpr): void {
     const errorsBefore = this.errors.length;
     let pendingSign: Token | undefined;
+    let pendingOr: Token | undefined;
     let afterParams = false;
     // No `missing-sign` for the next term: at the start (of a side, or of a side resumed after
     // a stray «против»), and right after an error that already covers the gap (stray tokens,
     // a term after the parameter group).
     let signOptional = true;
+    /** An «или» or «/» with nothing to join after it. */
+    const dropOr = () => {
+      if (pendingOr) this.error('bad-alternative', { start: pendingOr.start, end: pendingOr.end });
+      pendingOr = undefined;
+    };
     while (this.i < this.n) {
       const t = this.toks[this.i];
       if (isVersus(t)) break;
-      if (t.kind === 'sign' || t.kind === 'word' || t.kind === 'number') {
+      if (t.kind === 'sign' || t.kind === 'word' || t.kind === 'number' || t.kind === 'slash') {
         if (afterParams) {
           // A term after the parameter group: flag it once, then read on as a fresh pool.
           this.error('unexpected-token', { start: t.start, end: t.end });
           afterParams = false;
           signOptional = true;
         }
+      }
+      if (isOr(t)) {
+        this.i++;
+        if (pendingSign) {
+          this.error('dangling-sign', { start: pendingSign.start, end: pendingSign.end });
+          pendingSign = undefined;
+        }
+        // «или» needs an alternative before it: a term of this side, not a stray start or another «или».
+        dropOr();
+        if (side.terms.length === 0) {
+          this.error('bad-alternative', { start: t.start, end: t.end });
+          continue;
+        }
+        pendingOr = t;
+        continue;
       }
       switch (t.kind) {
         case 'sign':
@@ -271,17 +412,21 @@ class Parser implements ParamSink {
           break;
         case 'word':
         case 'number': {
-          if (!pendingSign && !signOptional && side.terms.length > 0) this.error('missing-sign', { start: t.start, end: t.end });
+          if (!pendingSign && !pendingOr && !signOptional && side.terms.length > 0) this.error('missing-sign', { start: t.start, end: t.end });
           const term = t.kind === 'word' ? this.parseTrait(pendingSign) : this.parseModifier(pendingSign);
           if (pendingSign && side.terms.length === 0 && term.kind === 'trait') {
             this.error('dangling-sign', { start: pendingSign.start, end: pendingSign.end });
           }
+          // The scope is decided once the whole side is read (`decideAlternatives`).
+          if (pendingOr) term.or = { written: pendingOr.text, range: { start: pendingOr.start, end: pendingOr.end }, scope: 'term' };
           side.terms.push(term);
           pendingSign = undefined;
+          pendingOr = undefined;
           signOptional = false;
           break;
         }
         case 'lparen':
+          dropOr();
           if (pendingSign) {
             this.error('dangling-sign', { start: pendingSign.start, end: pendingSign.end });
             pendingSign = undefined;
@@ -308,10 +453,59 @@ class Parser implements ParamSink {
         }
       }
     }
+    dropOr();
     if (pendingSign) this.error('dangling-sign', { start: pendingSign.start, end: pendingSign.end });
     if (side.terms.length === 0 && !side.paramsRange && this.errors.length === errorsBefore) {
       this.error('missing-term', this.insertionPoint());
     }
+  }
+
+  /**
+   * Decides what each «или» joins, once the side is read (MARKUP Additions (2)): whole pools when
+   * the parts it separates each have two or more terms, or when a single trait before it is also
+   * the first trait after it; otherwise the single traits next to it, like «/» always.
+   */
+  private decideAlternatives(side: PoolExpr): void {
+    const parts = splitAtOr(side.terms);
+    if (parts.length < 2) {
+      this.checkOptions(side.terms);
+      return;
+    }
+    const wholePools = parts.slice(1).every((next, k) => {
+      const part = parts[k];
+      if (slotCount(part) >= 2 && slotCount(next) >= 2) return true;
+      const single = part.length === 1 ? part[0] : undefined;
+      return single?.kind === 'trait' && next[0].kind === 'trait' && keywordKey(single.name) === keywordKey(next[0].name);
+    });
+    for (const part of parts.slice(1)) {
+      const join = part[0].or;
+      if (join) join.scope = wholePools ? 'pool' : 'term';
+    }
+    if (wholePools) {
+      for (const part of parts) {
+        const first = part[0];
+        // A pool starts like a side: a minus may stand before a number, not before a trait.
+        if (first.or && first.kind === 'trait' && first.signRange) this.error('dangling-sign', first.signRange);
+        this.checkOptions(part);
+      }
+    } else {
+      this.checkOptions(side.terms);
+    }
+  }
+
+  /** Options of a term (`term` scope): traits on both sides of the joiner, no sign of their own, a specialty only after the last. */
+  private checkOptions(terms: readonly Term[]): void {
+    terms.forEach((term, k) => {
+      if (!term.or || term.or.scope !== 'term' || k === 0) return;
+      const before = terms[k - 1];
+      if (term.kind !== 'trait' || before.kind !== 'trait' || term.signRange) {
+        this.error('bad-alternative', term.or.range);
+        return;
+      }
+      // The option shares the sign of the trait it is an alternative to.
+      term.sign = before.sign;
+      if (before.specialty) this.error('unexpected-token', before.specialty.bracketsRange);
+    });
   }
 
   private parseModifier(sign: Token | undefined): Term {
@@ -328,7 +522,7 @@ class Parser implements ParamSink {
     let lastWord = firstWord;
     const words: string[] = [firstWord.text];
     this.i++;
-    while (this.i < this.n && this.toks[this.i].kind === 'word' && !isVersus(this.toks[this.i])) {
+    while (this.i < this.n && this.toks[this.i].kind === 'word' && !isVersus(this.toks[this.i]) && !isOr(this.toks[this.i])) {
       lastWord = this.toks[this.i++];
       words.push(lastWord.text);
     }
@@ -413,6 +607,8 @@ class Parser implements ParamSink {
       const atEnd = j === end;
       const t = atEnd ? undefined : this.toks[j];
       if (t && t.kind !== 'comma' && t.kind !== 'semicolon') continue;
+      // Helpers by name run to a «;» (MARKUP Additions (2)), or to a comma before another parameter.
+      if (t?.kind === 'comma' && this.isNamesSlot(slotStart, j) && !startsParam(this.toks, j + 1)) continue;
       if (j > slotStart) {
         this.readSlot(side, slotStart, j);
       } else if (t) {
@@ -428,6 +624,14 @@ class Parser implements ParamSink {
       slotStart = j + 1;
     }
     this.i = closed ? end + 1 : end;
+  }
+
+  /** Whether the slot from `from` is `помощь:` followed by names (so its commas separate names). */
+  private isNamesSlot(from: number, to: number): boolean {
+    const first = this.toks[from];
+    if (first.kind !== 'word' || first.key !== 'помощь') return false;
+    const at = from + 1 < to && this.toks[from + 1].kind === 'colon' ? from + 2 : from + 1;
+    return at < to && this.toks[at].kind === 'word';
   }
 
   private readSlot(side: PoolExpr, from: number, to: number): void {
@@ -471,8 +675,10 @@ const PARAM_ORDER_FIRST: ParamKind = 'difficulty';
  * - trait names come from `canonicalName`; ratings, specialties (`[text]`) and modifiers
  *   as parsed; one space around `+` and `−`, the minus printed as U+2212; a minus on the
  *   first term is written against it (`−3 + Сила`);
+ * - alternatives: « или » with one space each side, «/» with none, as written
+ *   (`Ловкость или Интеллект + Ремесло`, `Ловкость + Атлетизм/Вождение`);
  * - parameters as {@link formatParam} prints them, `сложность` first, the rest in written
- *   order, separated by `, `;
+ *   order, separated by `, `; helpers by name last, after `; ` (`сложность 6; помощь: Вера, Гордей`);
  * - «против» in lower case with one space each side; the actor as written, then `: `.
  *
  * Meant for an AST without errors; with errors it prints what was recovered.
@@ -487,15 +693,21 @@ export function formatCanonical(ast: CheckExpression, canonicalName: CanonicalNa
           : canonicalName(term, index) +
             (term.rating ? ` ${formatInteger(term.rating.value)}` : '') +
             (term.specialty ? ` [${term.specialty.text}]` : '');
-      if (k === 0) out += (term.sign < 0 ? '\u2212' : '') + body;
+      const minus = term.sign < 0 ? '\u2212' : '';
+      if (term.or?.scope === 'term') out += (term.or.written === '/' ? '/' : ' или ') + body;
+      else if (term.or?.scope === 'pool') out += ` или ${minus}${body}`;
+      else if (k === 0) out += minus + body;
       else out += (term.sign < 0 ? ' \u2212 ' : ' + ') + body;
     });
     if (side.params.length > 0) {
+      // Helpers by name come last, after a «;»: their own commas separate the names.
+      const named = side.params.filter((p) => p.kind === 'helpers' && p.names !== undefined);
       const ordered = [
         ...side.params.filter((p) => p.kind === PARAM_ORDER_FIRST),
-        ...side.params.filter((p) => p.kind !== PARAM_ORDER_FIRST),
+        ...side.params.filter((p) => p.kind !== PARAM_ORDER_FIRST && !named.includes(p)),
       ];
-      out += `${out === '' ? '' : ' '}(${ordered.map((p) => formatParam(p, options)).join(', ')})`;
+      const group = [ordered.map((p) => formatParam(p, options)).join(', '), ...named.map((p) => formatParam(p, options))].filter((part) => part !== '').join('; ');
+      out += `${out === '' ? '' : ' '}(${group})`;
     }
     return out;
   });

@@ -97,6 +97,38 @@ export interface WillpowerParam extends ParamBase {
   form: 'Сила воли' | 'Воля';
 }
 
+/** A helper named in `помощь:` (a character of the sheet). */
+export interface HelperName {
+  /** Whitespace-normalised. */
+  name: string;
+  range: TextRange;
+  /** What separates it from the name before it: «,» or «и» (absent for the first name). */
+  joinedBy?: ',' | 'и';
+}
+
+/**
+ * `помощь: N` (N helpers rolling with the acting character's values) or `помощь: Вера, Гордей` /
+ * `помощь: Вера и Гордей` (characters of the sheet, each with their own values). Exactly one of
+ * `count` and `names` is present.
+ */
+export interface HelpersParam extends ParamBase {
+  kind: 'helpers';
+  count?: number;
+  countRange?: TextRange;
+  names?: HelperName[];
+}
+
+/** `урон` | `поглощение` (classic): a damage or soak roll, which cannot botch. */
+export interface NoBotchParam extends ParamBase {
+  kind: 'noBotch';
+  form: 'урон' | 'поглощение';
+}
+
+/** `инициатива`: 1d10 + the pool's value, no success or failure. */
+export interface InitiativeParam extends ParamBase {
+  kind: 'initiative';
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -108,7 +140,10 @@ export type Param =
   | StaticParam
   | AgainParam
   | SpecialtyParam
-  | WillpowerParam;
+  | WillpowerParam
+  | HelpersParam
+  | NoBotchParam
+  | InitiativeParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {
@@ -140,6 +175,94 @@ function countKind(key: string): 'successesNeeded' | 'rollLimit' | 'advantage' |
   if (ADVANTAGE_WORDS.has(key)) return 'advantage';
   if (HINDRANCE_WORDS.has(key)) return 'hindrance';
   return undefined;
+}
+
+/** Words that begin a parameter (lower case, ё → е); «сила» only before «воли». */
+const PARAM_WORDS = new Set([
+  'сложность',
+  'продолжительное',
+  'длительное',
+  'статичная',
+  'специализация',
+  'воля',
+  'снова',
+  'без',
+  'помощь',
+  'урон',
+  'поглощение',
+  'инициатива',
+  ...SUCCESS_WORDS,
+  ...ROLL_WORDS,
+  ...ADVANTAGE_WORDS,
+  ...HINDRANCE_WORDS,
+]);
+
+/** Whether `tokens[at]` begins a parameter: a number or sign (a counted one), or a parameter's word. */
+export function startsParam(tokens: readonly Token[], at: number): boolean {
+  const t = tokens[at] as Token | undefined;
+  if (!t) return false;
+  if (t.kind === 'number' || t.kind === 'sign') return true;
+  if (t.kind !== 'word') return false;
+  if (t.key === 'сила') return tokens[at + 1]?.kind === 'word' && tokens[at + 1].key === 'воли';
+  return PARAM_WORDS.has(t.key);
+}
+
+/**
+ * `помощь` [`:`] then a count or names separated by «,» or «и». `t` is the slot, `t[0]` the keyword.
+ */
+function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, rest: (i: number) => void): ParamReading {
+  const keyword = t[0];
+  const base = { range: whole, keyword: keyword.text, keywordRange: { start: keyword.start, end: keyword.end }, kind: 'helpers' as const };
+  let i = t[1]?.kind === 'colon' ? 2 : 1;
+  const at = t[i] as Token | undefined;
+  if (at === undefined) {
+    const end = t[i - 1].end;
+    sink.error('missing-number', { start: end, end }, { param: 'helpers' });
+    return { keywordSeen: true };
+  }
+  if (at.kind === 'sign' || at.kind === 'number') {
+    const numAt = at.kind === 'sign' ? i + 1 : i;
+    const numTok = t[numAt] as Token | undefined;
+    if (numTok?.kind !== 'number') {
+      sink.error('bad-number', span(at, t[t.length - 1]), { param: 'helpers', reason: 'not-a-number' });
+      return { keywordSeen: true };
+    }
+    const countRange = span(at, numTok);
+    const value = readInteger(numTok.text);
+    if (at.kind === 'sign' && at.sign < 0) {
+      sink.error('bad-number', countRange, { param: 'helpers', reason: 'negative' });
+      return { keywordSeen: true };
+    }
+    if (typeof value !== 'number') {
+      sink.error('bad-number', countRange, { param: 'helpers', reason: value });
+      return { keywordSeen: true };
+    }
+    rest(numAt + 1);
+    return { keywordSeen: true, param: { ...base, range: { start: whole.start, end: numTok.end }, count: value, countRange } };
+  }
+  const names: HelperName[] = [];
+  let joinedBy: HelperName['joinedBy'];
+  while (i < t.length) {
+    const from = i;
+    while (i < t.length && t[i].kind === 'word' && t[i].key !== 'и') i++;
+    if (i === from) break;
+    const range = span(t[from], t[i - 1]);
+    names.push({ name: normalizeSpaces(sink.text(range)), range, ...(joinedBy ? { joinedBy } : {}) });
+    const sep = t[i] as Token | undefined;
+    if (sep === undefined) break;
+    if (sep.kind === 'comma') joinedBy = ',';
+    else if (sep.kind === 'word' && sep.key === 'и') joinedBy = 'и';
+    else break;
+    // A separator must be followed by another name.
+    if (t[i + 1]?.kind !== 'word' || t[i + 1].key === 'и') break;
+    i++;
+  }
+  if (names.length === 0) {
+    sink.error('bad-number', span(at, t[t.length - 1]), { param: 'helpers', reason: 'not-a-number' });
+    return { keywordSeen: true };
+  }
+  rest(i);
+  return { keywordSeen: true, param: { ...base, range: { start: whole.start, end: names[names.length - 1].range.end }, names } };
 }
 
 /**
@@ -201,6 +324,15 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
 
   const key = first.key;
   switch (key) {
+    case 'помощь':
+      return readHelpers(t, sink, whole, rest);
+    case 'урон':
+    case 'поглощение':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('noBotch', first, first, first), kind: 'noBotch', form: key } };
+    case 'инициатива':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('initiative', first, first, first), kind: 'initiative' } };
     case 'сложность': {
       if (n === 1) {
         sink.error('missing-number', { start: first.end, end: first.end }, { param: 'difficulty' });
@@ -328,6 +460,12 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'специализация';
     case 'willpower':
       return options.willpower ?? param.form;
+    case 'helpers':
+      return 'помощь';
+    case 'noBotch':
+      return param.form;
+    case 'initiative':
+      return 'инициатива';
   }
 }
 
@@ -343,6 +481,9 @@ export function formatParam(param: Param, options: FormatParamOptions = {}): str
     case 'advantage':
     case 'hindrance':
       return param.count === 1 ? keyword : `${param.count} ${keyword}`;
+    case 'helpers':
+      if (param.names) return `${keyword}: ${param.names.map((n, k) => (k === 0 ? n.name : `${n.joinedBy === 'и' ? ' и ' : ', '}${n.name}`)).join('')}`;
+      return `${keyword}: ${param.count ?? 0}`;
     default:
       return keyword;
   }

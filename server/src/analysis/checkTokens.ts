@@ -50,6 +50,11 @@ export const MAX_ERRORS = 100;
  *   second «против», a second parameter group, a term after the parameter group, a stray
  *   `)`, a `[…]` after a modifier, words after a complete parameter); consecutive stray
  *   tokens form one error.
+ * - `bad-alternative`: an «или» or «/» that does not join two alternatives: nothing (or a sign)
+ *   before it or nothing after it, or, where it joins single terms, a number or a signed term
+ *   on either side of it; range = the «или» or «/».
+ * - `too-many-alternatives`: more combinations than a check may have (MARKUP Additions (2): 8);
+ *   range = the whole content.
  */
 export type ParseErrorCode =
   | 'empty'
@@ -65,7 +70,9 @@ export type ParseErrorCode =
   | 'unclosed-paren'
   | 'unclosed-bracket'
   | 'empty-specialty'
-  | 'unexpected-token';
+  | 'unexpected-token'
+  | 'bad-alternative'
+  | 'too-many-alternatives';
 
 /** Why a number is bad (`bad-number`). */
 export type BadNumberReason = 'too-large' | 'not-integer' | 'not-a-number' | 'negative';
@@ -81,7 +88,10 @@ export type ParamKind =
   | 'static'
   | 'again'
   | 'specialty'
-  | 'willpower';
+  | 'willpower'
+  | 'helpers'
+  | 'noBotch'
+  | 'initiative';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {
@@ -107,6 +117,7 @@ export type TokenKind =
   | 'colon'
   | 'comma'
   | 'semicolon'
+  | 'slash'
   | 'other';
 
 /** One token, with absolute offsets. */
@@ -128,7 +139,7 @@ const WORD = /[\p{L}\p{M}]+(?:[-\u2010\u2011][\p{L}\p{M}]+)*/uy;
 /** An integer, or a decimal with a point (so «2.5» is one bad number, not 2, `.`, 5). */
 const NUMBER = /[0-9]+(?:\.[0-9]+)?/y;
 /** A run of characters that start no other token. */
-const OTHER = /[^\s\p{L}\p{M}0-9+\-\u2212\u2013()[\]:,;]+/uy;
+const OTHER = /[^\s\p{L}\p{M}0-9+\-\u2212\u2013()[\]:,;/]+/uy;
 
 const SINGLE: Readonly<Record<string, TokenKind>> = {
   '(': 'lparen',
@@ -138,6 +149,7 @@ const SINGLE: Readonly<Record<string, TokenKind>> = {
   ':': 'colon',
   ',': 'comma',
   ';': 'semicolon',
+  '/': 'slash',
   '+': 'sign',
   '-': 'sign',
   '\u2212': 'sign',

@@ -24,7 +24,7 @@ export const DEFAULT_SEVERITY: Record<DiagnosticCode, Severity> = {
 export const CODE_SUMMARY: Record<DiagnosticCode, Record<Locale, string>> = {
   RM001: { ru: 'неизвестная черта', en: 'unknown trait' },
   RM002: { ru: 'состав пула не по правилам', en: 'pool composition the ruleset forbids' },
-  RM003: { ru: 'сложность вне допустимых пределов', en: 'difficulty out of range' },
+  RM003: { ru: 'сложность или параметр вне допустимых пределов', en: 'difficulty or parameter out of range' },
   RM004: { ru: 'не указана сложность', en: 'difficulty missing' },
   RM005: { ru: 'параметр не используется в этих правилах', en: 'parameter not used by this ruleset' },
   RM006: { ru: 'пул 0 или меньше', en: 'pool is 0 or less' },
@@ -143,6 +143,62 @@ export const messages = {
     ru: `Модификаторы в сумме ${value}: обычно не больше ±${max}`,
     en: `Modifiers total ${value}: usually at most ±${max}`,
   }),
+  unknownHelper: (name: string, known: string[]): Text => ({
+    ru: `Помощник «${name}» не найден среди персонажей${known.length ? ` (в front matter: ${known.join(', ')})` : ' (в front matter нет персонажей)'}; укажите персонажа из листа или число помощников («помощь: 2»)`,
+    en: `Helper "${name}" is not a character${known.length ? ` (front matter has: ${known.join(', ')})` : ' (front matter lists no characters)'}; name a character from the sheet or give a number («помощь: 2»)`,
+  }),
+  helpersAsBonus: (): Text => ({
+    ru: 'В этих правилах нет броска помощи: помощь другого персонажа — это бонус от +1 до +3 костей к проверке. Запишите его модификатором, например «+ 1»',
+    en: 'This ruleset has no teamwork roll: another character’s help is a bonus of +1 to +3 dice. Write it as a modifier, e.g. «+ 1»',
+  }),
+  tooManyHelpers: (count: number, max: number): Text => ({
+    ru: `Помощников: ${count}; можно не больше ${max}`,
+    en: `${count} helpers: at most ${max}`,
+  }),
+  helpersInD20Contest: (): Text => ({
+    ru: 'В состязании помощь не работает: помощники бросают против сложности − 5, а у состязания сложности нет',
+    en: 'Help does not work in a contest: helpers roll against the difficulty − 5, and a contest has none',
+  }),
+  noBotchUnused: (param: string, ruleset: string): Text => ({
+    ru: `«${param}»: бросок без провала есть только в классическом пуле (Маг, Оборотень); в правилах ${ruleset} этот параметр не используется`,
+    en: `"${param}": a roll that cannot botch exists only in the classic pool (Mage, Werewolf); ${ruleset} does not use it`,
+  }),
+  initiativeInContest: (): Text => ({
+    ru: 'Инициатива — не состязание: это 1к10 + рейтинг каждого персонажа отдельно',
+    en: 'Initiative is not a contest: each character rolls 1d10 + their rating on their own',
+  }),
+  difficultyWithInitiative: (): Text => ({
+    ru: 'У броска инициативы нет сложности: это 1к10 + рейтинг, без успеха и неудачи',
+    en: 'An initiative roll has no difficulty: it is 1d10 + the rating, with no success or failure',
+  }),
+  unusedWithInitiative: (param: string): Text => ({
+    ru: `«${param}» не используется с инициативой: это один бросок 1к10 + рейтинг`,
+    en: `"${param}" does not apply to initiative: it is a single roll of 1d10 + the rating`,
+  }),
+  raceUnsupported: (param: string, ruleset: string): Text => ({
+    ru: `«${param}»: в правилах ${ruleset} состязание решается одним броском, гонки до N успехов нет`,
+    en: `"${param}": in ${ruleset} a contest is one roll; there is no race to N successes`,
+  }),
+  neverRolled: (trait: string, param: string): Text => ({
+    ru: `«${trait}» не бросается: её очки тратят. Чтобы потратить, допишите параметр «(${param})»`,
+    en: `"${trait}" is never rolled: its points are spent. To spend one, write the parameter «(${param})»`,
+  }),
+  zeroSuccesses: (): Text => ({
+    ru: '«0 успехов»: цель уже достигнута, бросать нечего; нужно хотя бы 1 успех',
+    en: '"0 успехов" (0 successes): the goal is already reached, nothing to roll; at least 1 is needed',
+  }),
+  zeroRolls: (): Text => ({
+    ru: '«0 бросков»: за ноль бросков действие не выполнить; нужен хотя бы 1 бросок',
+    en: '"0 бросков" (0 rolls): no action is done in zero rolls; at least 1 is needed',
+  }),
+  rollLimitWithoutTarget: (): Text => ({
+    ru: 'Число бросков без цели: укажите, сколько успехов нужно набрать («10 успехов»)',
+    en: 'A roll limit without a goal: say how many successes are needed («10 успехов»)',
+  }),
+  extendedWithoutTarget: (param: string): Text => ({
+    ru: `«${param}» без цели: укажите, сколько успехов нужно набрать («10 успехов»), иначе это обычный бросок`,
+    en: `"${param}" without a goal: say how many successes are needed («10 успехов»); otherwise it is a single roll`,
+  }),
   unknownRuleset: (id: string, known: string[]): Text => ({
     ru: `Неизвестные правила «${id}». Доступны: ${known.join(', ')}`,
     en: `Unknown ruleset "${id}". Available: ${known.join(', ')}`,
@@ -180,4 +236,5 @@ export const fixTitles = {
   useCharacter: (name: string): Text => ({ ru: `Заменить на «${name}»`, en: `Replace with "${name}"` }),
   closeGuillemet: (): Text => ({ ru: 'Закрыть проверку »', en: 'Close the check with »' }),
   closeParen: (): Text => ({ ru: 'Закрыть скобку )', en: 'Close the parenthesis )' }),
+  spendInstead: (param: string): Text => ({ ru: `Тратить, а не бросать: (${param})`, en: `Spend it instead of rolling: (${param})` }),
 };

@@ -1,3 +1,4 @@
+import { MAX_ALTERNATIVES } from '../engine/checkSpec';
 import type { ParseError } from './checkExpression';
 import type { Locale } from './types';
 
@@ -33,6 +34,7 @@ export function parseErrorMessage(error: ParseError): Text {
     case 'bad-number':
       return { ru: `Неверное число${at}: нужно целое от 0 до 1000`, en: `Bad number${at}: a whole number from 0 to 1000 is needed` };
     case 'missing-number':
+      if (error.param === 'helpers') return { ru: 'После «помощь:» нужно число помощников или их имена', en: '"помощь:" needs a number of helpers or their names' };
       return { ru: 'Параметру не хватает числа', en: 'The parameter lacks its number' };
     case 'unknown-param':
       return { ru: `Неизвестный параметр${at}`, en: `Unknown parameter${at}` };
@@ -48,5 +50,15 @@ export function parseErrorMessage(error: ParseError): Text {
       return { ru: 'Пустая специализация «[]»', en: 'Empty specialty "[]"' };
     case 'unexpected-token':
       return { ru: `Лишнее${at}`, en: `Unexpected${at}` };
+    case 'bad-alternative':
+      return {
+        ru: `${at.trim() || '«или»'} должно стоять между двумя чертами (или между двумя пулами)`,
+        en: `${at.trim() || '«или»'} must stand between two traits (or two whole pools)`,
+      };
+    case 'too-many-alternatives':
+      return {
+        ru: `Слишком много вариантов: у проверки может быть не больше ${MAX_ALTERNATIVES} сочетаний`,
+        en: `Too many alternatives: a check may have at most ${MAX_ALTERNATIVES} combinations`,
+      };
   }
 }

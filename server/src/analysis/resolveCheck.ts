@@ -1,7 +1,27 @@
-import { type CheckSpec, plainSide, type RollSide } from '../engine/checkSpec';
+import { supportsInitiative, supportsNoBotch, supportsRaces, supportsTeamwork } from '../engine/capabilities';
+import { type Alternative, type CheckSpec, type ExtendedSpec, helperSide, MAX_ALTERNATIVES, MAX_HELPERS, plainSide, type RollSide, withAlternatives } from '../engine/checkSpec';
 import { familyOf } from '../engine/odds';
 import type { Ruleset, TraitEntry } from '../engine/ruleset';
-import { type CheckExpression, formatCanonical, MAX_INTEGER, type Param, type PoolExpr, type TraitTerm } from './checkExpression';
+import {
+  type CheckExpression,
+  combinationAst,
+  combinationCount,
+  type DifficultyParam,
+  type ExtendedMarkerParam,
+  formatCanonical,
+  formatParam,
+  type HelpersParam,
+  type InitiativeParam,
+  MAX_INTEGER,
+  optionGroups,
+  type Param,
+  type PoolExpr,
+  type RollLimitParam,
+  sideCombinations,
+  type SuccessesNeededParam,
+  type Term,
+  type TraitTerm,
+} from './checkExpression';
 import { checkComposition } from './composition';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { parseErrorMessage } from './parseErrorMessages';
@@ -29,7 +49,10 @@ class DiagnosticSink {
   constructor(private readonly locale: Locale) {}
 
   add(code: DiagnosticCode, text: Text, range: TextRange, fixes: Fix[] = [], severity: Severity = DEFAULT_SEVERITY[code], related?: AnalysisDiagnostic['related']): void {
-    this.list.push({ code, severity, message: text[this.locale], range, fixes, ...(related ? { related } : {}) });
+    // Every combination of a check's alternatives is checked; one problem is reported once.
+    const message = text[this.locale];
+    if (this.list.some((d) => d.code === code && d.message === message && d.range.start === range.start && d.range.end === range.end)) return;
+    this.list.push({ code, severity, message, range, fixes, ...(related ? { related } : {}) });
   }
 
   fix(title: Text, range: TextRange, newText: string, preferred: boolean): Fix {
@@ -46,25 +69,38 @@ function willpowerName(ruleset: Ruleset): string | undefined {
   return willpowerNames.get(ruleset);
 }
 
+/**
+ * What a trait term is in its pool: an ordinary trait, a named equipment bonus the ruleset lists
+ * («Управление»: a modifier, MARKUP Additions (2)), or a subtracted trait, the opponent's
+ * resistance («− Защита 2»).
+ */
+function termRole(term: TraitTerm, match: TraitMatch | undefined, ruleset: Ruleset): ResolvedTerm['role'] {
+  // Equipment names are traits of the ruleset (its validation says so), found like any other.
+  if (match && ruleset.equipment?.includes(match.trait.name)) return 'equipment';
+  return term.sign < 0 ? 'resistance' : undefined;
+}
+
 function resolveTerm(term: TraitTerm, sideIndex: number, ctx: CheckContext, sheet: CharacterSheet | undefined, sink: DiagnosticSink): ResolvedTerm {
   const match: TraitMatch | undefined = ctx.index.lookup(term.name);
-  const resolved: ResolvedTerm = { written: term.name, range: term.range };
-  if (!match) {
-    reportUnknownTrait(term, ctx, sink);
-  } else {
+  const role = termRole(term, match, ctx.ruleset);
+  const resolved: ResolvedTerm = { written: term.name, range: term.range, ...(role ? { role } : {}) };
+  if (match) {
     resolved.trait = match.trait;
     reportSpelling(term, match, sideIndex, ctx, sink);
+  } else if (role !== 'equipment') {
+    reportUnknownTrait(term, ctx, sink);
   }
   if (term.rating && Number.isFinite(term.rating.value)) {
     resolved.value = term.rating.value;
     resolved.valueSource = 'inline';
-  } else if (sheet) {
+  } else if (sheet && role !== 'resistance') {
+    // A resistance is the opponent's trait: the actor's sheet has no value for it.
     const key = match?.trait.name ?? term.name;
     const fromSheet = sheet.traits.get(key);
     if (fromSheet) {
       resolved.value = fromSheet.value;
       resolved.valueSource = 'sheet';
-    } else if (match && match.trait.category !== 'generic') {
+    } else if (match && match.trait.category !== 'generic' && role === undefined) {
       sink.add('RM008', messages.sheetLacksTrait(sheet.name, match.trait.name), term.nameRange, [], 'info', [
         { range: sheet.range, message: messages.characterSheet(sheet.name)[ctx.locale] },
       ]);
@@ -120,18 +156,43 @@ function removalEdit(side: PoolExpr, param: Param, charAt: (offset: number) => s
   return { range: { start: group.start, end: removed.end }, newText: kept };
 }
 
-/** Applies a side's parameters to its roll, reporting what the ruleset does not use. */
-function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean, malformed: boolean, charAt: (offset: number) => string): void {
+/** What a side's parameters set, for every combination of the side alike. */
+interface SideSettings {
+  /** Fields of the roll the parameters set (difficulty, again option, edges, Willpower, …). */
+  roll: Partial<RollSide>;
+  /** `специализация`: specialties on top of those written after traits. */
+  specialties: number;
+  helpers?: HelpersParam;
+  initiative?: InitiativeParam;
+  successesNeeded?: SuccessesNeededParam;
+  rollLimit?: RollLimitParam;
+  extendedMarker?: ExtendedMarkerParam;
+  difficulty?: DifficultyParam;
+}
+
+/** How a side's parameters are read: a contest's side, a check on its own, an initiative roll. */
+interface SideRole {
+  isContest: boolean;
+  /** The whole check's parse failed: no removal fixes, no RM004. */
+  malformed: boolean;
+}
+
+/** Reads a side's parameters, reporting what the ruleset does not use. */
+function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, role: SideRole, charAt: (offset: number) => string): SideSettings {
   const { ruleset } = ctx;
+  const settings: SideSettings = { roll: {}, specialties: 0 };
   // In a malformed group the parameters read are not all its slots, so the ranges around one
   // are not its separators: a removal could delete other text. The syntax error comes first.
-  const removal = (param: Param): TextEdit | undefined => (malformed ? undefined : removalEdit(side, param, charAt));
-  const removeFix = (keyword: string, edit: TextEdit | undefined): Fix[] => (edit ? [sink.fix(fixTitles.removeParam(keyword), edit.range, edit.newText, false)] : []);
-  const unused = (param: Param) => sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, removeFix(param.keyword, removal(param)));
+  const removal = (param: Param): Fix[] => {
+    const edit = role.malformed ? undefined : removalEdit(side, param, charAt);
+    return edit ? [sink.fix(fixTitles.removeParam(param.keyword), edit.range, edit.newText, false)] : [];
+  };
+  const unused = (param: Param) => sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, removal(param));
   for (const param of side.params) {
     switch (param.kind) {
       case 'difficulty':
-        applyDifficulty(param.value, param.range, removeFix('сложность', removal(param)), roll, ctx, sink, isContest);
+        settings.difficulty = param;
+        applyDifficulty(param, removal(param), settings.roll, ctx, sink);
         break;
       case 'advantage':
       case 'hindrance':
@@ -140,43 +201,67 @@ function applyParams(side: PoolExpr, roll: RollSide, ctx: CheckContext, sink: Di
           break;
         }
         if (param.count > ruleset.params.maxEdge) sink.add('RM013', messages.tooManyEdges(param.count, param.kind, ruleset.params.maxEdge), param.range);
-        if (param.kind === 'advantage') roll.advantages = param.count;
-        else roll.hindrances = param.count;
+        if (param.kind === 'advantage') settings.roll.advantages = param.count;
+        else settings.roll.hindrances = param.count;
         break;
       case 'static':
-        if (ruleset.family === 'd20') roll.isStatic = true;
+        if (ruleset.family === 'd20') settings.roll.isStatic = true;
         else unused(param);
         break;
       case 'again':
-        if (ruleset.family === 'storytelling') roll.again = param.rule === 'none' ? 'none' : param.rule;
+        if (ruleset.family === 'storytelling') settings.roll.again = param.rule === 'none' ? 'none' : param.rule;
         else unused(param);
         break;
       case 'specialty':
-        roll.specialties += 1;
+        settings.specialties += 1;
         break;
       case 'willpower':
-        if (ruleset.family === 'classic' || ruleset.family === 'storytelling') roll.willpower = true;
+        if (ruleset.family === 'classic' || ruleset.family === 'storytelling') settings.roll.willpower = true;
         else unused(param);
         break;
+      case 'noBotch':
+        if (supportsNoBotch(ruleset)) settings.roll.noBotch = true;
+        else sink.add('RM005', messages.noBotchUnused(param.keyword, ruleset.id), param.range, removal(param));
+        break;
+      case 'helpers':
+        if (!supportsTeamwork(ruleset)) {
+          sink.add('RM005', ruleset.family === 'pool-minus-difficulty' ? messages.helpersAsBonus() : messages.paramUnused(param.keyword, ruleset.id), param.range, removal(param));
+        } else if ((param.count ?? param.names?.length ?? 0) > MAX_HELPERS) {
+          sink.add('RM003', messages.tooManyHelpers(param.count ?? param.names?.length ?? 0, MAX_HELPERS), param.range);
+        } else {
+          settings.helpers = param;
+        }
+        break;
+      case 'initiative':
+        if (!supportsInitiative(ruleset)) unused(param);
+        else if (role.isContest) sink.add('RM005', messages.initiativeInContest(), param.range, removal(param));
+        else settings.initiative = param;
+        break;
       case 'successesNeeded':
+        settings.successesNeeded = param;
+        break;
       case 'rollLimit':
+        settings.rollLimit = param;
+        break;
       case 'extendedMarker':
+        settings.extendedMarker = param;
         break;
     }
   }
-  if (side.params.every((p) => p.kind !== 'difficulty') && !malformed) reportMissingDifficulty(side, ctx, sink, isContest);
+  return settings;
 }
 
-function applyDifficulty(value: number, range: TextRange, removal: Fix[], roll: RollSide, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
+function applyDifficulty(param: DifficultyParam, removal: Fix[], roll: Partial<RollSide>, ctx: CheckContext, sink: DiagnosticSink): void {
   const { ruleset } = ctx;
+  const { value, range } = param;
   switch (ruleset.family) {
     case 'storytelling':
       sink.add('RM005', messages.difficultyUnused(), range, removal);
       return;
     case 'pool-minus-difficulty':
-      // The text: contests subtract no difficulty from either pool, so a written one is ignored.
+      // In a contest the engine subtracts a written difficulty from both pools (004 l.117).
       if (value < 0) sink.add('RM003', messages.difficultyNegative(value), range);
-      if (!isContest) roll.difficulty = value;
+      roll.difficulty = value;
       return;
     case 'classic':
     case 'd20': {
@@ -187,16 +272,18 @@ function applyDifficulty(value: number, range: TextRange, removal: Fix[], roll: 
   }
 }
 
-function reportMissingDifficulty(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, isContest: boolean): void {
+/** RM004 for a check on its own without a difficulty: which default applies, or (d20) that one is needed. */
+function reportMissingDifficulty(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink): void {
   const { ruleset } = ctx;
   const where = side.paramsRange ?? side.range;
   if (!where) return;
-  if (ruleset.family === 'classic' && !isContest) {
+  if (ruleset.family === 'classic') {
     const value = ruleset.params.difficulty.default ?? 6;
     sink.add('RM004', messages.difficultyDefault(value), where, [], 'info');
-  } else if (ruleset.family === 'pool-minus-difficulty' && !isContest) {
-    sink.add('RM004', messages.difficultyZero(), where, [], 'warning');
-  } else if (ruleset.family === 'd20' && !isContest) {
+  } else if (ruleset.family === 'pool-minus-difficulty') {
+    // The pack itself writes checks without a difficulty (its «сокращённая запись»): a reminder, not a warning.
+    sink.add('RM004', messages.difficultyZero(), where, [], 'info');
+  } else if (ruleset.family === 'd20') {
     sink.add('RM004', messages.difficultyRequired(), where, [], 'error');
   }
 }
@@ -301,12 +388,136 @@ function closeParenFix(ast: CheckExpression, paren: TextRange, charAt: (offset: 
   return [{ title: fixTitles.closeParen()[locale], edits, preferred: true }];
 }
 
+/** One combination of a side's alternatives: its terms (indexes into the side's terms) and its roll. */
+interface SideCombination {
+  terms: number[];
+  roll: RollSide;
+}
+
+/** A side after resolution: what the analysis reports of it, and its combinations for the engine. */
+interface SideWork {
+  resolved: ResolvedSide;
+  combinations: SideCombination[];
+  settings: SideSettings;
+}
+
+/** The sheet of a character named in the front matter: the exact name first, then any letter case. */
+function sheetNamed(name: string, ctx: CheckContext): CharacterSheet | undefined {
+  return ctx.characters.find((c) => c.name === name) ?? ctx.characters.find((c) => c.name.toLowerCase() === name.toLowerCase());
+}
+
+/**
+ * The helpers of one combination (`помощь`, MARKUP Additions (2)): N helpers with the acting
+ * side's own base, or each named character with the same terms at their own sheet's values.
+ */
+function helpersOf(param: HelpersParam, combination: readonly number[], side: PoolExpr, byTerm: readonly (ResolvedTerm | undefined)[], main: RollSide, ctx: CheckContext, sink: DiagnosticSink): RollSide[] {
+  if (param.count !== undefined) return Array.from({ length: param.count }, () => helperSide(main, main.base));
+  const helpers: RollSide[] = [];
+  for (const helper of param.names ?? []) {
+    const sheet = sheetNamed(helper.name, ctx);
+    if (!sheet) {
+      const known = ctx.characters.map((c) => c.name);
+      const fixes = known.map((k) => sink.fix(fixTitles.useCharacter(k), helper.range, k, known.length === 1));
+      sink.add('RM007', messages.unknownHelper(helper.name, known), helper.range, fixes);
+      continue;
+    }
+    let base: number | null = 0;
+    for (const k of combination) {
+      const term = side.terms[k];
+      if (term.kind === 'modifier') {
+        if (base !== null && Number.isFinite(term.value)) base += term.sign * term.value;
+        continue;
+      }
+      const resolved = byTerm[k];
+      // Equipment and a resistance are the situation's, as written; a trait is the helper's own.
+      const own = resolved?.role === undefined ? sheet.traits.get(resolved?.trait?.name ?? term.name)?.value : resolved.value ?? sheet.traits.get(resolved.trait?.name ?? term.name)?.value;
+      if (own === undefined) {
+        if (resolved?.role === undefined && resolved?.trait) {
+          sink.add('RM008', messages.sheetLacksTrait(sheet.name, resolved.trait.name), helper.range, [], 'info', [{ range: sheet.range, message: messages.characterSheet(sheet.name)[ctx.locale] }]);
+        }
+        base = null;
+      } else if (base !== null) {
+        base += term.sign * own;
+      }
+    }
+    helpers.push(helperSide(main, base));
+  }
+  return helpers;
+}
+
+/** «Инициатива 5»: a pool whose only trait is the ruleset's Initiative trait (modifiers allowed). */
+function isInitiativePool(side: PoolExpr, byTerm: readonly (ResolvedTerm | undefined)[], ruleset: Ruleset): boolean {
+  if (ruleset.initiativeTrait === undefined) return false;
+  const traits = side.terms.map((term, k) => (term.kind === 'trait' ? byTerm[k] : undefined)).filter((t): t is ResolvedTerm => t !== undefined);
+  return traits.length === 1 && !side.terms.some((t) => t.or) && traits[0].trait?.name === ruleset.initiativeTrait;
+}
+
+/**
+ * RM002 for a trait the ruleset says is never rolled (storytelling «Воля», 000 l.89), with a fix
+ * that spends it instead: the term leaves the pool and the parameter joins the group.
+ */
+function reportNeverRolled(side: PoolExpr, k: number, name: string, ctx: CheckContext, sink: DiagnosticSink, malformed: boolean): void {
+  const term = side.terms[k];
+  const param = willpowerName(ctx.ruleset) === name ? name : 'Воля';
+  const fixes: Fix[] = [];
+  const next = side.terms[k + 1] as Term | undefined;
+  const isOption = term.or !== undefined || next?.or !== undefined;
+  if (!malformed && !isOption && side.terms.length > 1 && (k > 0 || (next?.sign === 1 && next.signRange))) {
+    const removed = k > 0 ? { start: side.terms[k - 1].range.end, end: term.range.end } : { start: term.range.start, end: next!.range.start };
+    const group = side.paramsRange;
+    const added: TextEdit =
+      group && side.params.length > 0
+        ? { range: { start: group.end - 1, end: group.end - 1 }, newText: `, ${param}` }
+        : { range: { start: side.range!.end, end: side.range!.end }, newText: ` (${param})` };
+    // A group with nothing in it («()») or unclosed is a syntax error, so the check is not malformed here only with a real group.
+    if (!group || side.params.length > 0) fixes.push({ title: fixTitles.spendInstead(param)[ctx.locale], edits: [{ range: removed, newText: '' }, added], preferred: true });
+  }
+  sink.add('RM002', messages.neverRolled(name, param), term.range, fixes);
+}
+
+/** RM003: an extended action or race that cannot work (MARKUP Additions (2)); true when there is one. */
+function reportBrokenExtended(settings: readonly SideSettings[], sink: DiagnosticSink): boolean {
+  const target = settings.find((s) => s.successesNeeded)?.successesNeeded;
+  let broken = false;
+  for (const s of settings) {
+    if (s.successesNeeded?.value === 0) {
+      sink.add('RM003', messages.zeroSuccesses(), s.successesNeeded.range);
+      broken = true;
+    }
+    if (s.rollLimit?.value === 0) {
+      sink.add('RM003', messages.zeroRolls(), s.rollLimit.range);
+      broken = true;
+    }
+    if (!target && s.rollLimit) {
+      sink.add('RM003', messages.rollLimitWithoutTarget(), s.rollLimit.range);
+      broken = true;
+    }
+    if (!target && s.extendedMarker) {
+      sink.add('RM003', messages.extendedWithoutTarget(s.extendedMarker.keyword), s.extendedMarker.range);
+      broken = true;
+    }
+  }
+  return broken;
+}
+
+/** The extended action or race the check's parameters ask for (either side may carry them). */
+function extendedOf(settings: readonly SideSettings[]): ExtendedSpec | undefined {
+  const [first, second] = settings;
+  const target = first.successesNeeded ?? second?.successesNeeded;
+  if (!target) return undefined;
+  const limit = first.rollLimit ?? second?.rollLimit;
+  // One target written once applies to both sides of a race; two targets are each side's own.
+  const theirs = first.successesNeeded && second?.successesNeeded && second.successesNeeded.value !== target.value ? second.successesNeeded.value : undefined;
+  return { target: target.value, ...(limit ? { maxRolls: limit.value } : {}), ...(theirs !== undefined ? { opponentTarget: theirs } : {}) };
+}
+
 /**
  * Resolves a parsed check against the ruleset and the characters: every diagnostic of a
  * check's content (all but RM011 and RM012), and the engine's spec when the check can be rolled.
  */
 export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckContext): ResolvedCheck {
   const sink = new DiagnosticSink(ctx.locale);
+  const { ruleset } = ctx;
   /** The content's character at a document offset; '' outside the content. */
   const charAt = (offset: number): string => (offset >= ast.range.start && offset < ast.range.end ? content[offset - ast.range.start] : '');
   for (const error of ast.errors) {
@@ -315,56 +526,131 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   }
   const sheet = findSheet(ast, ctx, sink);
   const isContest = ast.sides.length > 1;
-  const family = familyOf(ctx.ruleset);
-  const canonical = new Map<TraitTerm, string>();
-  const rolls: RollSide[] = [];
-  let tooLarge = false;
-  const sides: ResolvedSide[] = ast.sides.map((side, sideIndex) => {
+  const malformed = ast.errors.length > 0;
+  const family = familyOf(ruleset);
+  /** Canonical names by the start of the name as written (a combination's terms are copies). */
+  const canonical = new Map<number, string>();
+
+  const byTermOf = ast.sides.map((side, sideIndex) => {
     // The actor's sheet applies to the acting side only; the opponent is someone else.
     const sideSheet = sideIndex === 0 ? sheet : undefined;
-    const terms: ResolvedTerm[] = [];
-    let modifiers = 0;
-    let known = true;
-    for (const term of side.terms) {
-      if (term.kind === 'modifier') {
-        if (Number.isFinite(term.value)) modifiers += term.sign * term.value;
-        continue;
-      }
+    return side.terms.map((term) => {
+      if (term.kind !== 'trait') return undefined;
       const resolved = resolveTerm(term, sideIndex, ctx, sideSheet, sink);
-      if (resolved.trait) canonical.set(term, sideIndex > 0 && ctx.index.lookup(term.name)?.kind === 'case-form' ? term.name : resolved.trait.name);
-      if (resolved.value === undefined) known = false;
-      else modifiers += term.sign * resolved.value;
-      terms.push(resolved);
+      if (resolved.trait) canonical.set(term.nameRange.start, sideIndex > 0 && ctx.index.lookup(term.name)?.kind === 'case-form' ? term.name : resolved.trait.name);
+      return resolved;
+    });
+  });
+  const settings = ast.sides.map((side) => readParams(side, ctx, sink, { isContest, malformed }, charAt));
+  const initiative = !isContest && (settings[0].initiative !== undefined || isInitiativePool(ast.sides[0], byTermOf[0], ruleset));
+  if (initiative) {
+    const first = settings[0];
+    // Storytelling already calls any difficulty unused.
+    if (first.difficulty && ruleset.family !== 'storytelling') sink.add('RM005', messages.difficultyWithInitiative(), first.difficulty.range);
+    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker]) {
+      if (param) sink.add('RM005', messages.unusedWithInitiative(formatParam(param)), param.range);
     }
-    const specialties = side.terms.filter((t) => t.kind === 'trait' && t.specialty).length;
-    const roll = plainSide(known ? modifiers : null, { specialties });
-    applyParams(side, roll, ctx, sink, isContest, ast.errors.length > 0, charAt);
-    reportModifiers(side, ctx, sink);
-    const pool = family.resolvePool(ctx.ruleset, roll, isContest ? 'contest' : 'check');
-    if (reportPoolTooLarge(pool, side.range, sink)) tooLarge = true;
-    else if (!isContest) reportPoolEmpty(pool, ctx, side.range, sink);
-    const traitsOfSide = terms.map((t) => t.trait).filter((t): t is TraitEntry => t !== undefined);
-    // A check that did not parse gets its syntax error, not guesses about a pool it may not have.
-    if (terms.length === traitsOfSide.length && side.range && ast.errors.length === 0) {
-      const problem = checkComposition(ctx.ruleset, traitsOfSide);
-      if (problem) sink.add('RM002', problem, side.range);
+    first.helpers = undefined;
+    first.successesNeeded = first.rollLimit = first.extendedMarker = undefined;
+  }
+  // A d20 contest has no difficulty for helpers to roll against (002 l.65): they would change nothing.
+  if (isContest && ruleset.family === 'd20') {
+    for (const s of settings) {
+      if (s.helpers) sink.add('RM005', messages.helpersInD20Contest(), s.helpers.range);
+      s.helpers = undefined;
     }
-    rolls.push(roll);
-    return { terms, modifiers: side.terms.reduce((sum, t) => sum + (t.kind === 'modifier' && Number.isFinite(t.value) ? t.sign * t.value : 0), 0) };
+  }
+  if (isContest && !supportsRaces(ruleset)) {
+    for (const s of settings) {
+      for (const param of [s.successesNeeded, s.rollLimit, s.extendedMarker]) if (param) sink.add('RM005', messages.raceUnsupported(formatParam(param), ruleset.id), param.range);
+      s.successesNeeded = s.rollLimit = s.extendedMarker = undefined;
+    }
+  }
+  const extendedBroken = reportBrokenExtended(settings, sink);
+
+  let tooLarge = false;
+  const work: SideWork[] = ast.sides.map((side, sideIndex) => {
+    const byTerm = byTermOf[sideIndex];
+    const sideSettings = settings[sideIndex];
+    if (!malformed && !initiative && !sideSettings.difficulty && !isContest) reportMissingDifficulty(side, ctx, sink);
+    // «против 6», «6 (сложность 2)»: a Storyteller character's pool (vampire-pack: twice its level, 004
+    // l.38, 120), a number alone, not a modifier added to a pool.
+    const storytellerPool = side.terms.length === 1 && side.terms[0].kind === 'modifier';
+    if (!storytellerPool) reportModifiers(side, ctx, sink);
+    const neverRolled = new Set(ruleset.neverRolled ?? []);
+    byTerm.forEach((resolved, k) => {
+      if (resolved?.trait && resolved.role === undefined && neverRolled.has(resolved.trait.name)) reportNeverRolled(side, k, resolved.trait.name, ctx, sink, malformed);
+    });
+
+    const groups = optionGroups(side);
+    const sharedSpecialty = new Map<number, boolean>();
+    for (const group of groups) {
+      const last = side.terms[group[group.length - 1]];
+      for (const k of group) sharedSpecialty.set(k, last.kind === 'trait' && last.specialty !== undefined);
+    }
+    const picks = malformed || combinationCount(side) > MAX_ALTERNATIVES ? [side.terms.map((_, k) => k)] : sideCombinations(side);
+    const combinations = picks.map((terms): SideCombination => {
+      let base = 0;
+      let known = true;
+      let specialties = sideSettings.specialties;
+      let traitsKnown = true;
+      let attribute: number | undefined;
+      const traits: TraitEntry[] = [];
+      for (const k of terms) {
+        const term = side.terms[k];
+        if (term.kind === 'modifier') {
+          if (Number.isFinite(term.value)) base += term.sign * term.value;
+          continue;
+        }
+        const resolved = byTerm[k];
+        if (resolved?.value === undefined) known = false;
+        else base += term.sign * resolved.value;
+        if (sharedSpecialty.get(k)) specialties += 1;
+        if (resolved?.role !== undefined) continue;
+        if (!resolved?.trait) traitsKnown = false;
+        else if (!neverRolled.has(resolved.trait.name)) {
+          traits.push(resolved.trait);
+          if (attribute === undefined && resolved.trait.category === 'attribute') attribute = resolved.value;
+        }
+      }
+      // A check that did not parse gets its syntax error, not guesses about a pool it may not have.
+      if (traitsKnown && side.range && !malformed) {
+        const problem = checkComposition(ruleset, traits);
+        if (problem) sink.add('RM002', problem, side.range);
+      }
+      const roll = plainSide(known ? base : null, { specialties, ...sideSettings.roll });
+      if (isContest && ruleset.family === 'pool-minus-difficulty' && attribute !== undefined) roll.attribute = attribute;
+      if (sideSettings.helpers) roll.helpers = helpersOf(sideSettings.helpers, terms, side, byTerm, roll, ctx, sink);
+      const pools = [roll, ...(roll.helpers ?? [])].map((r) => family.resolvePool(ruleset, r, isContest ? 'contest' : 'check'));
+      if (pools.some((pool) => reportPoolTooLarge(pool, side.range, sink))) tooLarge = true;
+      else if (!isContest && !initiative) reportPoolEmpty(pools[0], ctx, side.range, sink);
+      return { terms, roll };
+    });
+    const resolved: ResolvedSide = {
+      terms: byTerm.filter((t): t is ResolvedTerm => t !== undefined),
+      modifiers: side.terms.reduce((sum, t) => sum + (t.kind === 'modifier' && Number.isFinite(t.value) ? t.sign * t.value : 0), 0),
+      ...(combinations.length > 1 ? { combinations: combinations.map((c) => c.terms) } : {}),
+      ...(sideSettings.helpers?.names ? { helpers: sideSettings.helpers.names.map((n) => sheetNamed(n.name, ctx)?.name).filter((n): n is string => n !== undefined) } : {}),
+    };
+    return { resolved, combinations, settings: sideSettings };
   });
 
-  if (ast.errors.length === 0) reportLayout(ast, content, ctx, (t) => canonical.get(t) ?? t.name, sink);
+  const canonicalOf = (t: TraitTerm) => canonical.get(t.nameRange.start) ?? t.name;
+  if (!malformed) reportLayout(ast, content, ctx, canonicalOf, sink);
 
-  const result: ResolvedCheck = { sides, diagnostics: sink.list, ...(sheet ? { actor: sheet.name } : {}) };
-  const cannotRoll = ast.errors.length > 0 || tooLarge || sink.list.some((d) => d.code === 'RM004' && d.severity === 'error');
+  const result: ResolvedCheck = { sides: work.map((w) => w.resolved), diagnostics: sink.list, ...(sheet ? { actor: sheet.name } : {}) };
+  const cannotRoll = malformed || tooLarge || extendedBroken || sink.list.some((d) => d.code === 'RM004' && d.severity === 'error');
   if (cannotRoll || ast.sides[0].terms.length === 0) return result;
-  const spec: CheckSpec = { side: rolls[0] };
-  if (isContest) spec.opponent = rolls[1];
-  const target = ast.sides[0].params.find((p) => p.kind === 'successesNeeded');
-  const limit = ast.sides[0].params.find((p) => p.kind === 'rollLimit');
-  if (target && target.kind === 'successesNeeded') {
-    spec.extended = { target: target.value, ...(limit && limit.kind === 'rollLimit' ? { maxRolls: limit.value } : {}) };
+  const extended = initiative ? undefined : extendedOf(settings);
+  const options = { willpower: willpowerName(ruleset) };
+  const alternatives: Alternative[] = [];
+  for (const mine of work[0].combinations) {
+    for (const theirs of work[1]?.combinations ?? [undefined]) {
+      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(initiative ? { initiative: true } : {}) };
+      const picks = theirs ? [mine.terms, theirs.terms] : [mine.terms];
+      alternatives.push({ check: `«${formatCanonical(combinationAst(ast, picks), canonicalOf, options)}»`, spec });
+    }
   }
-  result.spec = spec;
+  result.spec = alternatives.length === 1 ? alternatives[0].spec : withAlternatives(alternatives);
   return result;
 }

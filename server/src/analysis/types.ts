@@ -77,12 +77,27 @@ export interface ResolvedTerm {
   value?: number;
   /** Where the value came from. */
   valueSource?: 'inline' | 'sheet';
+  /**
+   * Not an ordinary trait of the pool (MARKUP Additions (2)): `equipment`, a named bonus the ruleset
+   * lists («Управление»), a modifier; `resistance`, a subtracted trait, the opponent's («− Защита 2»).
+   * Neither counts for the pool's composition rules.
+   */
+  role?: 'equipment' | 'resistance';
 }
 
 export interface ResolvedSide {
+  /** Every trait term of the side, alternatives' options included, in written order. */
   terms: ResolvedTerm[];
   /** Sum of the integer modifiers, signs applied. */
   modifiers: number;
+  /**
+   * A side with alternatives: its combinations in the engine's order, each the indexes of its terms
+   * in the parsed side's `terms` (`sideCombinations`). The check's combinations are every pair of
+   * the first side's and the second's, the first side varying slowest.
+   */
+  combinations?: number[][];
+  /** Helpers by name (`помощь: Вера, Гордей`) who are on the sheet, as the sheet spells them, in the order they roll. */
+  helpers?: string[];
 }
 
 export interface AnalyzedCheck {

@@ -2,6 +2,8 @@ import * as path from 'node:path';
 import { CODE_SUMMARY } from '../analysis/diagnosticCatalog';
 import { LineIndex, type LinePosition } from '../analysis/lineIndex';
 import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
+import type { CheckSpec } from '../engine/checkSpec';
+import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
 import { checkDetail, checkLine, reportChance } from '../present/odds';
 import { rulesetTitle } from '../present/ruleset';
@@ -64,6 +66,30 @@ function lspRange(lines: LineIndex, range: TextRange): { start: LinePosition; en
   return { start: lines.positionAt(range.start), end: lines.positionAt(range.end) };
 }
 
+/**
+ * Whether a check uses one of the mechanics beyond a plain roll (docs/markup.en.md): alternatives,
+ * helpers, a race, soak or damage, initiative, a vampire-pack contest (its tie-break).
+ */
+function usesNewMechanics(spec: CheckSpec): boolean {
+  const sides = [spec.side, ...(spec.opponent ? [spec.opponent] : [])];
+  return (
+    spec.alternatives !== undefined ||
+    spec.initiative === true ||
+    (spec.opponent !== undefined && spec.extended !== undefined) ||
+    sides.some((side) => (side.helpers?.length ?? 0) > 0 || side.noBotch === true || side.attribute !== undefined)
+  );
+}
+
+/**
+ * A check with such a mechanic carries the object `odds --json` prints for it (docs/cli.en.md):
+ * alternatives with `best`, `helpers`, `contest`/`within`/`unfinished`, `initiative`,
+ * `tie_break`, soak's `botch: 0`, beside its `pool` and `success`.
+ */
+function mechanicsFields(odds: OddsReport): Omit<OddsReport, 'ruleset' | 'pool'> {
+  const { ruleset: _ruleset, pool: _pool, ...rest } = odds;
+  return rest;
+}
+
 /** `--format json`: the object docs/cli.en.md documents, ranges as LSP ranges. */
 export function jsonReport(files: readonly CheckedFile[]): unknown {
   return {
@@ -78,6 +104,7 @@ export function jsonReport(files: readonly CheckedFile[]): unknown {
           range: lspRange(lines, c.range),
           pool: c.odds && c.odds.pool !== null ? c.odds.pool : null,
           success: c.odds ? reportChance(c.odds) : null,
+          ...(c.odds && c.spec && usesNewMechanics(c.spec) ? mechanicsFields(c.odds) : {}),
         })),
       };
     }),

@@ -4,8 +4,8 @@ import type { CheckSpec } from '../engine/checkSpec';
 import { isKnownPool, type OddsReport } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
 import { textTable } from '../present/charts';
-import { headlineText, oddsChart, oddsView, unknownPoolTable } from '../present/odds';
-import { poolText, rulesetFacts, rulesetSummary, rulesetTitle, unknownPoolText } from '../present/ruleset';
+import { alternativeLines, alternativeRows, checkLine, headlineContext, headlineText, oddsChart, oddsView, unknownPoolTable } from '../present/odds';
+import { rulesetFacts, rulesetSummary, rulesetTitle, unknownPoolText } from '../present/ruleset';
 import { capitalize, voice } from '../present/voice';
 import { asWritten } from './rollText';
 
@@ -14,15 +14,18 @@ export function oddsText(check: string, report: OddsReport, ruleset: Ruleset, sp
   const v = voice(locale);
   const ctx = { ruleset, v, spec };
   const lines = [`${rulesetTitle(ruleset, v)} (${ruleset.id})`];
+  const alternatives = alternativeLines(alternativeRows(report, ctx), v);
   if (isKnownPool(report)) {
-    const view = oddsView(report, ctx);
-    lines.push(`${asWritten(check)} · ${poolText(ruleset, report.pool, v)}`, capitalize(headlineText(view, v)));
+    const view = oddsView(report, headlineContext(report, ctx));
+    lines.push(`${asWritten(check)} · ${checkLine(report, ctx).pool}`, capitalize(headlineText(view, v)));
     lines.push(...[...oddsChart(view, v), ...(view.mean ? [view.mean] : [])].map((line) => `  ${line}`));
+    if (alternatives.length > 0) lines.push(v.w.alternatives, ...alternatives.map((line) => `  ${line}`));
     if (view.oneRoll) lines.push(v.w.oneRoll(headlineText(view.oneRoll, v)));
     lines.push(...view.notes);
   } else {
     const table = unknownPoolTable(report, ctx);
     lines.push(`${asWritten(check)} · ${unknownPoolText(ruleset, v)}`, ...textTable(table.header, table.rows).map((line) => `  ${line}`));
+    if (alternatives.length > 0) lines.push(v.w.alternatives, ...alternatives.map((line) => `  ${line}`), v.w.firstAlternativeTable);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -6,7 +6,7 @@ import { voice } from '../present/voice';
 import { toRange } from './convert';
 import { checksIn } from './locate';
 
-/** `≈76 %` right after each check with a known pool, the whole headline as its tooltip; for the requested range only. */
+/** `≈76 %` (initiative: `≈10,5`) right after each check with a known pool, the whole headline as its tooltip; for the requested range only. */
 export function provideInlayHints(document: TextDocument, analysis: DocumentAnalysis, range: Range, locale: Locale): InlayHint[] {
   const wanted = { start: document.offsetAt(range.start), end: document.offsetAt(range.end) };
   const v = voice(locale);
@@ -16,7 +16,7 @@ export function provideInlayHints(document: TextDocument, analysis: DocumentAnal
     if (!line.chance || !line.headline) continue;
     hints.push({
       position: toRange(document, check.range).end,
-      label: `≈${v.percent(line.chance.probability)}`,
+      label: line.chance.short,
       kind: InlayHintKind.Parameter,
       paddingLeft: true,
       tooltip: line.headline,

@@ -2,9 +2,9 @@
  * A check as the formula it rolls, with each term's value: «Сила 3 + Атлетика 3 − сложность 2 =
  * 4 кости». The pool is the engine's, so the formula never disagrees with the odds.
  */
-import type { AnalyzedCheck } from '../analysis/types';
+import type { AnalyzedCheck, ResolvedTerm } from '../analysis/types';
 import type { RollSide } from '../engine/checkSpec';
-import { familyOf } from '../engine/odds';
+import { checkSides, familyOf } from '../engine/odds';
 import type { Ruleset } from '../engine/ruleset';
 import type { Voice } from './voice';
 
@@ -20,16 +20,23 @@ function term(value: number, v: Voice): string {
   return value < 0 ? `− ${v.number(-value)}` : `+ ${v.number(value)}`;
 }
 
-/** The written terms of one side with their values: «Сила 3 + Атлетика ? − 1». */
-function termsText(check: AnalyzedCheck, sideIndex: number, v: Voice): string {
-  const side = check.ast.sides[sideIndex];
+/**
+ * The written terms of one side with their values: «Сила 3 + Атлетика ? − 1»; with alternatives,
+ * those of one combination (`picks`: indexes into the side's terms).
+ */
+function termsText(check: AnalyzedCheck, sideIndex: number, v: Voice, picks?: readonly number[]): string {
+  const terms = check.ast.sides[sideIndex]?.terms ?? [];
   const resolved = check.sides[sideIndex]?.terms ?? [];
-  let traitIndex = 0;
+  // Resolved terms are the side's trait terms in written order.
+  const resolvedAt: number[] = [];
+  let traits = 0;
+  terms.forEach((t, k) => (resolvedAt[k] = t.kind === 'trait' ? traits++ : -1));
   const parts: string[] = [];
-  for (const t of side?.terms ?? []) {
+  for (const k of picks ?? terms.map((_, k) => k)) {
+    const t = terms[k];
     let text: string;
     if (t.kind === 'trait') {
-      const r = resolved[traitIndex++];
+      const r = resolved[resolvedAt[k]] as ResolvedTerm | undefined;
       text = `${r?.trait?.name ?? t.name} ${r?.value === undefined ? '?' : v.number(r.value)}`;
     } else {
       text = Number.isFinite(t.value) ? v.number(t.value) : '?';
@@ -40,16 +47,26 @@ function termsText(check: AnalyzedCheck, sideIndex: number, v: Voice): string {
   return parts.join(' ');
 }
 
-function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, roll: RollSide, isContest: boolean, v: Voice): string {
-  const terms = termsText(check, sideIndex, v);
+/** A side that is one number (a Storyteller pool, «против 6»). */
+function isBareNumber(check: AnalyzedCheck, sideIndex: number, picks?: readonly number[]): boolean {
+  const terms = check.ast.sides[sideIndex]?.terms ?? [];
+  const picked = picks ?? terms.map((_, k) => k);
+  return picked.length === 1 && terms[picked[0]]?.kind === 'modifier';
+}
+
+function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, roll: RollSide, isContest: boolean, v: Voice, picks?: readonly number[]): string {
+  const terms = termsText(check, sideIndex, v, picks);
   const pool = familyOf(ruleset).resolvePool(ruleset, roll, isContest ? 'contest' : 'check');
   switch (ruleset.family) {
     case 'pool-minus-difficulty': {
       const extras: string[] = [];
       if (roll.specialties > 0) extras.push(`+ ${v.w.specialty} ${v.number(roll.specialties * ruleset.params.specialtyDice)}`);
-      const difficulty = isContest ? 0 : (roll.difficulty ?? ruleset.params.difficulty.default ?? 0);
+      // A contest subtracts only a difficulty written for it, from both sides (checkSides gives it to both).
+      const difficulty = roll.difficulty ?? (isContest ? 0 : (ruleset.params.difficulty.default ?? 0));
       if (difficulty > 0) extras.push(`− ${v.w.difficulty} ${v.number(difficulty)}`);
-      return [terms, ...extras, '=', pool === null ? v.w.unknownDice : v.count(pool, 'die')].join(' ');
+      const dice = pool === null ? v.w.unknownDice : v.count(pool, 'die');
+      // «против 6»: a Storyteller character's pool is its dice already.
+      return extras.length === 0 && isBareNumber(check, sideIndex, picks) ? dice : [terms, ...extras, '=', dice].join(' ');
     }
     case 'storytelling': {
       const extras: string[] = [];
@@ -57,7 +74,7 @@ function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, 
       if (roll.willpower) extras.push(`+ ${v.w.storytellingWillpower} ${v.number(ruleset.params.willpowerDice)}`);
       const total = roll.base === null ? null : roll.base + roll.specialties * ruleset.params.specialtyDice + (roll.willpower ? ruleset.params.willpowerDice : 0);
       const result = total === null ? v.w.unknownDice : total <= 0 ? `${v.number(total)} → ${v.w.chanceDie}` : v.count(total, 'die');
-      return [terms, ...extras, '=', result].join(' ');
+      return extras.length === 0 && total !== null && total > 0 && isBareNumber(check, sideIndex, picks) ? result : [terms, ...extras, '=', result].join(' ');
     }
     case 'classic': {
       const difficulty = roll.difficulty ?? ruleset.params.difficulty.default ?? 6;
@@ -81,15 +98,49 @@ function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, 
   }
 }
 
+/** The pool a side's roll resolves to, as the formula says it: «3 кости», «+4», «? костей». */
+function poolWords(ruleset: Ruleset, roll: RollSide, isContest: boolean, v: Voice): string {
+  const pool = familyOf(ruleset).resolvePool(ruleset, roll, isContest ? 'contest' : 'check');
+  if (ruleset.family === 'd20') return pool === null ? '?' : v.signed(pool);
+  return pool === null ? v.w.unknownDice : v.count(Math.max(0, pool), 'die');
+}
+
+/** «Помощь: Вера 3 кости, Гордей ? костей», «Помощь: 2 × 3 кости»: who helps, with what. */
+function helpersFormula(check: AnalyzedCheck, sideIndex: number, ruleset: Ruleset, roll: RollSide, isContest: boolean, v: Voice): string | undefined {
+  const helpers = roll.helpers ?? [];
+  if (helpers.length === 0) return undefined;
+  const names = check.sides[sideIndex]?.helpers;
+  if (!names) return v.w.helpersCount(v.number(helpers.length), poolWords(ruleset, helpers[0], isContest, v));
+  return v.w.helpersNamed(helpers.map((h, i) => `${names[i] ?? ''} ${poolWords(ruleset, h, isContest, v)}`.trim()).join(', '));
+}
+
 /**
  * The check as formulas: its side (after the character whose sheet gives the values), and a
- * contest's opponent on a line of its own («Противник: …»), so no name follows a preposition.
+ * contest's opponent on a line of its own («Противник: …»), so no name follows a preposition;
+ * helpers on a line of their own. A check with alternatives shows the combination its odds head
+ * with (`best`); initiative is 1d10 plus the pool's value.
  */
 export function checkFormula(check: AnalyzedCheck, ruleset: Ruleset, v: Voice): string[] {
-  const spec = check.spec;
-  if (!spec) return [];
-  const formula = sideFormula(check, ruleset, 0, spec.side, spec.opponent !== undefined, v);
-  const first = check.actor ? `${check.actor}: ${formula}` : formula;
-  if (!spec.opponent) return [first];
-  return [first, v.w.opponent(sideFormula(check, ruleset, 1, spec.opponent, true, v))];
+  const top = check.spec;
+  if (!top) return [];
+  const best = top.alternatives ? (check.odds?.best ?? 0) : 0;
+  const spec = top.alternatives?.[best]?.spec ?? top;
+  const opponentCount = check.sides[1]?.combinations?.length ?? 1;
+  const picks = [check.sides[0]?.combinations?.[Math.floor(best / opponentCount)], check.sides[1]?.combinations?.[best % opponentCount]];
+  const isContest = spec.opponent !== undefined;
+  const actor = (formula: string) => (check.actor ? `${check.actor}: ${formula}` : formula);
+  if (spec.initiative) {
+    const rating = spec.side.base === null ? '?' : v.number(spec.side.base);
+    return [actor(`${termsText(check, 0, v, picks[0])} = ${v.w.d10} + ${rating}`)];
+  }
+  const [mine, theirs] = checkSides(ruleset, spec);
+  const lines = [actor(sideFormula(check, ruleset, 0, mine, isContest, v, picks[0]))];
+  const help = helpersFormula(check, 0, ruleset, mine, isContest, v);
+  if (help) lines.push(help);
+  if (theirs) {
+    lines.push(v.w.opponent(sideFormula(check, ruleset, 1, theirs, true, v, picks[1])));
+    const theirHelp = helpersFormula(check, 1, ruleset, theirs, true, v);
+    if (theirHelp) lines.push(theirHelp);
+  }
+  return lines;
 }

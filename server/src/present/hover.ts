@@ -8,7 +8,19 @@ import { isKnownPool, type UnknownPoolReport } from '../engine/oddsReport';
 import type { Ruleset, TraitEntry } from '../engine/ruleset';
 import { markdownTable } from './charts';
 import { checkFormula } from './formula';
-import { figureText, headlineText, type OddsContext, oddsChart, oddsView, type OddsView, type PoolTable, unknownPoolTable } from './odds';
+import {
+  alternativeLines,
+  alternativeRows,
+  figureText,
+  headlineContext,
+  headlineText,
+  type OddsContext,
+  oddsChart,
+  oddsView,
+  type OddsView,
+  type PoolTable,
+  unknownPoolTable,
+} from './odds';
 import { categoryName, rulesetFacts, rulesetSummary, rulesetTitle, unknownPoolText } from './ruleset';
 import { capitalize, type Voice } from './voice';
 
@@ -26,10 +38,12 @@ function headlineMarkdown(view: OddsView, v: Voice): string {
   return [`**${capitalize(figureText(view.main, v))}**`, ...view.also.map((figure) => figureText(figure, v))].join(' · ');
 }
 
-function knownPoolParts(view: OddsView, formula: readonly string[], v: Voice): string[] {
+function knownPoolParts(view: OddsView, formula: readonly string[], alternatives: readonly string[], v: Voice): string[] {
   // The mean ends the formula's line: one line less keeps a plain check within the hover's height.
   const [first, ...rest] = formula;
   const parts = [paragraph([headlineMarkdown(view, v), view.mean ? `${first} · ${view.mean}` : first, ...rest]), codeBlock(oddsChart(view, v))];
+  // One line, however many combinations: the hover wraps it, and stays within its height.
+  if (alternatives.length > 0) parts.push([v.w.alternatives, alternatives.join(' · ')].join(' '));
   if (view.oneRoll) parts.push(v.w.oneRoll(headlineText(view.oneRoll, v)));
   if (view.notes.length > 0) parts.push(paragraph(view.notes.map((note) => `_${note}_`)));
   return parts;
@@ -49,7 +63,10 @@ function unknownPoolParts(check: AnalyzedCheck, report: UnknownPoolReport, formu
   const { ruleset, v } = ctx;
   const missing = check.sides.flatMap((side) => side.terms.filter((t) => t.value === undefined).map((t) => t.trait?.name ?? t.written));
   const headline = [`**${capitalize(unknownPoolText(ruleset, v))}**`, ...(missing.length > 0 ? [v.w.missingValues(missing.join(', '))] : [])].join(' · ');
-  return [paragraph([headline, ...formula]), sideBySide(unknownPoolTable(report, ctx)).join('\n')];
+  const parts = [paragraph([headline, ...formula]), sideBySide(unknownPoolTable(report, ctx)).join('\n')];
+  const alternatives = alternativeLines(alternativeRows(report, ctx), v);
+  if (alternatives.length > 0) parts.push(`${[v.w.alternatives, alternatives.join(' · ')].join(' ')} _(${v.w.firstAlternativeTable})_`);
+  return parts;
 }
 
 /** A trait in one line: «**Сила** · Strength · Характеристика (Физические) · ✓ есть в тексте правил». */
@@ -71,7 +88,14 @@ export function checkHoverMarkdown(check: AnalyzedCheck, ruleset: Ruleset, v: Vo
   const ctx: OddsContext = { ruleset, v, spec: check.spec };
   const formula = checkFormula(check, ruleset, v);
   const odds = check.odds;
-  const parts = !odds || formula.length === 0 ? [v.w.checkHasError] : isKnownPool(odds) ? knownPoolParts(oddsView(odds, ctx), formula, v) : unknownPoolParts(check, odds, formula, ctx);
+  let parts: string[];
+  if (!odds || formula.length === 0) parts = [v.w.checkHasError];
+  else if (!isKnownPool(odds)) parts = unknownPoolParts(check, odds, formula, ctx);
+  else {
+    // The best combination in bold: the one the headline and a roll use.
+    const alternatives = alternativeLines(alternativeRows(odds, ctx), v).map((line, i) => (i === odds.best ? `**${line}**` : line));
+    parts = knownPoolParts(oddsView(odds, headlineContext(odds, ctx)), formula, alternatives, v);
+  }
   if (hovered) parts.push('---', traitLine(hovered, ruleset, v));
   return parts.join('\n\n');
 }

@@ -15,9 +15,18 @@ export function oddsView(odds: PoolOdds, ctx: OddsContext): OddsView {
   return shapeOf(odds).view(odds, ctx);
 }
 
+/**
+ * The context of a report's headline: for a check with alternatives, the best combination's spec
+ * (its extended target, its specialty), since the top-level figures are that combination's.
+ */
+export function headlineContext(report: OddsReport, ctx: OddsContext): OddsContext {
+  const best = report.best !== undefined ? ctx.spec?.alternatives?.[report.best] : undefined;
+  return best ? { ...ctx, spec: best.spec } : ctx;
+}
+
 /** The main chance of a report (`success` in `rollmark check --format json`), or null when the pool is unknown. */
 export function reportChance(report: OddsReport): number | null {
-  return isKnownPool(report) ? shapeOf(report).chance(report) : null;
+  return isKnownPool(report) ? (shapeOf(report).chance(report) ?? null) : null;
 }
 
 /** «успех 76 %», «за 4 броска: 71 %», «нужно 10 успехов». */
@@ -56,32 +65,68 @@ export function unknownPoolTable(report: UnknownPoolReport, ctx: OddsContext): P
 
 /** A check in one line, as a code lens, an inlay hint, the outline and `rollmark check --checks` show it. */
 export interface CheckLine {
-  /** «пул 4», «модификатор +4», «пул неизвестен», «нельзя бросить». */
+  /** «пул 4», «модификатор +4», «инициатива 5», «пул неизвестен», «нельзя бросить». */
   pool: string;
-  /** The main chance, when the pool is known. */
-  chance?: { probability: number; text: string };
+  /**
+   * The main figure, when the pool is known: a chance («успех 76 %», `probability` 0.76), or for
+   * initiative the mean total («в среднем 10,5»); `short` is the inlay hint's «≈76 %», «≈10,5».
+   */
+  chance?: { probability?: number; text: string; short: string };
   /** The whole headline: «успех 76 % · болезненный провал 11 %». */
   headline?: string;
+  /** A check with alternatives: the combination the figures are for (the best), «Ловкость 3 + Ремесло 2». */
+  alternative?: string;
+}
+
+/** A combination's markup as a short label: without the «» and the parameter groups. */
+export function alternativeLabel(check: string): string {
+  return check
+    .replace(/^«|»$/gu, '')
+    .replace(/\s*\([^()]*\)/gu, '')
+    .trim();
 }
 
 export function checkLine(odds: OddsReport | undefined, ctx: OddsContext): CheckLine {
   const { ruleset, v } = ctx;
   if (!odds) return { pool: v.w.cannotRoll };
   if (!isKnownPool(odds)) return { pool: unknownPoolText(ruleset, v) };
-  const view = oddsView(odds, ctx);
+  const view = oddsView(odds, headlineContext(odds, ctx));
+  const probability = view.main.probability;
+  const best = odds.alternatives?.[odds.best ?? 0];
   return {
-    pool: poolText(ruleset, odds.pool, v),
-    chance: { probability: view.main.probability, text: figureText(view.main, v) },
+    pool: odds.initiative ? v.w.initiativeRating(v.number(odds.pool)) : poolText(ruleset, odds.pool, v),
+    chance: { ...(probability !== undefined ? { probability } : {}), text: figureText(view.main, v), short: `≈${probability !== undefined ? v.percent(probability) : v.number(odds.expected)}` },
     headline: headlineText(view, v),
+    ...(best ? { alternative: alternativeLabel(best.check) } : {}),
   };
 }
 
-/** «🎲 Бросить · успех 76 %», «🎲 Бросить · пул неизвестен». */
+/** «🎲 Бросить · успех 76 %», «🎲 Бросить · успех 84 % · Ловкость 3 + Ремесло 2», «🎲 Бросить · пул неизвестен». */
 export function lensTitle(line: CheckLine, v: Voice): string {
-  return `${v.w.rollLens} · ${line.chance?.text ?? line.pool}`;
+  return [v.w.rollLens, line.chance?.text ?? line.pool, ...(line.alternative && line.chance ? [line.alternative] : [])].join(' · ');
+}
+
+/** One row per combination of a check with alternatives: its label, its main figure, whether it is the best. */
+export interface AlternativeRow {
+  label: string;
+  figure: string;
+  best: boolean;
+}
+
+export function alternativeRows(report: OddsReport, ctx: OddsContext): AlternativeRow[] {
+  const { v } = ctx;
+  return (report.alternatives ?? []).map((alternative, i) => {
+    const figure = alternative.pool === null ? unknownPoolText(ctx.ruleset, v) : figureText(oddsView(alternative, { ...ctx, spec: ctx.spec?.alternatives?.[i]?.spec }).main, v);
+    return { label: alternativeLabel(alternative.check), figure, best: report.pool !== null && i === report.best };
+  });
+}
+
+/** The rows as lines: «Ловкость 3 + Ремесло 2 — успех 84 % (лучший)». */
+export function alternativeLines(rows: readonly AlternativeRow[], v: Voice): string[] {
+  return rows.map((row) => `${row.label} — ${row.figure}${row.best ? ` (${v.w.bestAlternative})` : ''}`);
 }
 
 /** «пул 4 · успех 76 %»: the outline's detail and the CLI's line for a check. */
 export function checkDetail(line: CheckLine): string {
-  return line.chance ? `${line.pool} · ${line.chance.text}` : line.pool;
+  return [line.pool, ...(line.chance ? [line.chance.text] : []), ...(line.alternative && line.chance ? [line.alternative] : [])].join(' · ');
 }

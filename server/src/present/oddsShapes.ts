@@ -26,8 +26,11 @@ export interface Figure {
 }
 
 export interface OddsView {
-  /** The chance that matters: success of every kind, a contest's win, an extended action done in time. */
-  main: { label: string; probability: number };
+  /**
+   * The chance that matters: success of every kind, a contest's win, an extended action done in
+   * time; for initiative, which has no success, the mean total (words alone).
+   */
+  main: Figure;
   /** What a reader wants next: «из них исключительный успех», the risk of a botch. */
   also: Figure[];
   /**
@@ -52,14 +55,48 @@ export interface Column {
 
 export interface OddsShape {
   fits(odds: PoolOdds): boolean;
-  /** The main chance as a number (`success` in `rollmark check --format json`). */
-  chance(odds: PoolOdds): number;
+  /** The main chance as a number (`success` in `rollmark check --format json`); none for initiative. */
+  chance(odds: PoolOdds): number | undefined;
   view(odds: PoolOdds, ctx: OddsContext): OddsView;
   columns(ctx: OddsContext, rows: readonly PoolOdds[]): Column[];
 }
 
-function rulesNotes(odds: PoolOdds, { ruleset, v }: OddsContext): string[] {
-  return odds.notes.map((note) => noteText(note, ruleset, v));
+/** The rules' notes, and what the check's own mechanics add: helpers who rolled first, a roll that cannot botch. */
+function rulesNotes(odds: PoolOdds, { ruleset, v, spec }: OddsContext): string[] {
+  const notes = odds.notes.map((note) => noteText(note, ruleset, v));
+  if (odds.helpers) notes.push(helpersNote(odds.helpers, ruleset, v));
+  if (spec?.side.noBotch && ruleset.family === 'classic') notes.push(v.w.noteNoBotch);
+  return notes;
+}
+
+/** How the family's helpers help (docs/rulesets.en.md). */
+function helpersNote(helpers: number, ruleset: Ruleset, v: Voice): string {
+  const count = v.number(helpers);
+  switch (ruleset.family) {
+    case 'storytelling':
+      return v.w.noteHelpersDice(count);
+    case 'd20':
+      return v.w.noteHelpersEdge(count);
+    default:
+      return v.w.noteHelpersSuccesses(count);
+  }
+}
+
+/** The tie row: in vampire-pack the ties the Attribute does not break are the Storyteller's (004 l.119). */
+function tieLabel({ ruleset, v }: OddsContext): string {
+  return ruleset.family === 'pool-minus-difficulty' ? v.w.tieStoryteller : v.w.tie;
+}
+
+function contestRows(odds: PoolOdds, ctx: OddsContext): ChartRow[] {
+  const { v } = ctx;
+  const { win, tie, lose } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
+  // After the Attribute tie-break no tie is left to show.
+  const tieRow = odds.tie_break ? [] : [{ label: tieLabel(ctx), probability: tie }];
+  return [{ label: v.w.win, probability: win }, ...tieRow, { label: v.w.loss, probability: lose }];
+}
+
+function contestNotes(odds: PoolOdds, ctx: OddsContext): string[] {
+  return [...rulesNotes(odds, ctx), ...(odds.tie_break ? [ctx.v.w.noteTieBreak] : [])];
 }
 
 const contestShape: OddsShape = {
@@ -67,22 +104,81 @@ const contestShape: OddsShape = {
   chance: (odds) => odds.contest?.win ?? 0,
   view(odds, ctx) {
     const { v } = ctx;
-    const { win, tie, lose } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
+    const { win, tie } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
     return {
       main: { label: v.w.win, probability: win },
-      also: tie > 0 ? [{ label: v.w.tie, probability: tie }] : [],
-      rows: [
-        { label: v.w.win, probability: win },
-        { label: v.w.tie, probability: tie },
-        { label: v.w.loss, probability: lose },
-      ],
-      notes: rulesNotes(odds, ctx),
+      also: tie > 0 ? [{ label: tieLabel(ctx), probability: tie }] : [],
+      rows: contestRows(odds, ctx),
+      notes: contestNotes(odds, ctx),
     };
   },
-  columns: ({ v }) => [
-    { header: v.w.win, cell: (odds) => v.percent(odds.contest?.win ?? 0) },
-    { header: v.w.tie, cell: (odds) => v.percent(odds.contest?.tie ?? 0) },
+  columns: (ctx) => [
+    { header: ctx.v.w.win, cell: (odds) => ctx.v.percent(odds.contest?.win ?? 0) },
+    { header: ctx.v.w.tie, cell: (odds) => ctx.v.percent(odds.contest?.tie ?? 0) },
   ],
+};
+
+/** The first round by which a race is decided with at least this chance. */
+function roundsFor(within: readonly number[], chance: number): number | undefined {
+  const k = within.findIndex((p) => p >= chance);
+  return k < 0 ? undefined : k + 1;
+}
+
+/**
+ * A race (000 l.351–357; 001 l.82–84): win, tie and loss of the whole race, then how soon it is
+ * decided: within which round half the races and nearly all (99 %) are, or with a round limit how
+ * many reach a target before the totals are compared.
+ */
+const raceShape: OddsShape = {
+  fits: (odds) => odds.contest !== undefined && odds.within !== undefined && odds.within.length > 0,
+  chance: (odds) => odds.contest?.win ?? 0,
+  view(odds, ctx) {
+    const { v, spec } = ctx;
+    const contest = contestShape.view(odds, ctx);
+    const within = odds.within ?? [];
+    const last = within[within.length - 1] ?? 0;
+    const limit = spec?.extended?.maxRolls;
+    const half = roundsFor(within, 0.5);
+    const almost = roundsFor(within, 0.99);
+    const decided =
+      limit !== undefined
+        ? v.w.raceLimited(v.count(limit, 'round'), v.percent(last))
+        : [
+            ...(half !== undefined ? [v.w.raceDecidedBy(v.count(half, 'round'), v.percent(within[half - 1]))] : []),
+            ...(almost !== undefined && almost !== half ? [(half !== undefined ? v.w.raceAlsoBy : v.w.raceDecidedBy)(v.count(almost, 'round'), v.percent(within[almost - 1]))] : []),
+          ].join(', ');
+    const target = spec?.extended ? v.w.raceTo(v.count(spec.extended.target, 'success')) : undefined;
+    const notes = [...contest.notes, ...(odds.unfinished !== undefined ? [v.w.raceUnfinished(v.count(within.length, 'round'), v.percent(odds.unfinished))] : [])];
+    return { ...contest, also: [...contest.also, ...(target ? [{ label: target }] : [])], spread: decided || undefined, notes };
+  },
+  columns: (ctx) => contestShape.columns(ctx, []),
+};
+
+/**
+ * Initiative (001 l.253, 003 l.11): 1d10 + the rating, no success or failure. The mean heads it;
+ * the totals, equally likely, fit one line («итог от 6 до 15, каждый 10 %»).
+ */
+const initiativeShape: OddsShape = {
+  fits: (odds) => odds.initiative !== undefined,
+  chance: () => undefined,
+  view(odds, ctx) {
+    const { v } = ctx;
+    const totals = Object.entries(odds.initiative ?? {})
+      .map(([total, p]) => [Number(total), p] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const low = totals[0]?.[0] ?? odds.pool;
+    const high = totals[totals.length - 1]?.[0] ?? odds.pool;
+    const even = totals.every(([, p]) => Math.abs(p - totals[0][1]) < 1e-12);
+    const spread = even ? v.w.initiativeEven(v.number(low), v.number(high), v.percent(totals[0]?.[1] ?? 0)) : `${v.w.initiativeTotals} ${sparkline(odds.initiative ?? {}, v)}`;
+    return {
+      main: { label: v.w.meanInitiative(v.number(odds.expected)) },
+      also: [],
+      rows: [],
+      spread,
+      notes: [v.w.noteInitiative],
+    };
+  },
+  columns: ({ v }) => [{ header: v.w.meanHeader, cell: (odds) => v.number(odds.expected) }],
 };
 
 /** Rolls an extended action's chart shows at most: the last ones, where the chance is. */
@@ -226,7 +322,7 @@ const outcomesShape: OddsShape = {
 };
 
 /** The shapes, most specific first; the last fits every report. */
-const SHAPES: readonly OddsShape[] = [contestShape, extendedShape, outcomesShape];
+const SHAPES: readonly OddsShape[] = [initiativeShape, raceShape, contestShape, extendedShape, outcomesShape];
 
 export function shapeOf(odds: PoolOdds): OddsShape {
   return SHAPES.find((shape) => shape.fits(odds)) ?? outcomesShape;

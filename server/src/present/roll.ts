@@ -2,8 +2,9 @@
  * The one formatter of a roll: the message the server shows, the lines of the editor's roll log
  * and `rollmark roll` are the same text.
  */
-import type { RollReport, SideRoll } from '../engine/rollReport';
+import type { HelperRoll, RollReport, SideRoll } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
+import { alternativeLabel } from './odds';
 import { outcomeName, rollsModifier } from './ruleset';
 import type { Voice } from './voice';
 
@@ -32,11 +33,40 @@ function sideText(roll: SideRoll, ruleset: Ruleset, v: Voice): string {
   return `${text} → ${v.count(roll.successes, 'success')}`;
 }
 
-/** The outcome: the contest's word, else the ruleset's name (vampire-pack: the degree), with a d20 critical. */
-function outcomeText(report: RollReport, ruleset: Ruleset, v: Voice): string {
-  if (report.contest) return { win: v.w.win, tie: v.w.tie, lose: v.w.loss }[report.contest];
+/**
+ * The outcome: the contest's word (vampire-pack: a tie the Attribute broke says so, one it could
+ * not is the Storyteller's), else the ruleset's name (vampire-pack: the degree), with a d20
+ * critical; none for initiative, whose total is the result.
+ */
+function outcomeText(report: RollReport, ruleset: Ruleset, v: Voice): string | undefined {
+  if (report.contest) {
+    const word = { win: v.w.win, tie: ruleset.family === 'pool-minus-difficulty' ? v.w.tieStoryteller : v.w.tie, lose: v.w.loss }[report.contest];
+    return report.tie_break ? v.w.byAttribute(word) : word;
+  }
+  if (report.outcome === 'initiative') return undefined;
   const outcome = v.pick(report.outcome_name);
   return report.critical ? `${outcome} (${outcomeName(ruleset, report.critical, v)})` : outcome;
+}
+
+/** What a helper's roll did: «+2 кости в пул», «полный провал: −4 кости», «+1 успех», «Преимущество». */
+function helpEffect(helper: HelperRoll, v: Voice): string {
+  switch (helper.effect) {
+    case 'dice':
+      return v.w.helpDice(v.count(helper.contribution, 'die'));
+    case 'penalty':
+      return v.w.helpPenalty(v.count(-helper.contribution, 'die'));
+    case 'successes':
+      return v.w.helpSuccesses(v.count(helper.contribution, 'success'));
+    case 'advantage':
+      return v.w.helpAdvantage;
+    case 'hindrance':
+      return v.w.helpHindrance;
+  }
+}
+
+/** Each helper's dice and what they did, one line each, under the roll they helped. */
+function helperLines(roll: SideRoll, ruleset: Ruleset, v: Voice, indent: string): string[] {
+  return (roll.helpers ?? []).map((helper, i) => `${indent}${v.w.helperLine(v.number(i + 1), sideText(helper.roll, ruleset, v), helpEffect(helper, v))}`);
 }
 
 function assumedText(assumed: AssumedPool, ruleset: Ruleset, v: Voice): string {
@@ -54,18 +84,30 @@ function assumedText(assumed: AssumedPool, ruleset: Ruleset, v: Voice): string {
  */
 export function rollSummary(report: RollReport, ruleset: Ruleset, v: Voice, assumed?: AssumedPool): string {
   let body: string;
-  if (report.extended) {
+  if (report.race) {
+    const [mine, theirs] = report.race.rounds[report.race.rounds.length - 1]?.totals ?? [0, 0];
+    body = v.w.raceScore(v.count(report.race.rounds.length, 'round'), v.number(mine), v.number(theirs));
+    // A classic botch ends a race at once (001 l.23); after the round limit the totals decide.
+    if (report.race.decided === 'botch') body += ` (${report.contest === 'lose' ? v.w.raceBotchLoss : report.contest === 'win' ? v.w.raceBotchWin : outcomeName(ruleset, 'botch', v)})`;
+    else if (report.race.decided === 'limit') body += ` (${v.w.raceByScore})`;
+  } else if (report.extended) {
     const e = report.extended;
     body = v.w.extendedProgress(v.count(e.rolls.length, 'roll'), v.number(e.accumulated), v.number(e.target));
   } else if (report.opponent) {
     body = `${sideText(report, ruleset, v)} ${v.w.versus} ${sideText(report.opponent, ruleset, v)}`;
+  } else if (report.outcome === 'initiative') {
+    body = v.w.initiativeRoll(list(report.dice), v.number(report.pool), v.number(report.total ?? report.pool));
   } else {
     body = sideText(report, ruleset, v);
     if (report.margin !== undefined) body += `, ${v.w.margin(v.signed(report.margin))}`;
   }
+  const helpers = report.helpers?.length ?? report.extended?.rolls[0]?.helpers?.length ?? report.race?.rounds[0]?.first.helpers?.length ?? 0;
+  if (helpers > 0) body += ` (${v.w.helpedBy(v.count(helpers, 'helper'))})`;
+  const alternative = report.alternative ? `${v.w.alternativeRolled(alternativeLabel(report.alternative.check))}: ` : '';
+  const outcome = outcomeText(report, ruleset, v);
   const pool = assumed ? ` (${assumedText(assumed, ruleset, v)})` : '';
   const seed = report.seed !== undefined ? ` · ${v.w.seed(String(report.seed))}` : '';
-  return `${body}: ${outcomeText(report, ruleset, v)}${pool}${seed}`;
+  return `${alternative}${body}${outcome === undefined ? '' : `: ${outcome}`}${pool}${seed}`;
 }
 
 /** The one line the server shows after a roll: «🎲 «Сила + Атлетика (сложность 2)»: [6, 6, 6, 1] → …». */
@@ -73,9 +115,24 @@ export function rollMessage(check: string, report: RollReport, ruleset: Ruleset,
   return `🎲 ${check}: ${rollSummary(report, ruleset, v, assumed)}`;
 }
 
-/** The lines under a roll's message: each roll of an extended action, indented. */
+const INDENT = '    ';
+
+/**
+ * The lines under a roll's message: the helpers' rolls, each roll of an extended action, each
+ * round of a race (with the helpers of each roll under it), indented.
+ */
 export function rollDetails(report: RollReport, ruleset: Ruleset, v: Voice): string[] {
-  return (report.extended?.rolls ?? []).map((roll, index) => `    ${v.w.rollNumber(v.number(index + 1), sideText(roll, ruleset, v))}`);
+  if (report.race) {
+    return report.race.rounds.flatMap((round, index) => [
+      `${INDENT}${v.w.roundLine(v.number(index + 1), sideText(round.first, ruleset, v), sideText(round.second, ruleset, v), v.number(round.totals[0]), v.number(round.totals[1]))}`,
+      ...helperLines(round.first, ruleset, v, INDENT + INDENT),
+      ...helperLines(round.second, ruleset, v, INDENT + INDENT),
+    ]);
+  }
+  if (report.extended) {
+    return report.extended.rolls.flatMap((roll, index) => [`${INDENT}${v.w.rollNumber(v.number(index + 1), sideText(roll, ruleset, v))}`, ...helperLines(roll, ruleset, v, INDENT + INDENT)]);
+  }
+  return [...helperLines(report, ruleset, v, INDENT), ...(report.opponent ? helperLines(report.opponent, ruleset, v, INDENT) : [])];
 }
 
 /** The roll as a log keeps it: the message, then the rolls of an extended action. */

@@ -11,7 +11,11 @@ import fc from 'fast-check';
 import {
   MAX_ERRORS,
   canonicalKeyword,
+  combinationAst,
+  combinationCount,
   formatCanonical,
+  optionGroups,
+  sideCombinations,
   formatParam,
   hasParamKeyword,
   parseCheckExpression,
@@ -222,6 +226,117 @@ describe('check expression parser', () => {
     for (const [name, text, expected] of cases) it(name, () => assert.strictEqual(printCheck(text), expected));
   });
 
+  describe('alternatives (MARKUP Additions (2))', () => {
+    const cases: [string, string, string, number[][][]][] = [
+      [
+        '«или» between single traits binds tighter than +: (Ловкость | Интеллект) + Ремесло',
+        'Ловкость или Интеллект + Ремесло (сложность 6)',
+        lines(
+          'side ‹Ловкость или Интеллект + Ремесло›0: trait ‹Ловкость›0, or ‹или›9 term trait ‹Интеллект›13, +‹+›23 trait ‹Ремесло›25',
+          'params ‹(сложность 6)›33: difficulty 6 ‹сложность 6›34 kw ‹сложность›34 value ‹6›44',
+        ),
+        [[[0, 2], [1, 2]]],
+      ],
+      [
+        'the right-hand trait: Интеллект + (Языки | Компьютеры)',
+        'Интеллект + Языки или Компьютеры',
+        'side ‹Интеллект + Языки или Компьютеры›0: trait ‹Интеллект›0, +‹+›10 trait ‹Языки›12, or ‹или›18 term trait ‹Компьютеры›22',
+        [[[0, 1], [0, 2]]],
+      ],
+      [
+        '«/» always joins single traits; a specialty after the last option is the group’s',
+        'Ловкость + Атлетизм/Вождение [Погони]',
+        'side ‹Ловкость + Атлетизм/Вождение [Погони]›0: trait ‹Ловкость›0, +‹+›9 trait ‹Атлетизм›11, or ‹/›19 term trait ‹Вождение›20 specialty "Погони" ‹Погони›30 in ‹[Погони]›29 range ‹Вождение [Погони]›20',
+        [[[0, 1], [0, 2]]],
+      ],
+      [
+        'whole pools: both parts have a +',
+        'Ловкость + Атлетика ИЛИ Сила + Атлетика',
+        'side ‹Ловкость + Атлетика ИЛИ Сила + Атлетика›0: trait ‹Ловкость›0, +‹+›9 trait ‹Атлетика›11, or ‹ИЛИ›20 pool trait ‹Сила›24, +‹+›29 trait ‹Атлетика›31',
+        [[[0, 1], [2, 3]]],
+      ],
+      [
+        'whole pools: a single trait before «или» is the first trait after it (001 l.62)',
+        'Сила или Сила + Атлетизм (сложность 3)',
+        lines(
+          'side ‹Сила или Сила + Атлетизм›0: trait ‹Сила›0, or ‹или›5 pool trait ‹Сила›9, +‹+›14 trait ‹Атлетизм›16',
+          'params ‹(сложность 3)›25: difficulty 3 ‹сложность 3›26 kw ‹сложность›26 value ‹3›36',
+        ),
+        [[[0], [1, 2]]],
+      ],
+      [
+        'values per alternative; a minus before a whole pool’s number is its own',
+        'Сила 2 + 1 или −1 + Ловкость 3',
+        'side ‹Сила 2 + 1 или −1 + Ловкость 3›0: trait ‹Сила›0 rating 2 ‹2›5 range ‹Сила 2›0, +‹+›7 modifier 1 ‹1›9, or ‹или›11 pool −‹−›15 modifier 1 ‹1›16, +‹+›18 trait ‹Ловкость›20 rating 3 ‹3›29 range ‹Ловкость 3›20',
+        [[[0, 1], [2, 3]]],
+      ],
+      [
+        'options share the sign of the trait they stand for',
+        'Сила − Защита/Броня 2',
+        'side ‹Сила − Защита/Броня 2›0: trait ‹Сила›0, −‹−›5 trait ‹Защита›7, or ‹/›13 term − trait ‹Броня›14 rating 2 ‹2›20 range ‹Броня 2›14',
+        [[[0, 1], [0, 2]]],
+      ],
+      [
+        'both sides of a contest; the leftmost group varies slowest',
+        'Ловкость/Сила + Атлетика против Восприятие + Бдительность/Техника',
+        lines(
+          'side ‹Ловкость/Сила + Атлетика›0: trait ‹Ловкость›0, or ‹/›8 term trait ‹Сила›9, +‹+›14 trait ‹Атлетика›16',
+          'versus ‹против›25',
+          'side ‹Восприятие + Бдительность/Техника›32: trait ‹Восприятие›32, +‹+›43 trait ‹Бдительность›45, or ‹/›57 term trait ‹Техника›58',
+        ),
+        [
+          [
+            [0, 2],
+            [1, 2],
+          ],
+          [
+            [0, 1],
+            [0, 2],
+          ],
+        ],
+      ],
+      [
+        'two groups of options: every combination, the leftmost varying slowest',
+        'Ловкость/Сила + Атлетика/Драка',
+        'side ‹Ловкость/Сила + Атлетика/Драка›0: trait ‹Ловкость›0, or ‹/›8 term trait ‹Сила›9, +‹+›14 trait ‹Атлетика›16, or ‹/›24 term trait ‹Драка›25',
+        [
+          [
+            [0, 2],
+            [0, 3],
+            [1, 2],
+            [1, 3],
+          ],
+        ],
+      ],
+    ];
+    for (const [name, text, expected, combinations] of cases) {
+      it(name, () => {
+        assert.strictEqual(printCheck(text), expected);
+        assert.deepEqual(parseCheckExpression(text).sides.map(sideCombinations), combinations);
+      });
+    }
+
+    it('a combination’s check: the chosen terms without joiners, the group’s specialty on its option', () => {
+      const ast = parseCheckExpression('Катастрофа: Ловкость 3 или Интеллект 2 + Атлетизм/Вождение [Погони] (сложность 6)');
+      const printed = sideCombinations(ast.sides[0]).map((picks) => formatCanonical(combinationAst(ast, [picks]), identity));
+      assert.deepEqual(printed, [
+        'Катастрофа: Ловкость 3 + Атлетизм [Погони] (сложность 6)',
+        'Катастрофа: Ловкость 3 + Вождение [Погони] (сложность 6)',
+        'Катастрофа: Интеллект 2 + Атлетизм [Погони] (сложность 6)',
+        'Катастрофа: Интеллект 2 + Вождение [Погони] (сложность 6)',
+      ]);
+      assert.deepEqual(optionGroups(ast.sides[0]), [[0, 1], [2, 3]]);
+      assert.equal(combinationCount(ast.sides[0]), 4);
+    });
+
+    it('«Ловкость + Атлетика или Сила» is not whole pools: the single trait is an option of Атлетика', () => {
+      assert.deepEqual(sideCombinations(parseCheckExpression('Ловкость + Атлетика или Сила').sides[0]), [
+        [0, 1],
+        [0, 2],
+      ]);
+    });
+  });
+
   describe('parameters', () => {
     /** Each written alone in «Сила (…)», and printed: `side ‹Сила›0: trait ‹Сила›0`, `params ‹(…)›5: ` and this. */
     const cases: [string, string][] = [
@@ -258,6 +373,15 @@ describe('check expression parser', () => {
       ['Сила Воли', 'willpower "Сила воли" ‹Сила Воли›6'],
       ['сила\u00a0 воли', 'willpower "Сила воли" ‹сила\\u00a0 воли›6 "сила воли"'],
       ['Воля', 'willpower "Воля" ‹Воля›6'],
+      // MARKUP Additions (2)
+      ['помощь: 2', 'helpers 2 ‹помощь: 2›6 kw ‹помощь›6 count ‹2›14'],
+      ['Помощь 3', 'helpers 3 ‹Помощь 3›6 kw ‹Помощь›6 count ‹3›13'],
+      ['помощь: Вера', 'helpers ‹помощь: Вера›6 kw ‹помощь›6 names Вера ‹Вера›14'],
+      ['помощь: Вера, Старый  Том', 'helpers ‹помощь: Вера, Старый  Том›6 kw ‹помощь›6 names Вера ‹Вера›14, Старый Том ‹Старый  Том›20 "Старый Том"'],
+      ['помощь: Вера и Гордей', 'helpers ‹помощь: Вера и Гордей›6 kw ‹помощь›6 names Вера ‹Вера›14, и Гордей ‹Гордей›21'],
+      ['урон', 'noBotch "урон" ‹урон›6'],
+      ['Поглощение', 'noBotch "поглощение" ‹Поглощение›6'],
+      ['инициатива', 'initiative ‹инициатива›6'],
     ];
     for (const [written, expected] of cases) {
       it(`(${written})`, () => {
@@ -283,6 +407,18 @@ describe('check expression parser', () => {
         lines(
           'side ‹Сила›0: trait ‹Сила›0',
           'params ‹(без  снова-10; сложность −2)›5: again none ‹без  снова-10›6 "без снова-10"; difficulty -2 ‹сложность −2›21 kw ‹сложность›21 value ‹−2›31',
+        ),
+      );
+    });
+
+    it('helpers by name run to a «;» or to a comma before another parameter; a count is one slot', () => {
+      assert.strictEqual(
+        printCheck('Сила (помощь: Вера, Гордей, сложность 6, помощь: 2; 3 успеха)'),
+        lines(
+          'side ‹Сила›0: trait ‹Сила›0',
+          'params ‹(помощь: Вера, Гордей, сложность 6, помощь: 2; 3 успеха)›5: helpers ‹помощь: Вера, Гордей›6 kw ‹помощь›6 names Вера ‹Вера›14, Гордей ‹Гордей›20; ' +
+            'difficulty 6 ‹сложность 6›28 kw ‹сложность›28 value ‹6›38; successesNeeded 3 ‹3 успеха›52 kw ‹успеха›54 value ‹3›52',
+          'error duplicate-param ‹помощь: 2›41 param=helpers',
         ),
       );
     });
@@ -390,6 +526,29 @@ describe('check expression parser', () => {
       // An em dash is not a sign (MARKUP lists -, −, –).
       ['Сила ⟦—⟧ Атлетика', ['unexpected-token']],
       ['Сила ⟦«⟧', ['unexpected-token']],
+      // bad-alternative
+      ['⟦или⟧ Сила', ['bad-alternative']],
+      ['Сила ⟦или⟧', ['bad-alternative']],
+      ['Сила ⟦/⟧ (сложность 2)', ['bad-alternative']],
+      ['Сила ⟦или⟧ или Ловкость', ['bad-alternative']],
+      ['Сила + 2 ⟦или⟧ 3', ['bad-alternative']],
+      ['Сила ⟦или⟧ −Ловкость + Атлетика', ['bad-alternative']],
+      ['Сила ⟦/⟧ 3', ['bad-alternative']],
+      ['Сила ⟦+⟧ или Ловкость', ['dangling-sign']],
+      ['Сила + Атлетика или ⟦−⟧Ловкость + Атлетика', ['dangling-sign']],
+      ['Сила ⟦[Ножи]⟧ или Ловкость', ['unexpected-token']],
+      ['Сила (сложность 2) ⟦или⟧ Ловкость', ['unexpected-token']],
+      ['Сила против ⟦или⟧ Ловкость', ['bad-alternative']],
+      // too-many-alternatives
+      ['⟦А/Б/В + Г/Д/Е⟧', ['too-many-alternatives']],
+      ['⟦А/Б + В/Г против Д/Е/Ж⟧', ['too-many-alternatives']],
+      // helpers
+      ['Сила (помощь:⟦⟧)', ['missing-number']],
+      ['Сила (помощь⟦⟧)', ['missing-number']],
+      ['Сила (помощь: ⟦-2⟧)', ['bad-number']],
+      ['Сила (помощь: ⟦2.5⟧)', ['bad-number']],
+      ['Сила (помощь: 2 ⟦Вера⟧)', ['unexpected-token']],
+      ['Сила (помощь: Вера ⟦3⟧)', ['unexpected-token']],
     ];
 
     for (const [src, codes] of hits) {
@@ -426,6 +585,14 @@ describe('check expression parser', () => {
       'Сила [Ножи]',
       'Сила [Ножи] + Атлетика',
       'Кунг-фу',
+      'Ловкость или Интеллект + Ремесло',
+      'Ловкость + Атлетизм/Вождение',
+      'А/Б + В/Г против Д/Е',
+      'А/Б/В/Г/Д/Е/Ж/З',
+      'Сила (помощь: 0)',
+      'Сила (сложность 6; помощь: Вера и Гордей)',
+      'Выносливость (поглощение)',
+      'Сила против 6',
     ];
     for (const src of nearMisses) {
       it(`no error: «${src}»`, () => {
@@ -575,14 +742,14 @@ describe('check expression parser', () => {
   });
 
   describe('hasParamKeyword (MARKUP §2 a)', () => {
-    const yes = ['Сила (сложность 2)', 'Сила (сложность)', 'Сила (сложность два)', '(сложность 2)', 'Сила (снова-7)', 'Сила (трудность 3, статичная)', 'Сила против Ловкость (Преимущество)', 'Сила (5 успехов)', 'Война и мир (Воля)', 'Сила + (сложность 2'];
+    const yes = ['Сила (помощь: 2)', 'Сила (урон)', 'Ловкость + Смекалка (инициатива)', 'Сила (сложность 2)', 'Сила (сложность)', 'Сила (сложность два)', '(сложность 2)', 'Сила (снова-7)', 'Сила (трудность 3, статичная)', 'Сила против Ловкость (Преимущество)', 'Сила (5 успехов)', 'Война и мир (Воля)', 'Сила + (сложность 2'];
     const no = ['Сила + Атлетика', 'Война и мир (роман)', 'Сила (трудность 3)', 'Сила (10)', 'Сила (сила)', 'Сила (по сложности 3)', 'сложность 2', '+3', ''];
     for (const src of yes) it(`yes: «${src}»`, () => assert.equal(hasParamKeyword(parseCheckExpression(src)), true));
     for (const src of no) it(`no: «${src}»`, () => assert.equal(hasParamKeyword(parseCheckExpression(src)), false));
   });
 
   describe('formatCanonical (MARKUP §6)', () => {
-    const canonical: Record<string, string> = { сила: 'Сила', атлетика: 'Атлетика', ловкость: 'Ловкость', скрытность: 'Скрытность' };
+    const canonical: Record<string, string> = { сила: 'Сила', атлетика: 'Атлетика', ловкость: 'Ловкость', скрытность: 'Скрытность', интеллект: 'Интеллект', ремесло: 'Ремесло' };
     const byDict = (t: TraitTerm): string => canonical[t.name.toLowerCase()] ?? t.name;
     const cases: [string, string][] = [
       ['Сила+Атлетика(сложность 2)', 'Сила + Атлетика (сложность 2)'],
@@ -607,6 +774,17 @@ describe('check expression parser', () => {
       ['Катастрофа :ловкость', 'Катастрофа: Ловкость'],
       ['сила 3 [ Ножи ,  кинжалы ]+атлетика 0', 'Сила 3 [Ножи , кинжалы] + Атлетика 0'],
       ['Сила (сложность 6)  Против  Ловкость(сложность 7)', 'Сила (сложность 6) против Ловкость (сложность 7)'],
+      ['ловкость ИЛИ интеллект+ремесло(сложность 6)', 'Ловкость или Интеллект + Ремесло (сложность 6)'],
+      ['Ловкость + Атлетизм / Вождение', 'Ловкость + Атлетизм/Вождение'],
+      ['сила  или  сила + атлетика', 'Сила или Сила + Атлетика'],
+      ['Сила (помощь 2, сложность 6)', 'Сила (сложность 6, помощь: 2)'],
+      ['Сила (помощь: Вера,Гордей, сложность 6)', 'Сила (сложность 6; помощь: Вера, Гордей)'],
+      ['Сила (сложность 6; помощь: Вера и Гордей)', 'Сила (сложность 6; помощь: Вера и Гордей)'],
+      ['Сила (помощь: Вера и Гордей)', 'Сила (помощь: Вера и Гордей)'],
+      ['Выносливость (Поглощение, сложность 6)', 'Выносливость (сложность 6, поглощение)'],
+      ['Сила (УРОН)', 'Сила (урон)'],
+      ['Ловкость (Инициатива)', 'Ловкость (инициатива)'],
+      ['Сила против 6', 'Сила против 6'],
     ];
     for (const [src, expected] of cases) {
       it(`«${src}» → «${expected}»`, () => {
@@ -684,7 +862,7 @@ describe('check expression parser', () => {
       }
     }
 
-    const pieces = ['Сила', ' ', 'воли', 'против', '+', '-', '−', '–', '(', ')', '[', ']', ':', ',', ';', '3', '99999', '2.5', 'сложность', 'успехов', 'Помехи', 'снова', 'без', '\u00a0', '😀', '\n', 'ё', 'Кунг-фу', '!'];
+    const pieces = ['Сила', ' ', 'воли', 'против', 'или', '/', 'помощь', 'Вера', ' и ', 'урон', 'инициатива', '+', '-', '−', '–', '(', ')', '[', ']', ':', ',', ';', '3', '99999', '2.5', 'сложность', 'успехов', 'Помехи', 'снова', 'без', '\u00a0', '😀', '\n', 'ё', 'Кунг-фу', '!'];
     const grammarish = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((a) => a.join(''));
 
     it('never throws, ranges stay inside the content (grammar-like input)', () => {

@@ -122,10 +122,10 @@ const hits: Hit[] = [
     severity: 'info',
   },
   {
-    name: 'RM004: a missing difficulty in vampire-pack is a warning that it counts as 0',
+    name: 'RM004: a missing difficulty in vampire-pack is information that it counts as 0 (the pack writes checks so)',
     doc: V('«[[Сила + Атлетика]]»'),
     code: 'RM004',
-    severity: 'warning',
+    severity: 'info',
     en: 'No difficulty given: it counts as 0 and removes no dice',
   },
   {

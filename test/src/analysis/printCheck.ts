@@ -16,11 +16,14 @@
  *     versus ‹…›n "written" the written form only when it is not the text at the range
  *     error code ‹…›n param=kind reason=why, and text="…" when not the text at the range
  *
- * A term is `[sign]trait ‹name›n` or `[sign]modifier value ‹…›n`: the sign `+` or `−` (the value of
- * `sign`) with its range when written (`+‹+›5`, `−‹-›12`); `−` alone for a minus never written.
+ * A term is `[or][sign]trait ‹name›n` or `[or][sign]modifier value ‹…›n`: `or` is an alternative's
+ * joiner, `or ‹или›9 term ` or `or ‹/›8 pool `, with "written" when not the text at its range; the
+ * sign `+` or `−` (the value of `sign`) with its range when written (`+‹+›5`, `−‹-›12`); `−` alone
+ * for a minus never written.
  * A trait adds "name" when normalised, `rating v ‹…›n`, `specialty "text" ‹…›n in ‹[…]›n`, and
  * `range ‹…›n` when its range is more than its name. A parameter is `kind [what] ‹range›n` (what:
- * its value, count, form or again rule), then
+ * its value, count, form or again rule; helpers: their count, or `names A ‹…›n, B ‹…›n` with `и`
+ * before a name joined by «и»), then
  * `kw ‹…›n` when the keyword is not the whole parameter, "keyword" when not as written, and its
  * `value ‹…›n` or `count ‹…›n`.
  *
@@ -43,6 +46,9 @@ const PARAM_FIELDS: Record<Param['kind'], string[]> = {
   again: ['rule'],
   static: [],
   specialty: [],
+  helpers: ['count', 'countRange', 'names'],
+  noBotch: ['form'],
+  initiative: [],
 };
 
 /** ` {odd: a, b}` for the fields of `node` that are not among `fields` or are set to undefined. */
@@ -72,13 +78,14 @@ export function printAst(ast: CheckExpression, content: string, base: number): s
 
   const term = (t: Term): string => {
     const mark = t.sign === 1 ? '+' : t.sign === -1 ? '−' : `(sign ${t.sign})`;
-    const sign = t.signRange ? `${mark}${at(t.signRange)} ` : t.sign === 1 ? '' : `${mark} `;
-    if (t.kind !== 'trait') return `${sign}${t.kind} ${t.value} ${at(t.range)}${odd(t, ['kind', 'value', 'sign', 'signRange', 'range'])}`;
+    const or = t.or ? `or ${at(t.or.range)}${unlike(t.or.written, t.or.range)} ${t.or.scope}${odd(t.or, ['written', 'range', 'scope'])} ` : '';
+    const sign = or + (t.signRange ? `${mark}${at(t.signRange)} ` : t.sign === 1 ? '' : `${mark} `);
+    if (t.kind !== 'trait') return `${sign}${t.kind} ${t.value} ${at(t.range)}${odd(t, ['kind', 'value', 'sign', 'signRange', 'range', 'or'])}`;
     let out = `${sign}${t.kind} ${at(t.nameRange)}${unlike(t.name, t.nameRange)}`;
     if (t.rating) out += ` rating ${t.rating.value} ${at(t.rating.range)}${odd(t.rating, ['value', 'range'])}`;
     if (t.specialty) out += ` specialty "${escaped(t.specialty.text)}" ${at(t.specialty.range)} in ${at(t.specialty.bracketsRange)}${odd(t.specialty, ['text', 'range', 'bracketsRange'])}`;
     if (!same(t.range, t.nameRange)) out += ` range ${at(t.range)}`;
-    return out + odd(t, ['kind', 'name', 'nameRange', 'rating', 'specialty', 'sign', 'signRange', 'range']);
+    return out + odd(t, ['kind', 'name', 'nameRange', 'rating', 'specialty', 'sign', 'signRange', 'range', 'or']);
   };
 
   const param = (p: Param): string => {
@@ -87,16 +94,21 @@ export function printAst(ast: CheckExpression, content: string, base: number): s
         ? ` ${p.value}`
         : p.kind === 'advantage' || p.kind === 'hindrance'
           ? ` ${p.count}`
-          : p.kind === 'extendedMarker' || p.kind === 'willpower'
+          : p.kind === 'extendedMarker' || p.kind === 'willpower' || p.kind === 'noBotch'
             ? ` "${p.form}"`
             : p.kind === 'again'
               ? ` ${p.rule}`
-              : '';
+              : p.kind === 'helpers' && p.count !== undefined
+                ? ` ${p.count}`
+                : '';
     let out = `${p.kind}${what} ${at(p.range)}`;
     if (!same(p.keywordRange, p.range)) out += ` kw ${at(p.keywordRange)}`;
     out += unlike(p.keyword, p.keywordRange);
     if ('valueRange' in p) out += ` value ${at(p.valueRange)}`;
     if ('countRange' in p && p.countRange) out += ` count ${at(p.countRange)}`;
+    if (p.kind === 'helpers' && p.names) {
+      out += ` names ${p.names.map((n) => `${n.joinedBy === 'и' ? 'и ' : ''}${escaped(n.name)} ${at(n.range)}${unlike(n.name, n.range)}${odd(n, ['name', 'range', 'joinedBy'])}`).join(', ')}`;
+    }
     return out + odd(p, ['kind', 'range', 'keyword', 'keywordRange', ...(PARAM_FIELDS[p.kind] ?? [])]);
   };
 

@@ -281,7 +281,8 @@ describe('Built-in rulesets', () => {
     const facts = Object.fromEntries(listBuiltinRulesets().map((r) => [r.id, [r.initiativeTrait, r.equipment, r.neverRolled, r.teamwork]]));
     assert.deepEqual(facts, {
       storytelling: ['Инициатива', ['Управление', 'Снаряжение', 'Оружие'], ['Воля'], undefined],
-      'mage-revised': ['Инициатива', undefined, undefined, undefined],
+      // mage-revised: a weapon's damage bonus, «Сила + Оружие» (001 l.360, 430).
+      'mage-revised': ['Инициатива', ['Оружие'], undefined, undefined],
       'threads-of-fate': [undefined, undefined, undefined, undefined],
       'werewolf-revised': ['Инициатива', undefined, undefined, undefined],
       'vampire-pack': [undefined, undefined, undefined, false],
@@ -309,7 +310,7 @@ describe('Built-in rulesets', () => {
     );
     assert.deepEqual(counts, {
       storytelling: [43, 14],
-      'mage-revised': [58, 22],
+      'mage-revised': [59, 22],
       'threads-of-fate': [13, 0],
       'werewolf-revised': [9, 53],
       'vampire-pack': [21, 40],

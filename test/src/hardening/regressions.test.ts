@@ -88,7 +88,7 @@ describe('hardening regressions', () => {
         analysis.diagnostics.map((d) => [d.code, d.severity, text.slice(d.range.start, d.range.end), d.message]),
         [
           ['RM008', 'info', 'Ловкость', '"Анна"\'s sheet has no "Ловкость": odds are shown per pool size'],
-          ['RM004', 'warning', 'Ловкость + Атлетика', 'No difficulty given: it counts as 0 and removes no dice'],
+          ['RM004', 'info', 'Ловкость + Атлетика', 'No difficulty given: it counts as 0 and removes no dice'],
           ['RM008', 'info', 'Атлетика', '"Анна"\'s sheet has no "Атлетика": odds are shown per pool size'],
         ],
       );

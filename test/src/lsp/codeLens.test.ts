@@ -13,7 +13,7 @@ const DOCUMENT = joinLines(
   ...VAMPIRE,
   '# Забор',
   '«Адриан: Сила + Атлетика (сложность 2)» и «Ловкость + Атлетика (сложность 1)»',
-  '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2» «Сила + (сложность 2»',
+  '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1» «Сила + (сложность 2»',
 );
 
 describe('code lens and the roll command', () => {
@@ -37,7 +37,7 @@ describe('code lens and the roll command', () => {
     assert.deepEqual(await client.codeLenses(uri), [
       lens(6, 0, 39, ru('🎲 Бросить · успех 76 %'), '«Адриан: Сила + Атлетика (сложность 2)»', false),
       lens(6, 42, 77, '🎲 Бросить · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
-      lens(7, 0, 52, ru('🎲 Бросить · победа 52 %'), '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', false),
+      lens(7, 0, 52, ru('🎲 Бросить · победа 52 %'), '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', false),
     ]);
   });
 
@@ -68,9 +68,9 @@ describe('code lens and the roll command', () => {
 
   it('rolls the check under a position', async () => {
     const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 7, character: 10, seed: 3 });
-    assert.equal(result.text, '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»');
+    assert.equal(result.text, '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»');
     assert.deepEqual(result.roll.opponent, { pool: 4, dice: [10, 1, 4, 6], rerolled: [], bonus: [], successes: 1, outcome: 'success' });
-    assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · зерно броска 3');
+    assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья — решает Рассказчик · зерно броска 3');
   });
 
   it('rolls an unknown pool with the ruleset’s typical pool and says so', async () => {

@@ -83,20 +83,22 @@ describe('hover', () => {
     });
   });
 
-  it('on a contest: win and tie first, the opponent on a line of its own, win, tie and loss as rows', async () => {
+  it('on a vampire-pack contest: the opponent on a line of its own; the higher Attribute takes the ties (004 l.119)', async () => {
     client = await LspTestClient.start();
     assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика против Ловкость 2 + Атлетика 2' + CURSOR + '»')), {
       range: range(5, 45, 5, 55),
       lines: ruLines(
-        '**Победа 52 %** · ничья 25 %  ',
+        // Сила 3 against Ловкость 2: P(win) 0.5236 and P(tie) 0.2530 of 6 dice against 4 at 30 % become one win.
+        '**Победа 78 %**  ',
         'Адриан: Сила 3 + Атлетика 3 = 6 костей  ',
         'Противник: Ловкость 2 + Атлетика 2 = 4 кости',
         '',
         '```text',
-        'победа    52 % ████████▍',
-        'ничья     25 % ████',
+        'победа    78 % ████████████▍',
         'поражение 22 % ███▋',
         '```',
+        '',
+        '_Ничью выигрывает тот, у кого выше Характеристика в пуле._',
         '',
         '---',
         '',

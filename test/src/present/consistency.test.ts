@@ -130,23 +130,23 @@ describe('one voice: every output says the same numbers in the same words', () =
     assertOneVoice(o, ru('успех 0,25 % · из них критический успех 0,25 %'), ru('успех 0,25 %'));
   });
 
-  it('a contest, in Russian: победа, ничья, поражение in every output', async () => {
-    const o = await outputsFor('ru', 'vampire-pack', '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', 3, dir);
+  it('a contest, in Russian: победа, ничья, поражение in every output (equal Attributes: vampire-pack leaves the tie to the Storyteller)', async () => {
+    const o = await outputsFor('ru', 'vampire-pack', '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', 3, dir);
     assert.deepEqual(o, {
-      hover: ruLines('**Победа 52 %** · ничья 25 %', 'Сила 3 + Атлетика 3 = 6 костей', 'Противник: Ловкость 2 + Атлетика 2 = 4 кости'),
+      hover: ruLines('**Победа 52 %** · ничья — решает Рассказчик 25 %', 'Сила 3 + Атлетика 3 = 6 костей', 'Противник: Ловкость 3 + Атлетика 1 = 4 кости'),
       lens: ru('🎲 Бросить · победа 52 %'),
-      inlay: { label: ru('≈52 %'), tooltip: ru('победа 52 % · ничья 25 %') },
+      inlay: { label: ru('≈52 %'), tooltip: ru('победа 52 % · ничья — решает Рассказчик 25 %') },
       outline: ru('пул 6 · победа 52 %'),
-      message: '🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · зерно броска 3',
-      log: ['🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · зерно броска 3'],
-      cliOdds: ruLines('«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2» · пул 6', 'Победа 52 % · ничья 25 %'),
+      message: '🎲 «Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья — решает Рассказчик · зерно броска 3',
+      log: ['🎲 «Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья — решает Рассказчик · зерно броска 3'],
+      cliOdds: ruLines('«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1» · пул 6', 'Победа 52 % · ничья — решает Рассказчик 25 %'),
       cliCheck: ruLines(
-        '  FILE:5:1 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2» · пул 6 · победа 52 %',
-        '    🎲 [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · зерно броска 3',
+        '  FILE:5:1 «Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1» · пул 6 · победа 52 %',
+        '    🎲 [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья — решает Рассказчик · зерно броска 3',
       ),
-      cliRoll: ['🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья · зерно броска 3'],
+      cliRoll: ['🎲 «Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья — решает Рассказчик · зерно броска 3'],
     });
-    assertOneVoice(o, ru('победа 52 % · ничья 25 %'), ru('победа 52 %'));
+    assertOneVoice(o, ru('победа 52 % · ничья — решает Рассказчик 25 %'), ru('победа 52 %'));
   });
 
   it('an extended action, in Russian: the roll log lists each roll in the editor and in the CLI alike', async () => {
@@ -176,13 +176,13 @@ describe('one voice: every output says the same numbers in the same words', () =
     });
     assertOneVoice(vampire, 'success 76% · painful failure 11%', 'success 76%');
 
-    const contest = await outputsFor('en', 'vampire-pack', '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', 3, dir);
+    const contest = await outputsFor('en', 'vampire-pack', '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', 3, dir);
     assert.deepEqual([contest.hover[0], contest.lens, contest.message], [
-      '**Win 52%** · tie 25%',
+      '**Win 52%** · tie — the Storyteller decides 25%',
       '🎲 Roll · win 52%',
-      '🎲 «Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»: [5, 3, 10, 4, 6, 5] → 1 success versus [10, 1, 4, 6] → 1 success: tie · seed 3',
+      '🎲 «Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»: [5, 3, 10, 4, 6, 5] → 1 success versus [10, 1, 4, 6] → 1 success: tie — the Storyteller decides · seed 3',
     ]);
-    assertOneVoice(contest, 'win 52% · tie 25%', 'win 52%');
+    assertOneVoice(contest, 'win 52% · tie — the Storyteller decides 25%', 'win 52%');
 
     const d20 = await outputsFor('en', 'threads-of-fate', '«Скрытность 0 (сложность 20, Помеха)»', 7, dir);
     assert.deepEqual([d20.hover[0], d20.outline, d20.cliCheck[1]], [

@@ -1,0 +1,206 @@
+/**
+ * The new mechanics (MARKUP.md "Additions (2)") in words: the hover, the lens, the outline, the
+ * inlay hint and the roll log, each from present/, with every text exact. The numbers themselves
+ * are the oracle's (test/src/analysis/mechanics.test.ts); here: which figure heads, what each row
+ * and note says, and that a roll says what it used.
+ */
+import * as assert from 'node:assert/strict';
+import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import type { AnalyzedCheck, DocumentAnalysis, Locale } from '../../../server/out/analysis/types';
+import { rollCheck } from '../../../server/out/engine/roll';
+import { checkHoverMarkdown } from '../../../server/out/present/hover';
+import { checkDetail, checkLine, lensTitle, oddsView, reportChance } from '../../../server/out/present/odds';
+import { rollLog } from '../../../server/out/present/roll';
+import { voice } from '../../../server/out/present/voice';
+import { scenario } from '../analysis/util';
+import { ru, ruLines } from './text';
+
+interface Said {
+  hover: string[];
+  lens: string;
+  outline: string;
+  inlay?: string;
+  log: string[];
+}
+
+function said(ruleset: string, line: string, seed: number, frontMatter: string[] = [], locale: Locale = 'ru'): Said {
+  const analysis: DocumentAnalysis = analyzeDocument(scenario(ruleset, [line], frontMatter), { locale, rulesets: builtinRulesets() });
+  assert.equal(analysis.checks.length, 1);
+  const check: AnalyzedCheck = analysis.checks[0];
+  assert.ok(check.spec, `${line} can be rolled`);
+  const v = voice(locale);
+  const checkLineOf = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
+  return {
+    hover: checkHoverMarkdown(check, analysis.ruleset, v).split('\n'),
+    lens: lensTitle(checkLineOf, v),
+    outline: checkDetail(checkLineOf),
+    ...(checkLineOf.chance ? { inlay: checkLineOf.chance.short } : {}),
+    log: rollLog(check.text, rollCheck(analysis.ruleset, check.spec, { seed }), analysis.ruleset, v),
+  };
+}
+
+/** What VS Code draws of a hover: its text lines, without blank lines and code fences. */
+function drawn(hover: readonly string[]): string[] {
+  return hover.filter((line) => line !== '' && !line.startsWith('```'));
+}
+
+describe('present: the new mechanics', () => {
+  it('alternatives: the best combination heads, each combination in a row, the roll names the one it used', () => {
+    const o = said('mage-revised', '«Ловкость 3 или Интеллект 2 + Ремесло 2 (сложность 6)»', 7);
+    assert.deepEqual(
+      o.hover,
+      ruLines(
+        '**Успех 84 %** · провал 2 %  ',
+        'Ловкость 3 + Ремесло 2 = 5 костей, сложность 6 · в среднем 2,07 успеха',
+        '',
+        '```text',
+        'успех       84 % █████████████▌',
+        '  1 успех   20 % ███▏',
+        '  2 успеха  26 % ████▏',
+        '  3 успеха  23 % ███▊',
+        '  4 успеха  13 % ██',
+        '  5 успехов  3 % ▌',
+        'неудача     13 % ██▏',
+        'провал       2 % ▍',
+        '```',
+        '',
+        'Варианты: **Ловкость 3 + Ремесло 2 — успех 84 % (лучший)** · Интеллект 2 + Ремесло 2 — успех 80 %',
+      ),
+    );
+    assert.equal(o.lens, ru('🎲 Бросить · успех 84 % · Ловкость 3 + Ремесло 2'));
+    assert.equal(o.outline, ru('пул 5 · успех 84 % · Ловкость 3 + Ремесло 2'));
+    assert.equal(o.inlay, ru('≈84 %'));
+    assert.deepEqual(o.log, ['🎲 «Ловкость 3 или Интеллект 2 + Ремесло 2 (сложность 6)»: вариант Ловкость 3 + Ремесло 2: [1, 1, 6, 10, 4] → 0 успехов: неудача · зерно броска 7']);
+  });
+
+  it('alternatives in English, whole pools, the second one best', () => {
+    const o = said('storytelling', '«Ловкость 2 + Атлетика 1 или Выносливость 2 + Атлетика 2»', 7, [], 'en');
+    assert.deepEqual(o.hover.slice(0, 2), ['**Success 76%** · including exceptional success 0.78%  ', 'Выносливость 2 + Атлетика 2 = 4 dice · 1.33 successes on average']);
+    assert.equal(o.hover[o.hover.length - 1], 'Alternatives: Ловкость 2 + Атлетика 1 — success 66% · **Выносливость 2 + Атлетика 2 — success 76% (best)**');
+    assert.equal(o.lens, '🎲 Roll · success 76% · Выносливость 2 + Атлетика 2');
+    assert.equal(o.log[0], '🎲 «Ловкость 2 + Атлетика 1 или Выносливость 2 + Атлетика 2»: alternative Выносливость 2 + Атлетика 2: [1, 1, 6, 10] + re-rolled [4] → 1 success: success · seed 7');
+  });
+
+  it('teamwork: the helpers in the formula and a note in the family’s words; each helper’s dice in the roll log', () => {
+    const sheet = ['characters:', '  Вера: { Сила: 2, Атлетизм: 1 }', '  Гордей: { Сила: 3, Атлетизм: 2 }'];
+    const o = said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера, Гордей)»', 7, sheet);
+    assert.deepEqual(o.hover.slice(0, 3), ruLines('**Успех 99 %** · провал 0,25 %  ', 'Сила 2 + Атлетизм 1 = 3 кости, сложность 6 · в среднем 4,65 успеха  ', 'Помощь: Вера 3 кости, Гордей 5 костей'));
+    assert.equal(o.hover[o.hover.length - 1], '_Помощники (2) бросают тот же пул: их успехи складываются с вашими._');
+    assert.deepEqual(o.log, [
+      '🎲 «Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера, Гордей)»: [3, 1, 1] → 1 успех (с помощью: 2 помощника): успех · зерно броска 7',
+      '    помощник 1: [1, 1, 6] → 0 успехов (+0 успехов)',
+      '    помощник 2: [10, 4, 7, 1, 2] → 1 успех (+1 успех)',
+    ]);
+    const story = said('storytelling', '«Сила 1 + Атлетика 1 (помощь: 1)»', 7);
+    assert.equal(story.hover[2], 'Помощь: 1 × 2 кости');
+    assert.equal(story.hover[story.hover.length - 1], '_Помощники (1) бросают первыми: каждый их успех — кость в ваш пул, полный провал помощника — −4 кости._');
+    assert.equal(story.log[1], '    помощник 1: [1, 1] → 0 успехов (+0 костей в пул)');
+    const d20 = said('threads-of-fate', '«Скрытность 3 (сложность 14, помощь: 2)»', 7);
+    assert.equal(d20.hover[2], 'Помощь: 2 × +3');
+    assert.deepEqual(d20.log.slice(1), ['    помощник 1: к20 [1] → 1 + 3 = 4 (Помеха)', '    помощник 2: к20 [11] → 11 + 3 = 14 (Преимущество)']);
+  });
+
+  it('a race: win, tie and loss of the whole race, how soon it is decided; the roll log lists the rounds', () => {
+    const o = said('mage-revised', '«Ловкость 2 + Атлетизм 1 (3 успеха) против Ловкость 1 + Вождение 1»', 7);
+    assert.deepEqual(
+      o.hover,
+      ruLines(
+        '**Победа 57 %** · ничья 18 % · гонка: нужно 3 успеха  ',
+        'Ловкость 2 + Атлетизм 1 = 3 кости, сложность 6 (по умолчанию)  ',
+        'Противник: Ловкость 1 + Вождение 1 = 2 кости, сложность 6 (по умолчанию)',
+        '',
+        '```text',
+        'победа    57 % █████████▏',
+        'ничья     18 % ██▉',
+        'поражение 25 % ████',
+        'решено за 2 раунда: 78 %, за 4 раунда: 99,49 %',
+        '```',
+      ),
+    );
+    assert.deepEqual(o.log, [
+      '🎲 «Ловкость 2 + Атлетизм 1 (3 успеха) против Ловкость 1 + Вождение 1»: 2 раунда, счёт 0 : 1 (провал у соперника): победа · зерно броска 7',
+      '    раунд 1: [1, 1, 6] → 0 успехов против [10, 4] → 1 успех, счёт 0 : 1',
+      '    раунд 2: [7, 1, 2] → 0 успехов против [3, 1] → 0 успехов, счёт 0 : 1',
+    ]);
+    const limited = said('storytelling', '«Ловкость 2 + Атлетика 1 (4 успеха, 3 броска) против Выносливость 1 + Атлетика 1»', 7);
+    assert.equal(limited.hover[8], ru('до цели за 3 раунда: 43 %; иначе побеждает больший счёт'));
+    assert.equal(limited.log[0], '🎲 «Ловкость 2 + Атлетика 1 (4 успеха, 3 броска) против Выносливость 1 + Атлетика 1»: 3 раунда, счёт 1 : 2 (по счёту): поражение · зерно броска 7');
+  });
+
+  it('soak and damage: no botch row, and a note that says why', () => {
+    const o = said('mage-revised', '«Выносливость 3 (поглощение)»', 7);
+    assert.deepEqual(
+      o.hover,
+      ruLines(
+        '**Успех 74 %**  ',
+        'Выносливость 3 = 3 кости, сложность 6 (по умолчанию) · в среднем 1,29 успеха',
+        '',
+        '```text',
+        'успех      74 % ███████████▉',
+        '  1 успех  32 % █████',
+        '  2 успеха 30 % ████▊',
+        '  3 успеха 13 % ██',
+        'неудача    26 % ████▏',
+        '```',
+        '',
+        '_Урон и поглощение: единицы отменяют успехи, но провала не бывает._',
+      ),
+    );
+  });
+
+  it('initiative: the mean and the totals, no success or failure; the roll says its total', () => {
+    const o = said('werewolf-revised', '«Инициатива 5»', 7);
+    assert.deepEqual(o.hover, ruLines('**В среднем 10,5**  ', 'Инициатива 5 = 1к10 + 5', '', '```text', 'итог от 6 до 15, каждый — 10 %', '```', '', '_Инициатива: 1к10 + рейтинг; больший итог ходит первым._'));
+    assert.equal(o.lens, '🎲 Бросить · в среднем 10,5');
+    assert.equal(o.outline, 'инициатива 5 · в среднем 10,5');
+    assert.equal(o.inlay, '≈10,5');
+    assert.deepEqual(o.log, ['🎲 «Инициатива 5»: итог 6 ([1] + 5) · зерно броска 7']);
+    const en = said('werewolf-revised', '«Ловкость 3 + Смекалка 2 (инициатива)»', 7, [], 'en');
+    assert.deepEqual([en.hover[0], en.hover[1], en.lens, en.log[0]], ['**10.5 on average**  ', 'Ловкость 3 + Смекалка 2 = 1d10 + 5', '🎲 Roll · 10.5 on average', '🎲 «Ловкость 3 + Смекалка 2 (инициатива)»: total 6 ([1] + 5) · seed 7']);
+  });
+
+  it('vampire-pack contests: the Attribute breaks the ties; a tie it cannot break is the Storyteller’s', () => {
+    const broken = said('vampire-pack', '«Сила 3 + Атлетика 2 (сложность 2) против Ловкость 2 + Атлетика 3»', 7);
+    assert.deepEqual(
+      broken.hover,
+      ruLines(
+        '**Победа 67 %**  ',
+        'Сила 3 + Атлетика 2 − сложность 2 = 3 кости  ',
+        'Противник: Ловкость 2 + Атлетика 3 − сложность 2 = 3 кости',
+        '',
+        '```text',
+        'победа    67 % ██████████▊',
+        'поражение 33 % █████▎',
+        '```',
+        '',
+        '_Ничью выигрывает тот, у кого выше Характеристика в пуле._',
+      ),
+    );
+    const even = said('vampire-pack', '«Сила 3 + Атлетика 2 против Ловкость 3 + Атлетика 2»', 7);
+    assert.deepEqual(even.hover.slice(5, 8), ruLines('победа                    36 % █████▉', 'ничья — решает Рассказчик 27 % ████▍', 'поражение                 36 % █████▉'));
+    const storyteller = said('vampire-pack', '«Ловкость 3 + Атлетика 2 против 6»', 7);
+    assert.deepEqual(storyteller.hover.slice(0, 3), ruLines('**Победа 30 %** · ничья — решает Рассказчик 26 %  ', 'Ловкость 3 + Атлетика 2 = 5 костей  ', 'Противник: 6 костей'));
+  });
+
+  it('every new kind of hover stays within VS Code’s height (at most 12 drawn lines, as a plain check)', () => {
+    const hovers = [
+      said('mage-revised', '«Ловкость 3 или Интеллект 2 + Ремесло 2 (сложность 6)»', 1).hover,
+      said('mage-revised', '«Ловкость 3/Сила 2 + Атлетизм 2/Драка 1/Вождение 3 (сложность 6)»', 1).hover,
+      said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6, помощь: 2)»', 1).hover,
+      said('mage-revised', '«Ловкость 2 + Атлетизм 1 (3 успеха) против Ловкость 1 + Вождение 1»', 1).hover,
+      said('werewolf-revised', '«Инициатива 5»', 1).hover,
+      said('vampire-pack', '«Сила 3 + Атлетика 2 (сложность 2) против Ловкость 2 + Атлетика 3»', 1).hover,
+    ];
+    for (const hover of hovers) assert.ok(drawn(hover).length <= 12, `${drawn(hover).length} lines:\n${hover.join('\n')}`);
+  });
+
+  it('the view of initiative has no chance; the JSON’s success is null for it', () => {
+    const analysis = analyzeDocument(scenario('storytelling', ['«Инициатива 4»']), { locale: 'ru', rulesets: builtinRulesets() });
+    const [check] = analysis.checks;
+    assert.ok(check.odds && check.odds.pool !== null);
+    const view = oddsView(check.odds, { ruleset: analysis.ruleset, v: voice('ru'), spec: check.spec });
+    assert.deepEqual([view.main, view.rows, view.spread], [{ label: 'в среднем 9,5' }, [], ru('итог от 5 до 14, каждый — 10 %')]);
+    assert.equal(reportChance(check.odds), null);
+  });
+});
