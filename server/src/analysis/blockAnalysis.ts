@@ -171,7 +171,7 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
       const contentStart = span.open + 1;
       const content = text.slice(contentStart, span.contentEnd);
       const ast = parseCheckExpression(content, contentStart);
-      if (!isCheck(ast, index)) continue;
+      if (!isCheck(ast, index, ctx.characters)) continue;
       if (proseFrom < span.open) proseSegments.push({ start: proseFrom, end: span.open });
       const end = span.close >= 0 ? span.close + 1 : span.contentEnd;
       proseFrom = end;

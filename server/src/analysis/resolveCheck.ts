@@ -1,11 +1,14 @@
 import { type CheckSpec, plainSide, type RollSide } from '../engine/checkSpec';
 import { familyOf } from '../engine/odds';
 import type { Ruleset, TraitEntry } from '../engine/ruleset';
+import { dictionaryTrait } from '../engine/traitCategories';
 import { type CheckExpression, formatCanonical, MAX_INTEGER, type Param, type PoolExpr, type TraitTerm } from './checkExpression';
 import { checkComposition } from './composition';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { parseErrorMessage } from './parseErrorMessages';
+import { normalizeWords, stemKey } from './russianWords';
 import type { TraitIndex, TraitMatch } from './traitIndex';
+import { expectedCategories, unknownTraitDiagnostic } from './unknownTrait';
 import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, Locale, ResolvedSide, ResolvedTerm, Severity, TextEdit, TextRange } from './types';
 
 export interface CheckContext {
@@ -46,11 +49,33 @@ function willpowerName(ruleset: Ruleset): string | undefined {
   return willpowerNames.get(ruleset);
 }
 
-function resolveTerm(term: TraitTerm, sideIndex: number, ctx: CheckContext, sheet: CharacterSheet | undefined, sink: DiagnosticSink): ResolvedTerm {
-  const match: TraitMatch | undefined = ctx.index.lookup(term.name);
+/**
+ * MARKUP Additions (2): in an open vocabulary a trait on the actor's sheet is known for that check
+ * («Рэй: Взлом + 1»), in any case form; as the sheet spells it, it is the trait's canonical name.
+ */
+function sheetMatch(sheet: CharacterSheet | undefined, written: string, ctx: CheckContext): TraitMatch | undefined {
+  if (!sheet || ctx.ruleset.vocabulary !== 'open') return undefined;
+  const normalized = normalizeWords(written);
+  const stem = stemKey(written);
+  let inflected: string | undefined;
+  for (const key of sheet.traits.keys()) {
+    if (key === written) return { trait: dictionaryTrait(key), kind: 'exact' };
+    if (normalizeWords(key) === normalized) return { trait: dictionaryTrait(key), kind: 'spelling' };
+    if (inflected === undefined && stemKey(key) === stem) inflected = key;
+  }
+  return inflected === undefined ? undefined : { trait: dictionaryTrait(inflected), kind: 'case-form' };
+}
+
+/** The traits a side's other terms resolve to: what the composition rules expect next to them. */
+function otherTraits(side: PoolExpr, term: TraitTerm, ctx: CheckContext): TraitEntry[] {
+  return side.terms.flatMap((other) => (other !== term && other.kind === 'trait' ? (ctx.index.lookup(other.name)?.trait ?? []) : []));
+}
+
+function resolveTerm(term: TraitTerm, side: PoolExpr, sideIndex: number, ctx: CheckContext, sheet: CharacterSheet | undefined, sink: DiagnosticSink): ResolvedTerm {
+  const match: TraitMatch | undefined = ctx.index.lookup(term.name) ?? sheetMatch(sheet, term.name, ctx);
   const resolved: ResolvedTerm = { written: term.name, range: term.range };
   if (!match) {
-    reportUnknownTrait(term, ctx, sink);
+    sink.list.push(unknownTraitDiagnostic(term.name, term.nameRange, ctx.index, ctx.locale, expectedCategories(ctx.ruleset, otherTraits(side, term, ctx))));
   } else {
     resolved.trait = match.trait;
     reportSpelling(term, match, sideIndex, ctx, sink);
@@ -71,17 +96,6 @@ function resolveTerm(term: TraitTerm, sideIndex: number, ctx: CheckContext, shee
     }
   }
   return resolved;
-}
-
-function reportUnknownTrait(term: TraitTerm, ctx: CheckContext, sink: DiagnosticSink): void {
-  const addToDictionary: Fix = { title: fixTitles.addToDictionary(term.name)[ctx.locale], edits: [], preferred: false, addToDictionary: term.name };
-  if (ctx.ruleset.vocabulary === 'open') {
-    sink.add('RM001', messages.unknownTraitOpen(term.name, ctx.ruleset.id), term.nameRange, [addToDictionary], 'info');
-    return;
-  }
-  const suggestions = ctx.index.suggest(term.name);
-  const replacements = suggestions.map((name) => sink.fix(fixTitles.replaceWith(name), term.nameRange, name, suggestions.length === 1));
-  sink.add('RM001', messages.unknownTrait(term.name, suggestions), term.nameRange, [...replacements, addToDictionary]);
 }
 
 function reportSpelling(term: TraitTerm, match: TraitMatch, sideIndex: number, ctx: CheckContext, sink: DiagnosticSink): void {
@@ -330,7 +344,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
         if (Number.isFinite(term.value)) modifiers += term.sign * term.value;
         continue;
       }
-      const resolved = resolveTerm(term, sideIndex, ctx, sideSheet, sink);
+      const resolved = resolveTerm(term, side, sideIndex, ctx, sideSheet, sink);
       if (resolved.trait) canonical.set(term, sideIndex > 0 && ctx.index.lookup(term.name)?.kind === 'case-form' ? term.name : resolved.trait.name);
       if (resolved.value === undefined) known = false;
       else modifiers += term.sign * resolved.value;

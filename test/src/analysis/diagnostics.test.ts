@@ -62,11 +62,11 @@ const hits: Hit[] = [
   },
   {
     name: 'RM001: an unknown trait in the open threads-of-fate vocabulary is information only',
-    doc: T('«[[Выживание]] 2 (сложность 10)»'),
+    doc: T('«[[Взлом]] 2 (сложность 10)»'),
     code: 'RM001',
     severity: 'info',
-    ru: '«Выживание» нет в словаре правил threads-of-fate (словарь открытый); добавьте её в словарь проекта',
-    en: '"Выживание" is not in the threads-of-fate vocabulary (an open one); add it to the project dictionary',
+    ru: '«Взлом» нет в словаре правил threads-of-fate (словарь открытый); добавьте её в словарь проекта',
+    en: '"Взлом" is not in the threads-of-fate vocabulary (an open one); add it to the project dictionary',
     preferred: null,
   },
   {

@@ -17,7 +17,7 @@ import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, Locale } fr
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import type { Ruleset } from '../../../server/out/engine/ruleset';
 import { traitCategoryWords } from '../../../server/out/engine/traitCategories';
-import { scenario } from './util';
+import { marked, scenario } from './util';
 
 function builtin(id: string): Ruleset {
   const ruleset = getBuiltinRuleset(id);
@@ -70,6 +70,93 @@ describe('vocabulary: lookups and suggestions (traitIndex)', () => {
     const index = traitIndex(builtin('threads-of-fate'));
     assert.deepEqual(index.suggest('Скрытост', { maxDistance: 2 }), ['Скрытность']);
     assert.deepEqual(index.suggest('Скрыт', { maxDistance: 2 }), []);
+  });
+});
+
+describe('vocabulary: checks and sheets', () => {
+  it('RM001 in a check offers only what fits the pool, and always the dictionary', () => {
+    const { text } = marked(scenario('vampire-pack', ['«Сила + Слойкость (сложность 2)» и «Слойкость + Атлетика (сложность 2)»']));
+    assert.deepEqual(seen(text, analyze(text)), [
+      ['RM001', 'error', 'Слойкость', ['Заменить на «Стойкость»', 'Добавить «Слойкость» в словарь проекта']],
+      ['RM001', 'error', 'Слойкость', ['Заменить на «Ловкость»', 'Добавить «Слойкость» в словарь проекта']],
+    ]);
+  });
+
+  it('threads-of-fate: a misspelling of the text’s own trait is a warning with the suggestion as the preferred fix', () => {
+    const text = scenario('threads-of-fate', ['«Скрытост 4 (сложность 15)»']);
+    const [d] = analyze(text).diagnostics;
+    assert.deepEqual([d.code, d.severity, d.message], ['RM001', 'warning', 'Неизвестная черта «Скрытост». Возможно: Скрытность']);
+    assert.deepEqual(
+      d.fixes.map((f) => [f.title, f.preferred, f.edits.map((e) => e.newText)]),
+      [
+        ['Заменить на «Скрытность»', true, ['Скрытность']],
+        ['Добавить «Скрытост» в словарь проекта', false, []],
+      ],
+    );
+  });
+
+  it('threads-of-fate: a trait on the actor’s sheet makes «Рэй: Взлом + 1» a check, and its missing difficulty an error', () => {
+    const text = scenario('threads-of-fate', ['«Рэй: Взлом + 1»', '', '«Рэй: Взлома + 1 (сложность 12)»'], ['characters:', '  Рэй: { Взлом: 3 }']);
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.text, c.actor, c.spec ? 'spec' : 'none']),
+      [
+        ['«Рэй: Взлом + 1»', 'Рэй', 'none'],
+        ['«Рэй: Взлома + 1 (сложность 12)»', 'Рэй', 'spec'],
+      ],
+    );
+    assert.deepEqual(seen(text, analysis), [
+      // The author's own trait on the sheet: information, once, with the dictionary fix.
+      ['RM001', 'info', 'Взлом', ['Добавить «Взлом» в словарь проекта']],
+      ['RM004', 'error', 'Взлом + 1', []],
+      ['RM010', 'warning', 'Взлома', ['Заменить на «Взлом»']],
+    ]);
+    // The sheet's value is the pool's: d20 + 3 + 1.
+    assert.deepEqual(analysis.checks[1].sides[0].terms.map((t) => [t.written, t.value, t.valueSource]), [['Взлома', 3, 'sheet']]);
+  });
+
+  it('…but not a name on another character’s sheet, nor without an actor', () => {
+    const text = scenario('threads-of-fate', ['«Взлом + 1»', '', '«Вера: Взлом + 1»'], ['characters:', '  Рэй: { Взлом: 3 }', '  Вера: { Доблесть: 2 }']);
+    assert.deepEqual(analyze(text).checks, []);
+  });
+
+  it('RM014 for a name of another game line, in an open vocabulary and in closed ones, with the fixes of an unknown trait', () => {
+    const threads = scenario('threads-of-fate', ['«Сообразительность + 2 (сложность 10)»']);
+    const [d] = analyze(threads).diagnostics;
+    assert.deepEqual([d.code, d.severity, threads.slice(d.range.start, d.range.end)], ['RM014', 'warning', 'Сообразительность']);
+    assert.equal(
+      d.message,
+      '«Сообразительность» — черта других правил: Мир Тьмы: Система Повествования (2004); Маг: Восхождение (Revised) и других. В правилах документа её нет; если она есть у ваших персонажей, добавьте её в словарь проекта',
+    );
+    assert.deepEqual(d.fixes.map((f) => f.addToDictionary), ['Сообразительность']);
+    const en = analyze(scenario('vampire-pack', ['«Арете + Интеллект (сложность 2)»']), [], 'en').diagnostics[0];
+    assert.deepEqual(
+      [en.code, en.message],
+      ['RM014', '"Арете" is a trait of other rules: Mage: The Ascension, Revised. The document\'s ruleset has no such trait; if your characters have it, add it to the project dictionary'],
+    );
+    // Any case form: «Гнозиса» is werewolf-revised's Гнозис.
+    const forms = analyze(scenario('storytelling', ['«Гнозиса + Сообразительность»'])).diagnostics.map((x) => x.code);
+    assert.deepEqual(forms, ['RM014']);
+  });
+
+  it('a name of another line in the dictionary or on the actor’s sheet is the author’s: no RM014 in the check', () => {
+    const withDictionary = scenario('threads-of-fate', ['«Сообразительность + 2 (сложность 10)»']);
+    assert.deepEqual(analyze(withDictionary, ['Сообразительность']).diagnostics, []);
+    const onSheet = scenario('threads-of-fate', ['«Лис: Атлетика + 2 (сложность 10)»'], ['characters:', '  Лис: { Атлетика: 2 }']);
+    // Reported once, on the sheet.
+    assert.deepEqual(
+      seen(onSheet, analyze(onSheet)).map(([code, , at]) => [code, at]),
+      [['RM014', 'Атлетика']],
+    );
+  });
+
+  it('an unknown sheet key gets the same diagnostic and fixes as the name in a check', () => {
+    const text = scenario('vampire-pack', ['«Катастрофа: Ловкость + Драмка (сложность 2)»'], ['characters:', '  Катастрофа: { Ловкость: 3, Драмка: 2, Арете: 1 }']);
+    assert.deepEqual(seen(text, analyze(text)), [
+      ['RM001', 'error', 'Драмка', ['Заменить на «Драка»', 'Заменить на «Драма»', 'Добавить «Драмка» в словарь проекта']],
+      ['RM014', 'warning', 'Арете', ['Добавить «Арете» в словарь проекта']],
+      ['RM001', 'error', 'Драмка', ['Заменить на «Драка»', 'Добавить «Драмка» в словарь проекта']],
+    ]);
   });
 });
 
