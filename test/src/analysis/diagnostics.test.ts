@@ -506,6 +506,39 @@ describe('quotations stay quotations', () => {
     const analysis = analyze(S('Бросьте «Сила».'));
     assert.deepEqual(analysis.checks.map((c) => c.text), ['«Сила»']);
   });
+
+  it('a sentence that starts with a trait is a quotation: «Атлетика — это жизнь», «Ловкость + Атлетика, как учил тренер», «Атлетика!»', () => {
+    for (const ruleset of ['vampire-pack', 'storytelling', 'mage-revised']) {
+      const analysis = analyze(scenario(ruleset, ['Девиз клуба — «Атлетика — это жизнь». Он повторял «Ловкость + Атлетика, как учил тренер» и кричал «Атлетика!»']));
+      assert.deepEqual(analysis.checks, [], ruleset);
+      assert.deepEqual(analysis.diagnostics, [], ruleset);
+    }
+  });
+
+  it('…while a mistyped check stays a check with its syntax error: «Сила — 2», «Сила + Атлетика)»', () => {
+    const text = S('«Сила — 2» и «Сила + Атлетика)»');
+    const analysis = analyze(text);
+    assert.deepEqual(analysis.checks.map((c) => c.text), ['«Сила — 2»', '«Сила + Атлетика)»']);
+    assert.deepEqual(
+      analysis.diagnostics.filter((d) => d.code === 'RM009').map((d) => text.slice(d.range.start, d.range.end)),
+      ['—', ')'],
+    );
+  });
+
+  it('a check quoted inside a quotation is found, and the quotation is not flagged', () => {
+    const text = S('Тренер: «Бросайте «Ловкость + Вождение + 1», и побыстрее». Потом «Сила + Атлетика».');
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.text, c.range.start]),
+      [
+        ['«Ловкость + Вождение + 1»', text.indexOf('«Ловкость')],
+        ['«Сила + Атлетика»', text.indexOf('«Сила')],
+      ],
+    );
+    assert.deepEqual(analysis.diagnostics, []);
+    // The same check unquoted is the same check.
+    assert.deepEqual(analysis.checks[0].spec, analyze(S('«Ловкость + Вождение + 1»')).checks[0].spec);
+  });
 });
 
 describe('the MARKUP §3 examples', () => {
