@@ -162,7 +162,7 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
     }
     if (proseFrom < range.end) proseSegments.push({ start: proseFrom, end: range.end });
   }
-  const prose = ctx.proseChecks ? findProseChecks(text, proseSegments, index, locale) : { checks: [], diagnostics: [] };
+  const prose = ctx.proseChecks ? findProseChecks(text, proseSegments, index, locale, ctx.characters) : { checks: [], diagnostics: [] };
   diagnostics.push(...prose.diagnostics);
   const block: BlockAnalysis = {
     ranges: NONE,
