@@ -83,9 +83,10 @@ export interface CheckSpan {
 /**
  * The «…» checks of one prose range, in order; quotations are left out. A « pairs with the first
  * » after it; an unclosed « runs to the end of its line, and a « inside it opens nothing of its
- * own. A quotation that holds a « is read again from its last «, so that a check quoted inside a
+ * own. A «…» that holds a « is a check when what comes before that « is one (its » is missing);
+ * otherwise it is a quotation, read again from its last «, so that a check quoted inside a
  * quotation («Бросайте «Ловкость + Вождение + 1», и побыстрее») is found and the quotation is not.
- * Each « is parsed at most twice: linear in the range.
+ * Each character is parsed at most three times: linear in the range.
  */
 export function checkSpans(text: string, range: TextRange, index: TraitIndex, characters: readonly CharacterSheet[] = []): CheckSpan[] {
   const spans: CheckSpan[] = [];
@@ -97,13 +98,16 @@ export function checkSpans(text: string, range: TextRange, index: TraitIndex, ch
     if (close >= 0 && close < range.end) {
       const content = text.slice(at + 1, close);
       const ast = parseCheckExpression(content, at + 1);
-      if (isCheck(ast, index, characters)) {
+      // With a « inside, what comes before it decides: a check whose » is missing («Сила (сложность
+      // 2 «…»), or a quotation that quotes a check.
+      const inner = content.indexOf('«');
+      const check = inner < 0 ? ast : parseCheckExpression(content.slice(0, inner), at + 1);
+      if (isCheck(check, index, characters)) {
         spans.push({ open: at, close, contentEnd: close, ast });
         at = text.indexOf('«', close + 1);
         continue;
       }
-      const inner = content.lastIndexOf('«');
-      at = inner >= 0 ? at + 1 + inner : text.indexOf('«', close + 1);
+      at = inner >= 0 ? at + 1 + content.lastIndexOf('«') : text.indexOf('«', close + 1);
       continue;
     }
     closable = false;

@@ -526,16 +526,20 @@ describe('quotations stay quotations', () => {
   });
 
   it('a check quoted inside a quotation is found, and the quotation is not flagged', () => {
-    const text = S('Тренер: «Бросайте «Ловкость + Вождение + 1», и побыстрее». Потом «Сила + Атлетика».');
+    const text = S('Тренер: «Бросайте «Ловкость + Вождение + 1», и побыстрее». Потом «Сила + Атлетика». «Крикни «Сила (снова-9)» и беги»');
     const analysis = analyze(text);
     assert.deepEqual(
       analysis.checks.map((c) => [c.text, c.range.start]),
       [
         ['«Ловкость + Вождение + 1»', text.indexOf('«Ловкость')],
         ['«Сила + Атлетика»', text.indexOf('«Сила')],
+        ['«Сила (снова-9)»', text.indexOf('«Сила (')],
       ],
     );
     assert.deepEqual(analysis.diagnostics, []);
+    // A «…» whose » is missing before another « is still that check, with its errors.
+    const unclosed = S('«Сила (сложность 2 «Ловкость»');
+    assert.deepEqual(analyze(unclosed).checks.map((c) => c.text), ['«Сила (сложность 2 «Ловкость»']);
     // The same check unquoted is the same check.
     assert.deepEqual(analysis.checks[0].spec, analyze(S('«Ловкость + Вождение + 1»')).checks[0].spec);
   });
