@@ -20,8 +20,8 @@ import { stemKey } from './russianWords';
 import { ROLLED_CATEGORIES, type TraitIndex } from './traitIndex';
 import type { AnalysisDiagnostic, Fix, Locale, TextRange } from './types';
 
-/** An open vocabulary's misspelling is at most this many edits from a known trait (MARKUP Additions (2)). */
-const OPEN_MISSPELLING_DISTANCE = 2;
+/** A misspelling is at most this many edits from a known trait (MARKUP Additions (2), open vocabularies). */
+const MISSPELLING_DISTANCE = 2;
 
 /**
  * The categories a pool's missing trait can have so that the pool keeps to the ruleset's
@@ -60,12 +60,13 @@ export function unknownTraitDiagnostic(written: string, range: TextRange, index:
   const open = ruleset.vocabulary === 'open';
   const lines = foreignLines(ruleset, written);
   if (lines.length > 0) {
-    const suggestions = index.suggest(written, { ...(prefer ? { prefer } : {}), ...(open ? { maxDistance: OPEN_MISSPELLING_DISTANCE } : {}) });
+    // Another line's name is meant as written; only a near spelling of this ruleset's trait is worth offering.
+    const suggestions = index.suggest(written, { ...(prefer ? { prefer } : {}), maxDistance: MISSPELLING_DISTANCE });
     const titles = lines.map((line) => ({ ru: line.title, en: line.titleEn ?? line.title }));
     return diagnostic('RM014', DEFAULT_SEVERITY.RM014, messages.foreignTrait(written, titles), [...replacements(suggestions), addToDictionary]);
   }
   if (open) {
-    const suggestions = index.suggest(written, { ...(prefer ? { prefer } : {}), maxDistance: OPEN_MISSPELLING_DISTANCE });
+    const suggestions = index.suggest(written, { ...(prefer ? { prefer } : {}), maxDistance: MISSPELLING_DISTANCE });
     if (suggestions.length === 0) return diagnostic('RM001', 'info', messages.unknownTraitOpen(written, ruleset.id), [addToDictionary]);
     return diagnostic('RM001', 'warning', messages.unknownTrait(written, suggestions), [...replacements(suggestions), addToDictionary]);
   }

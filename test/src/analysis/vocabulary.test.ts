@@ -134,6 +134,9 @@ describe('vocabulary: checks and sheets', () => {
       [en.code, en.message],
       ['RM014', '"Арете" is a trait of other rules: Mage: The Ascension, Revised. The document\'s ruleset has no such trait; if your characters have it, add it to the project dictionary'],
     );
+    // Another line's name is meant as written: only a near spelling of this ruleset's trait is offered.
+    const celerity = analyze(scenario('werewolf-revised', ['«Ловкость + Стремительность (сложность 6)»'])).diagnostics[0];
+    assert.deepEqual([celerity.code, celerity.fixes.map((f) => f.title)], ['RM014', ['Добавить «Стремительность» в словарь проекта']]);
     // Any case form: «Гнозиса» is werewolf-revised's Гнозис.
     const forms = analyze(scenario('storytelling', ['«Гнозиса + Сообразительность»'])).diagnostics.map((x) => x.code);
     assert.deepEqual(forms, ['RM014']);
