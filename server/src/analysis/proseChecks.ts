@@ -56,8 +56,9 @@
  *   out of the segments) or the end of a segment.
  *
  * The markup keeps what the sentence says beyond the pool: the actor, when the sentence names a
- * character of the front matter («Мирон совершает бросок Силы + Атлетики» → «Мирон: Сила +
- * Атлетика»; a name right after the pool, «Интеллект + Ремесло Маркуса», first); an initiative
+ * character of the front matter as the one who acts («Мирон совершает бросок Силы + Атлетики» →
+ * «Мирон: Сила + Атлетика», «Мирону нужен…»; a possessor right after the pool, «Интеллект +
+ * Ремесло Маркуса», first; not «Охранник замечает Мирона»); an initiative
  * roll («к показателю инициативы (Ловкость + Смекалка)» → «Ловкость + Смекалка (инициатива)»).
  * What the ruleset cannot take is said in the fix's title: no difficulty in the text where the
  * ruleset wants one, a difficulty left out where it has none (storytelling), any other warning
@@ -75,7 +76,7 @@ import { formatCanonical, parseCheckExpression } from './checkExpression';
 import { CODE_SUMMARY, DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { ProseTokens, TokenKind, tokenizeProse } from './proseTokens';
 import { resolveCheck } from './resolveCheck';
-import { stemKey } from './russianWords';
+import { normalizeWords, stemKey } from './russianWords';
 import type { TraitIndex, TraitMatch, TraitMatchKind } from './traitIndex';
 import type { AnalysisDiagnostic, CharacterSheet, Locale, ProseCheck, TextRange } from './types';
 
@@ -97,9 +98,9 @@ const MAX_NAME_WORDS = 6;
 /**
  * A check can start at most this many tokens, beyond the name's own words, before its first
  * anchor (a sign or a «сложност…» word): a rating, a comma, «(», «со»/«по», an alternative
- * («или Интеллект»), with slack.
+ * («или Интеллект 2»), with slack.
  */
-const WINDOW_SLACK = 10;
+const WINDOW_SLACK = 6;
 /** A parameter group longer than this is prose in parentheses, not parameters. */
 const MAX_GROUP_TOKENS = 24;
 /** MARKUP Additions (2): a check has at most this many combinations of alternatives. */
@@ -299,25 +300,47 @@ const NOTES = {
   }),
 };
 
+/**
+ * A character's name in the cases of the one who acts: the nominative and, for a one-word name,
+ * the dative («Мирону нужен бросок», «Вере», «Марии», «Андрею»), lower case, ё as е.
+ */
+function rollerForms(name: string): Set<string> {
+  const nominative = normalizeWords(name);
+  const forms = new Set([nominative]);
+  if (nominative.includes(' ')) return forms;
+  const stem = nominative.slice(0, -1);
+  const last = nominative[nominative.length - 1];
+  if (nominative.endsWith('ия')) forms.add(`${stem}и`);
+  else if (last === 'а' || last === 'я') forms.add(`${stem}е`);
+  else if (last === 'й' || last === 'ь') forms.add(`${stem}ю`);
+  else if (!'оеиуюыэ'.includes(last)) forms.add(`${nominative}у`);
+  return forms;
+}
+
 class ProseScanner {
   /** Written name → lookup result; `null` remembers a miss. */
   private readonly lookups = new Map<string, TraitMatch | null>();
   /** Markup → the note its fix's title needs (`null`: none). */
   private readonly notes = new Map<string, Text | null>();
   private t!: ProseTokens;
-  /** Each character's name as stem keys of its words, for the actor. */
-  private readonly actors: { name: string; stems: string[] }[];
+  /** The tokens' keys worked out so far in this scan (`key`), by token index. */
+  private keys: (string | undefined)[] = [];
+  /** Each character's name as stem keys of its words, and the forms in which it rolls, for the actor. */
+  private readonly actors: { name: string; stems: string[]; rolls: Set<string> }[];
 
   constructor(
     private readonly index: TraitIndex,
     private readonly facts: RulesetFacts,
     private readonly characters: readonly CharacterSheet[],
   ) {
-    this.actors = characters.map((c) => ({ name: c.name, stems: stemKey(c.name).split(' ') })).filter((a) => a.stems.every((s) => s !== ''));
+    this.actors = characters
+      .map((c) => ({ name: c.name, stems: stemKey(c.name).split(' '), rolls: rollerForms(c.name) }))
+      .filter((a) => a.stems.every((s) => s !== ''));
   }
 
   scan(tokens: ProseTokens, out: Found[]): void {
     this.t = tokens;
+    this.keys = [];
     const { count, kind } = tokens;
     // Starts are tried only shortly before an anchor. A word right after a sign needs no
     // window of its own: after `+`/`−` it cannot start a check (joinedBefore), and after a
@@ -354,10 +377,15 @@ class ProseScanner {
     return this.t.text.slice(this.t.start[i], this.t.end[i]);
   }
 
-  /** A word's keyword form (lower case, ё → е), or '' for other tokens and past the end. */
+  /** A word's keyword form (lower case, ё → е), or '' for other tokens and past the end; each worked out once per scan. */
   private key(i: number): string {
     if (i < 0 || i >= this.t.count || this.t.kind[i] !== TokenKind.word) return '';
-    return this.slice(i).toLowerCase().replace(/ё/g, 'е');
+    let key = this.keys[i];
+    if (key === undefined) {
+      key = this.slice(i).toLowerCase().replace(/ё/g, 'е');
+      this.keys[i] = key;
+    }
+    return key;
   }
 
   /** «сложность», «сложности», «сложностью»; tested on the first letter and length before slicing. */
@@ -565,27 +593,38 @@ class ProseScanner {
 
   /**
    * The character the sentence names for this check: a sheet's name right after the pool (a
-   * genitive, «Интеллект + Ремесло Маркуса»), else the nearest before it in the sentence.
+   * possessor, «Интеллект + Ремесло Маркуса»), else the nearest before it in the sentence that
+   * is the one who acts: «Мирон совершает бросок», «Мирону нужен бросок» — not «замечает Мирона».
    */
   private actorAround(i: number, last: number): string | undefined {
     if (this.actors.length === 0) return undefined;
-    const after = this.actorAt(last + 1);
+    const after = this.actorAt(last + 1, false);
     if (after !== undefined) return after;
     for (let p = i - 1; p >= 0 && p >= i - ACTOR_LOOKBACK; p--) {
       if (this.endsSentence(p)) return undefined;
-      const name = this.actorAt(p);
+      const name = this.actorAt(p, true);
       if (name !== undefined) return name;
     }
     return undefined;
   }
 
-  /** The character whose name (any case form, capitalised) starts at token p. */
-  private actorAt(p: number): string | undefined {
+  /**
+   * The character whose name starts at token p, capitalised: in any case form, or (`acting`) only
+   * as the one who acts, in the nominative or the dative.
+   */
+  private actorAt(p: number, acting: boolean): string | undefined {
     const { count, kind } = this.t;
     if (p >= count || kind[p] !== TokenKind.word) return undefined;
     const first = this.slice(p)[0];
     if (first === first.toLowerCase()) return undefined;
-    return this.actors.find((actor) => actor.stems.every((stem, k) => p + k < count && kind[p + k] === TokenKind.word && stemKey(this.slice(p + k)) === stem))?.name;
+    return this.actors.find((actor) => {
+      const words: string[] = [];
+      for (let k = 0; k < actor.stems.length; k++) {
+        if (p + k >= count || kind[p + k] !== TokenKind.word || stemKey(this.slice(p + k)) !== actor.stems[k]) return false;
+        words.push(this.slice(p + k));
+      }
+      return !acting || actor.rolls.has(normalizeWords(words.join(' ')));
+    })?.name;
   }
 
   /** A pool's parts joined by «или» (and list commas), shaped into alternatives; see the header. */
