@@ -25,6 +25,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/incrementalAnalysis';
+import { dictionaryNames } from './analysis/traitIndex';
 import type { Locale } from './analysis/types';
 import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
 import { provideCodeActions } from './features/codeActions';
@@ -347,7 +348,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       'completion',
       null,
       (p) => isPosition(p.position),
-      (document, a, params, s) => provideCompletion(document, a.analysis, params.position, a.project.config.rulesets, a.project.config.dictionary, s.locale),
+      (document, a, params, s) => provideCompletion(document, a.analysis, params.position, a.project.config.rulesets, dictionaryNames(a.project.config.dictionary), s.locale),
       'recent',
     ),
   );

@@ -13,8 +13,7 @@ import type { Ruleset } from '../engine/ruleset';
 import type { BlockTail } from './blocks';
 import { CLOSED } from './blocks';
 import { type MovableResult, ownedRanges } from './blockRanges';
-import { parseCheckExpression } from './checkExpression';
-import { isCheck } from './classifyCheck';
+import { type CheckSpan, checkSpans } from './classifyCheck';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { type BlockScan, definitionsText, scanBlockMarkdown } from './markdownScan';
 import { exceedsParseLimits, scanPlainBlock } from './plainTextScan';
@@ -97,37 +96,7 @@ export function sortDiagnostics(diagnostics: AnalysisDiagnostic[]): AnalysisDiag
   return diagnostics.filter((d, i) => i === 0 || !sameDiagnostic(d, diagnostics[i - 1]));
 }
 
-interface GuillemetSpan {
-  open: number;
-  /** Offset of », or −1 when the « is never closed in its text. */
-  close: number;
-  contentEnd: number;
-}
-
-/** «…» spans of one prose range; an unclosed « runs to the end of its line. */
-function guillemetSpans(text: string, range: TextRange): GuillemetSpan[] {
-  const spans: GuillemetSpan[] = [];
-  // Once no » follows in the range, none follows any later « either: a run of unclosed « stays linear.
-  let closable = true;
-  let at = text.indexOf('«', range.start);
-  while (at >= 0 && at < range.end) {
-    const close = closable ? text.indexOf('»', at + 1) : -1;
-    if (close >= 0 && close < range.end) {
-      spans.push({ open: at, close, contentEnd: close });
-      at = text.indexOf('«', close + 1);
-      continue;
-    }
-    closable = false;
-    let lineEnd = at;
-    while (lineEnd < range.end && text[lineEnd] !== '\n' && text[lineEnd] !== '\r') lineEnd++;
-    spans.push({ open: at, close: -1, contentEnd: lineEnd });
-    // The rest of the line belongs to this unclosed check; a « inside it opens nothing of its own.
-    at = text.indexOf('«', lineEnd);
-  }
-  return spans;
-}
-
-function unclosedGuillemet(span: GuillemetSpan, locale: Locale): AnalysisDiagnostic {
+function unclosedGuillemet(span: CheckSpan, locale: Locale): AnalysisDiagnostic {
   return {
     code: 'RM009',
     severity: DEFAULT_SEVERITY.RM009,
@@ -167,11 +136,9 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
   let headingAt = 0;
   for (const range of scan.prose) {
     let proseFrom = range.start;
-    for (const span of guillemetSpans(text, range)) {
-      const contentStart = span.open + 1;
-      const content = text.slice(contentStart, span.contentEnd);
-      const ast = parseCheckExpression(content, contentStart);
-      if (!isCheck(ast, index)) continue;
+    for (const span of checkSpans(text, range, index, ctx.characters)) {
+      const { ast } = span;
+      const content = text.slice(span.open + 1, span.contentEnd);
       if (proseFrom < span.open) proseSegments.push({ start: proseFrom, end: span.open });
       const end = span.close >= 0 ? span.close + 1 : span.contentEnd;
       proseFrom = end;
@@ -195,7 +162,7 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
     }
     if (proseFrom < range.end) proseSegments.push({ start: proseFrom, end: range.end });
   }
-  const prose = ctx.proseChecks ? findProseChecks(text, proseSegments, index, locale) : { checks: [], diagnostics: [] };
+  const prose = ctx.proseChecks ? findProseChecks(text, proseSegments, index, locale, ctx.characters) : { checks: [], diagnostics: [] };
   diagnostics.push(...prose.diagnostics);
   const block: BlockAnalysis = {
     ranges: NONE,

@@ -52,7 +52,7 @@ export type {
 export { canonicalKeyword, formatParam, pluralRu } from './checkParams';
 
 /**
- * The «или» or «/» before a term that is an alternative (MARKUP Additions (2)).
+ * The «или» or «/» before a term that is an alternative (docs/markup.en.md).
  * - `term`: the term is another option for the trait before it («Ловкость или Интеллект + Ремесло»,
  *   «Атлетизм/Вождение»): options bind tighter than + and −, and share that trait's sign;
  * - `pool`: the term starts another whole pool («Ловкость + Атлетика или Сила + Атлетика»,
@@ -461,7 +461,7 @@ class Parser implements ParamSink {
   }
 
   /**
-   * Decides what each «или» joins, once the side is read (MARKUP Additions (2)): whole pools when
+   * Decides what each «или» joins, once the side is read (docs/markup.en.md): whole pools when
    * the parts it separates each have two or more terms, or when a single trait before it is also
    * the first trait after it; otherwise the single traits next to it, like «/» always.
    */
@@ -607,7 +607,7 @@ class Parser implements ParamSink {
       const atEnd = j === end;
       const t = atEnd ? undefined : this.toks[j];
       if (t && t.kind !== 'comma' && t.kind !== 'semicolon') continue;
-      // Helpers by name run to a «;» (MARKUP Additions (2)), or to a comma before another parameter.
+      // Helpers by name run to a «;» (docs/markup.en.md), or to a comma before another parameter.
       if (t?.kind === 'comma' && this.isNamesSlot(slotStart, j) && !startsParam(this.toks, j + 1)) continue;
       if (j > slotStart) {
         this.readSlot(side, slotStart, j);

@@ -53,7 +53,7 @@ export const MAX_ERRORS = 100;
  * - `bad-alternative`: an «или» or «/» that does not join two alternatives: nothing (or a sign)
  *   before it or nothing after it, or, where it joins single terms, a number or a signed term
  *   on either side of it; range = the «или» or «/».
- * - `too-many-alternatives`: more combinations than a check may have (MARKUP Additions (2): 8);
+ * - `too-many-alternatives`: more combinations than a check may have (docs/markup.en.md: 8);
  *   range = the whole content.
  */
 export type ParseErrorCode =

@@ -41,6 +41,13 @@ export const CODE_SUMMARY: Record<DiagnosticCode, Record<Locale, string>> = {
 
 type Text = Record<Locale, string>;
 
+/** At most two titles, then «and others»: a name four game lines share would make a paragraph. */
+function listTitles(titles: readonly Text[], locale: Locale): string {
+  const shown = titles.slice(0, 2).map((t) => t[locale]).join('; ');
+  if (titles.length <= 2) return shown;
+  return locale === 'ru' ? `${shown} и других` : `${shown} and others`;
+}
+
 /** Every message the analysis words, in both languages; the caller's locale picks one. */
 export const messages = {
   unknownTrait: (name: string, suggestions: string[]): Text => ({
@@ -50,6 +57,10 @@ export const messages = {
   unknownTraitOpen: (name: string, ruleset: string): Text => ({
     ru: `«${name}» нет в словаре правил ${ruleset} (словарь открытый); добавьте её в словарь проекта`,
     en: `"${name}" is not in the ${ruleset} vocabulary (an open one); add it to the project dictionary`,
+  }),
+  foreignTrait: (written: string, lines: readonly Text[]): Text => ({
+    ru: `«${written}» — черта других правил: ${listTitles(lines, 'ru')}. В правилах документа её нет; если она есть у ваших персонажей, добавьте её в словарь проекта`,
+    en: `"${written}" is a trait of other rules: ${listTitles(lines, 'en')}. The document's ruleset has no such trait; if your characters have it, add it to the project dictionary`,
   }),
   variant: (written: string, canonical: string, ruleset: string): Text => ({
     ru: `«${written}» — термин другого перевода; в правилах ${ruleset}: «${canonical}»`,
@@ -230,6 +241,8 @@ export const fixTitles = {
   }),
   rewriteCheck: (): Text => ({ ru: 'Переписать в канонической форме', en: 'Rewrite in canonical form' }),
   toMarkup: (markup: string): Text => ({ ru: `Разметить как ${markup}`, en: `Mark up as ${markup}` }),
+  /** The prose fix whose markup cannot carry everything over: the note says what (in the caller's locale). */
+  toMarkupWithNote: (markup: string, note: string): Text => ({ ru: `Разметить как ${markup} (${note})`, en: `Mark up as ${markup} (${note})` }),
   setDifficulty: (value: number): Text => ({ ru: `Указать сложность ${value}`, en: `Set difficulty ${value}` }),
   removeParam: (param: string): Text => ({ ru: `Убрать «${param}»`, en: `Remove "${param}"` }),
   useRuleset: (id: string): Text => ({ ru: `Использовать правила ${id}`, en: `Use the ${id} ruleset` }),

@@ -5,6 +5,7 @@ import { MAX_INTEGER } from './checkExpression';
 import { formatInteger } from './checkParams';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import type { TraitIndex } from './traitIndex';
+import { unknownTraitDiagnostic } from './unknownTrait';
 import type { AnalysisDiagnostic, CharacterSheet, Locale, RulesetProvider, TextRange } from './types';
 
 const RULESET_KEYS = ['ruleset', 'система', 'правила'];
@@ -183,19 +184,9 @@ export function resolveSheets(raw: RawFrontMatter, index: TraitIndex, locale: Lo
       }
       const match = index.lookup(trait.name);
       const canonical = match?.trait.name ?? trait.name;
+      // The same diagnostic and fixes as the name gets in a check: suggestions, "add to the dictionary".
       if (!match) {
-        const suggestions = index.suggest(trait.name);
-        diagnostics.push({
-          code: 'RM001',
-          severity: index.ruleset.vocabulary === 'open' ? 'info' : DEFAULT_SEVERITY.RM001,
-          message: messages.unknownTrait(trait.name, suggestions)[locale],
-          range: trait.nameRange,
-          fixes: [
-            ...suggestions.map((s) => ({ title: fixTitles.replaceWith(s)[locale], edits: [{ range: trait.nameRange, newText: s }], preferred: suggestions.length === 1 })),
-            // As for a check's unknown trait: the project may use a trait no ruleset names.
-            { title: fixTitles.addToDictionary(trait.name)[locale], edits: [], preferred: false, addToDictionary: trait.name },
-          ],
-        });
+        diagnostics.push(unknownTraitDiagnostic(trait.name, trait.nameRange, index, locale));
       } else if (match.kind !== 'exact' && match.kind !== 'dictionary') {
         const code = match.kind === 'variant' ? 'RM014' : 'RM010';
         const message = match.kind === 'variant' ? messages.variant(trait.name, canonical, index.ruleset.id) : messages.caseForm(trait.name, canonical);

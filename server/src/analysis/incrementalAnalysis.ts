@@ -37,7 +37,7 @@ import { DEFAULT_SEVERITY, messages } from './diagnosticCatalog';
 import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from './frontMatter';
 import type { Heading } from './markdownScan';
 import { DEFAULT_RULESET_ID } from './rulesetProvider';
-import { traitIndex } from './traitIndex';
+import { dictionaryKey, traitIndex } from './traitIndex';
 import type { AnalysisDiagnostic, AnalysisOptions, AnalyzedCheck, DocumentAnalysis, FrontMatter, ProseCheck, RulesetProvider, TextRange } from './types';
 
 export interface IncrementalAnalyzer {
@@ -102,8 +102,8 @@ function headOf(text: string): Head {
   return head;
 }
 
-function dictionaryKey(options: AnalysisOptions): string {
-  return (options.dictionary ?? []).join('\n');
+function dictionaryKeyOf(options: AnalysisOptions): string {
+  return dictionaryKey(options.dictionary ?? []);
 }
 
 function sameInputs(ctx: DocumentContext, head: Head, options: AnalysisOptions): boolean {
@@ -112,7 +112,7 @@ function sameInputs(ctx: DocumentContext, head: Head, options: AnalysisOptions):
     ctx.locale === options.locale &&
     ctx.rulesets === options.rulesets &&
     ctx.defaultRuleset === options.defaultRuleset &&
-    ctx.dictionary === dictionaryKey(options) &&
+    ctx.dictionary === dictionaryKeyOf(options) &&
     ctx.block.proseChecks === (options.proseChecks !== 'off')
   );
 }
@@ -144,7 +144,7 @@ function buildContext(text: string, head: Head, options: AnalysisOptions): Docum
     locale,
     rulesets: options.rulesets,
     defaultRuleset: options.defaultRuleset,
-    dictionary: dictionaryKey(options),
+    dictionary: dictionaryKeyOf(options),
     bodyStart: head.bodyStart,
     ruleset,
     rulesetSource: source,

@@ -4,61 +4,81 @@
  * (сложность 8)». Each is reported with the canonical markup (§6) that a quick fix writes
  * over exactly the span, leaving the rest of the sentence as it was.
  *
- * What counts as a prose check (decisions, checked against the five rules texts):
+ * What counts as a prose check (decisions, checked against the five rules texts;
+ * test/fixtures/prose/seeds.labels.tsv labels every one):
  *
  * - A pool: a trait, then any number of `sign term`, where a term is a trait (up to three
  *   words, or as many as the ruleset's longest name; any grammatical case; resolved by the
- *   ruleset's TraitIndex, longest name first) with an optional rating («Ловкость 3 +
- *   Вождение 3»), or an integer modifier. Then an
+ *   ruleset's TraitIndex, longest name first; «рейтинг Управления» is the trait Управление)
+ *   with an optional rating («Ловкость 3 + Вождение 3»), or an integer modifier. Then an
  *   optional difficulty: a parenthesised parameter group the check grammar accepts
  *   («(сложность 6, специализация)», also «(по сложности 6)»), or «сложность N»,
  *   «со сложностью N», «по сложности N», optionally after a comma. Then optionally
  *   «против» and a second pool written the same way.
- * - It is reported when the first pool has two or more traits, or one trait and a
- *   difficulty.
+ * - Alternatives (docs/markup.en.md) in both shapes: whole pools joined by «или»/«либо» (and
+ *   commas before the last «или»: «A, B или C») when each has a sign, or when a single trait is
+ *   also the first trait after «или» («Сила или Сила + Атлетизм»); otherwise «или», «либо» and
+ *   «/» join the single traits next to them («Ловкость или Интеллект + Ремесло», «Интеллект +
+ *   Языки или Компьютеры», «Ловкость + Атлетизм/Вождение», «Ловкость + Фехтование или
+ *   Огнестрельное Оружие (сложность 4)»). The markup is the canonical «или» form; at most 8
+ *   combinations.
+ * - A difficulty written before its trait: «сложность любого броска Вождения равна 3». The span
+ *   is «Вождения равна 3» (the rest of the sentence stays a sentence), the markup
+ *   «Вождение (сложность 3)».
+ * - It is reported when some pool has two or more traits, or one trait (with its alternatives)
+ *   and a difficulty.
  * - Generic words («Характеристика + Навык», «Силу + Навык», «Атрибута + Навыка») describe
  *   a class of checks, not a check: a pool with any `generic` trait is not reported, since
  *   its markup could never be resolved against a character.
  * - A pool needs a trait that is rolled (attribute, ability, rollable, power, or a project
- *   dictionary term): a sum of `other` traits is a derived value («Прочности + Размеру»), and
- *   Mage Spheres are `other` («Силы + Жизнь» is an effect, not a roll). In a pool that has a
- *   rolled trait, and for a single trait with a difficulty, an `other` trait sharing a stem
- *   with a rolled one is read as the rolled one («Силы + Атлетизм», «бросок Силы со
- *   сложностью 9» are Сила, not the Sphere Силы).
+ *   dictionary term of such a category): a sum of `other` traits is a derived value
+ *   («Прочности + Размеру»), and Mage Spheres are `other` («Силы + Жизнь» is an effect, not a
+ *   roll). In a pool that has a rolled trait, and for a single trait with a difficulty, an
+ *   `other` trait sharing a stem with a rolled one is read as the rolled one («Силы +
+ *   Атлетизм», «бросок Силы со сложностью 9» are Сила, not the Sphere Силы).
+ * - A sum that is a value, not a roll, is not a check: right after «сумма», «значение»,
+ *   «удвоенный», «равный» («(сумма Ловкости + Кражи протагониста)» rolls, «против сложности,
+ *   равной Интеллект + Компьютеры хакера»).
  * - Letter case: the texts capitalise trait names and write the same words in lower case as
  *   ordinary nouns («время», «жизнь», «дух», «сила», «до»). A trait must be written with a
  *   capital letter, except inside a `+` pool of two or more traits, where a rolled trait
  *   (not `other`) may be in lower case («сила + атлетика» in a draft).
  * - Not a check, because the span would cut a larger expression: a pool preceded or
  *   followed by `+`/`−` that does not continue it («12 + Ловкость»,
- *   «Самообладание + Упорство − сложность», «… + рейтинг Управления»); alternatives with
- *   `/` («Ловкость + Атлетизм/Вождение», «Выносливость/Интеллект + Медитация») or with
- *   «или»/«либо» for one term («Ловкость или Интеллект + Техника», «Интеллект + Языки или
- *   Компьютеры»; «Ловкости + Атлетики или Выносливости + Атлетики» is two pools and both
- *   count); a single trait after «или»/«либо» («Ловкость + Фехтование или Огнестрельное
- *   Оружие (сложность 4)», where the difficulty belongs to the whole phrase). The hyphen and the
- *   en dash are also Russian punctuation dashes, so only `+` and `−` (U+2212) are taken as
- *   proof that a formula goes on; a dash after a pool just ends it.
+ *   «Самообладание + Упорство − сложность», «… + 2 кости»), or preceded by `/` or by
+ *   a trait and «или» that the pool before did not take. The hyphen and the en dash are also
+ *   Russian punctuation dashes, so only `+` and `−` (U+2212) are taken as proof that a formula
+ *   goes on; a dash after a pool just ends it.
  * - A number followed by a word (other than a conjunction) is not a rating or a modifier
  *   but a count («Атлетика 2 раза», «+ 2 кости»); «сложность 6 или 7» and «сложность 4–6»
  *   are not a difficulty.
  * - A pool never crosses a blank line (paragraph break), a «…» span (the caller cuts them
  *   out of the segments) or the end of a segment.
  *
+ * The markup keeps what the sentence says beyond the pool: the actor, when the sentence names a
+ * character of the front matter as the one who acts («Мирон совершает бросок Силы + Атлетики» →
+ * «Мирон: Сила + Атлетика», «Мирону нужен…»; a possessor right after the pool, «Интеллект +
+ * Ремесло Маркуса», first; not «Охранник замечает Мирона»); an initiative
+ * roll («к показателю инициативы (Ловкость + Смекалка)» → «Ловкость + Смекалка (инициатива)»).
+ * What the ruleset cannot take is said in the fix's title: no difficulty in the text where the
+ * ruleset wants one, a difficulty left out where it has none (storytelling), any other warning
+ * the markup will still get.
+ *
  * Performance: a check needs a sign or a «сложност…» word ("anchor"), so a check is only
  * tried at words shortly before one, and its first name is only looked up when what follows
- * it can continue a check (a sign, a parameter group, a difficulty phrase); each distinct
- * written name is looked up once per call. The rest of the text is only tokenized, in linear
- * time (about 0.1–0.2 s for 3 million characters). Never throws.
+ * it can continue a check (a sign, a parameter group, a difficulty phrase, an alternative);
+ * each distinct written name is looked up once per call. The rest of the text is only
+ * tokenized, in linear time (about 0.1–0.2 s for 3 million characters). Never throws.
  */
 
 import type { TraitCategory, TraitEntry } from '../engine/ruleset';
 import { formatCanonical, parseCheckExpression } from './checkExpression';
-import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
+import { CODE_SUMMARY, DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { ProseTokens, TokenKind, tokenizeProse } from './proseTokens';
-import { stemKey } from './russianWords';
+import { resolveCheck } from './resolveCheck';
+import { normalizeWords, stemKey } from './russianWords';
 import type { TraitIndex, TraitMatch, TraitMatchKind } from './traitIndex';
-import type { AnalysisDiagnostic, Locale, ProseCheck, TextRange } from './types';
+import type { AnalysisDiagnostic, CharacterSheet, Locale, ProseCheck, TextRange } from './types';
 
 export interface ProseCheckResult {
   /** In document order. */
@@ -77,15 +97,23 @@ const MIN_NAME_WORDS = 3;
 const MAX_NAME_WORDS = 6;
 /**
  * A check can start at most this many tokens, beyond the name's own words, before its first
- * anchor (a sign or a «сложност…» word): a rating, a comma, «(», «со»/«по», with slack.
+ * anchor (a sign or a «сложност…» word): a rating, a comma, «(», «со»/«по», an alternative
+ * («или Интеллект 2»), with slack.
  */
 const WINDOW_SLACK = 6;
 /** A parameter group longer than this is prose in parentheses, not parameters. */
 const MAX_GROUP_TOKENS = 24;
+/** docs/markup.en.md: a check has at most this many combinations of alternatives. */
+const MAX_COMBINATIONS = 8;
+/** How far back in its sentence a pool looks for the actor's name or «инициатива». */
+const ACTOR_LOOKBACK = 40;
+const INITIATIVE_LOOKBACK = 8;
 
 const ROLLED: ReadonlySet<TraitCategory> = new Set<TraitCategory>(['attribute', 'ability', 'rollable', 'power']);
 /** Punctuation after which a number still ends a term («Ловкость 3.», «Сила 2)»). */
 const TERM_END_PUNCTUATION = new Set(['.', ';', ':', '!', '?', '…', '»', '"', '\u201c', '\u201d', '=']);
+/** Punctuation that ends a sentence: an actor or «инициатива» is looked for before it, not across. */
+const SENTENCE_END = new Set(['.', '!', '?', '…', ';']);
 /**
  * Words that may follow a rating or modifier: they join clauses, so the number before them
  * ends a term («Ловкость + Вождение + 3 − 4 и …»). Any other word makes the number a count
@@ -95,9 +123,21 @@ const CONJUNCTIONS = new Set(['и', 'или', 'либо', 'а', 'но', 'да', 
 /** A difficulty followed by these is a range or an alternative, not one number. */
 const RANGE_WORDS = new Set(['или', 'либо', 'до', 'и']);
 const OR_WORDS = new Set(['или', 'либо']);
+/** «рейтинг Управления», «значение Брони»: the trait's value, written out. */
+const RATING_WORDS = new Set(['рейтинг', 'значение']);
+/** Words after which a sum is a value (a number of rolls, a difficulty), not a roll. */
+const VALUE_WORDS = /^(?:сумм|удвоенн|утроенн|значени|равн)/u;
+/** Words skipped on the way back to a value word: «сумма показателей …», «значения его …». */
+const POSSESSIVES = new Set(['его', 'ее', 'их', 'показателей', 'значений']);
+/** «сложность [любого] броска Вождения равна 3»: the words between «сложность» and the trait. */
+const ROLL_NOUNS = new Set(['броска', 'бросков', 'проверки', 'проверок']);
+const ROLL_QUANTIFIERS = new Set(['любого', 'любой', 'любых', 'всех', 'каждого', 'каждой', 'этого', 'этой', 'такого', 'такой', 'обычного', 'обычной']);
+const EQUALS_WORDS = new Set(['равна', 'равняется', 'составляет']);
 const DIFFICULTY_ONLY = /^(?:(?:со|с)\s+сложностью|по\s+сложности|сложность)\s+(\d{1,4})$/iu;
 /** What the parser reads as the trait in front of a parameter group being tried. */
 const PLACEHOLDER_TRAIT = 'Х';
+/** The parameter an initiative roll is marked with (docs/markup.en.md). */
+const INITIATIVE_PARAM = 'инициатива';
 
 interface RulesetFacts {
   /** How many words a trait name may have, for the longest-match search. */
@@ -144,17 +184,21 @@ interface NameMatch {
   capitalised: boolean;
 }
 
-interface TraitTerm {
-  kind: 'trait';
-  sign: 1 | -1;
+/** One of a term's alternatives («Ловкость» of «Ловкость/Интеллект»), or its only trait. */
+interface Alternative {
   trait: TraitEntry;
   /** How the lookup matched the written name. */
   matchKind: TraitMatchKind;
-  /** The lookup found it through the project dictionary: the user says it is a trait. */
-  fromDictionary: boolean;
   written: string;
   capitalised: boolean;
   rating?: number;
+}
+
+interface TraitTerm {
+  kind: 'trait';
+  sign: 1 | -1;
+  /** One trait, or the alternatives the player chooses from. */
+  alternatives: Alternative[];
 }
 
 interface ModifierTerm {
@@ -164,9 +208,11 @@ interface ModifierTerm {
 }
 
 type Term = TraitTerm | ModifierTerm;
+type Pool = Term[];
 
 interface Side {
-  terms: Term[];
+  /** One pool, or the whole pools the player chooses from («A + B или C + D»). */
+  pools: Pool[];
   /** The token after the last term (where the parameters, if any, begin). */
   poolEnd: number;
   /** Parameters in a form the check grammar reads («сложность 2», «сложность 6, специализация»). */
@@ -182,12 +228,32 @@ interface Params {
   last: number;
 }
 
-function isRolled(term: TraitTerm): boolean {
-  return term.fromDictionary || ROLLED.has(term.trait.category);
+type Text = Record<Locale, string>;
+
+/** A check found, with what its fix's title must say the markup does not carry over. */
+interface Found {
+  check: ProseCheck;
+  note?: Text;
 }
 
-function traitTerms(side: Side): TraitTerm[] {
-  return side.terms.filter((t): t is TraitTerm => t.kind === 'trait');
+function isRolled(alternative: Alternative): boolean {
+  return ROLLED.has(alternative.trait.category);
+}
+
+function traitTerms(pool: Pool): TraitTerm[] {
+  return pool.filter((t): t is TraitTerm => t.kind === 'trait');
+}
+
+function alternativesOf(side: Side): Alternative[] {
+  return side.pools.flatMap((pool) => traitTerms(pool).flatMap((term) => term.alternatives));
+}
+
+function combinations(side: Side): number {
+  return side.pools.reduce((sum, pool) => sum + traitTerms(pool).reduce((product, term) => product * term.alternatives.length, 1), 0);
+}
+
+function hasAlternatives(side: Side): boolean {
+  return side.pools.length > 1 || side.pools.some((pool) => traitTerms(pool).some((term) => term.alternatives.length > 1));
 }
 
 /** Same number of words, each starting in the same letter case. */
@@ -203,31 +269,78 @@ function sameCapitals(a: string, b: string): boolean {
  * (Russian puts the genitive there, as canonical as the nominative, docs/markup.en.md "Canonical form") when it is
  * capitalised as the ruleset spells the name: «против Силы Воли».
  */
-function markupName(term: TraitTerm, afterVersus: boolean): string {
-  return afterVersus && term.matchKind === 'case-form' && sameCapitals(term.written, term.trait.name) ? term.written : term.trait.name;
+function markupName(alternative: Alternative, afterVersus: boolean): string {
+  return afterVersus && alternative.matchKind === 'case-form' && sameCapitals(alternative.written, alternative.trait.name) ? alternative.written : alternative.trait.name;
 }
 
-function sideText(side: Side, afterVersus: boolean): string {
+function poolText(pool: Pool, afterVersus: boolean): string {
   let out = '';
-  side.terms.forEach((term, k) => {
-    const body = term.kind === 'modifier' ? String(term.value) : markupName(term, afterVersus) + (term.rating === undefined ? '' : ` ${term.rating}`);
+  pool.forEach((term, k) => {
+    const body =
+      term.kind === 'modifier'
+        ? String(term.value)
+        : term.alternatives.map((alternative) => markupName(alternative, afterVersus) + (alternative.rating === undefined ? '' : ` ${alternative.rating}`)).join(' или ');
     out += k === 0 ? body : `${term.sign < 0 ? ' \u2212 ' : ' + '}${body}`;
   });
-  return side.params === undefined ? out : `${out} (${side.params})`;
+  return out;
+}
+
+/** A side's pools (alternatives joined by «или», the canonical form) without its parameters. */
+function sideText(side: Side, afterVersus: boolean): string {
+  return side.pools.map((pool) => poolText(pool, afterVersus)).join(' или ');
+}
+
+/** What a fix's title says when the markup cannot carry everything over. */
+const NOTES = {
+  noDifficulty: (): Text => ({ ru: 'сложности в тексте нет', en: 'the text gives no difficulty' }),
+  droppedDifficulty: (): Text => ({ ru: 'сложность опущена: в этих правилах её нет', en: 'difficulty left out: this ruleset has none' }),
+  remains: (summaries: readonly Text[]): Text => ({
+    ru: `останется: ${summaries.map((s) => s.ru).join('; ')}`,
+    en: `will still warn: ${summaries.map((s) => s.en).join('; ')}`,
+  }),
+};
+
+/**
+ * A character's name in the cases of the one who acts: the nominative and, for a one-word name,
+ * the dative («Мирону нужен бросок», «Вере», «Марии», «Андрею»), lower case, ё as е.
+ */
+function rollerForms(name: string): Set<string> {
+  const nominative = normalizeWords(name);
+  const forms = new Set([nominative]);
+  if (nominative.includes(' ')) return forms;
+  const stem = nominative.slice(0, -1);
+  const last = nominative[nominative.length - 1];
+  if (nominative.endsWith('ия')) forms.add(`${stem}и`);
+  else if (last === 'а' || last === 'я') forms.add(`${stem}е`);
+  else if (last === 'й' || last === 'ь') forms.add(`${stem}ю`);
+  else if (!'оеиуюыэ'.includes(last)) forms.add(`${nominative}у`);
+  return forms;
 }
 
 class ProseScanner {
   /** Written name → lookup result; `null` remembers a miss. */
   private readonly lookups = new Map<string, TraitMatch | null>();
+  /** Markup → the note its fix's title needs (`null`: none). */
+  private readonly notes = new Map<string, Text | null>();
   private t!: ProseTokens;
+  /** The tokens' keys worked out so far in this scan (`key`), by token index. */
+  private keys: (string | undefined)[] = [];
+  /** Each character's name as stem keys of its words, and the forms in which it rolls, for the actor. */
+  private readonly actors: { name: string; stems: string[]; rolls: Set<string> }[];
 
   constructor(
     private readonly index: TraitIndex,
     private readonly facts: RulesetFacts,
-  ) {}
+    private readonly characters: readonly CharacterSheet[],
+  ) {
+    this.actors = characters
+      .map((c) => ({ name: c.name, stems: stemKey(c.name).split(' '), rolls: rollerForms(c.name) }))
+      .filter((a) => a.stems.every((s) => s !== ''));
+  }
 
-  scan(tokens: ProseTokens, out: ProseCheck[]): void {
+  scan(tokens: ProseTokens, out: Found[]): void {
     this.t = tokens;
+    this.keys = [];
     const { count, kind } = tokens;
     // Starts are tried only shortly before an anchor. A word right after a sign needs no
     // window of its own: after `+`/`−` it cannot start a check (joinedBefore), and after a
@@ -242,8 +355,10 @@ class ProseScanner {
     }
     let i = 0;
     while (i < count) {
-      if (near[i] === 1 && kind[i] === TokenKind.word) {
-        const found = this.tryAt(i);
+      // A «сложность» word is an anchor itself: a difficulty written before its trait starts there.
+      const difficulty = this.isDifficultyWord(i);
+      if (difficulty || (near[i] === 1 && kind[i] === TokenKind.word)) {
+        const found = difficulty ? this.tryInverted(i) : this.tryAt(i);
         if (found.check) out.push(found.check);
         i = found.next;
       } else {
@@ -262,10 +377,15 @@ class ProseScanner {
     return this.t.text.slice(this.t.start[i], this.t.end[i]);
   }
 
-  /** A word's keyword form (lower case, ё → е), or '' for other tokens and past the end. */
+  /** A word's keyword form (lower case, ё → е), or '' for other tokens and past the end; each worked out once per scan. */
   private key(i: number): string {
-    if (i >= this.t.count || this.t.kind[i] !== TokenKind.word) return '';
-    return this.slice(i).toLowerCase().replace(/ё/g, 'е');
+    if (i < 0 || i >= this.t.count || this.t.kind[i] !== TokenKind.word) return '';
+    let key = this.keys[i];
+    if (key === undefined) {
+      key = this.slice(i).toLowerCase().replace(/ё/g, 'е');
+      this.keys[i] = key;
+    }
+    return key;
   }
 
   /** «сложность», «сложности», «сложностью»; tested on the first letter and length before slicing. */
@@ -283,6 +403,12 @@ class ProseScanner {
     return text.length > 4 ? undefined : Number(text);
   }
 
+  /** Whether token i ends a sentence (or the paragraph): nothing before it is the pool's. */
+  private endsSentence(i: number): boolean {
+    const k = this.t.kind[i];
+    return k === TokenKind.paragraphBreak || (k === TokenKind.other && SENTENCE_END.has(this.char(i)));
+  }
+
   /** Whether a number at i-1 ends a term: what follows it is a sign, punctuation or a parameter. */
   private endsTerm(i: number): boolean {
     const { count, kind } = this.t;
@@ -292,6 +418,7 @@ class ProseScanner {
       case TokenKind.rparen:
       case TokenKind.lparen:
       case TokenKind.comma:
+      case TokenKind.slash:
       case TokenKind.paragraphBreak:
         return true;
       case TokenKind.other:
@@ -319,8 +446,8 @@ class ProseScanner {
   /**
    * The longest trait name starting at token i. For the first term of a pool (`asStart`),
    * only names followed by what a check needs next (a sign, a parameter
-   * group or a difficulty phrase, perhaps after a rating) are looked up: most words near a
-   * dash are no check, and this keeps the lookups to a few per real check.
+   * group, a difficulty phrase or an alternative, perhaps after a rating) are looked up: most
+   * words near a dash are no check, and this keeps the lookups to a few per real check.
    */
   private matchName(i: number, asStart = false): NameMatch | undefined {
     const { count, kind } = this.t;
@@ -349,10 +476,11 @@ class ProseScanner {
       case TokenKind.sign:
       case TokenKind.lparen:
       case TokenKind.comma:
+      case TokenKind.slash:
         return true;
       case TokenKind.word: {
         const key = this.key(j);
-        return key === 'со' || key === 'с' || key === 'по' || this.isDifficultyWord(j);
+        return key === 'со' || key === 'с' || key === 'по' || OR_WORDS.has(key) || this.isDifficultyWord(j);
       }
       default:
         return false;
@@ -361,51 +489,217 @@ class ProseScanner {
 
   /** Letter case as a term of a pool (see the header): capitalised, or a rolled trait joined by a sign. */
   private caseAllowedInPool(m: NameMatch): boolean {
-    return m.capitalised || ROLLED.has(m.match.trait.category) || m.match.kind === 'dictionary';
+    return m.capitalised || ROLLED.has(m.match.trait.category);
+  }
+
+  /** A name at token i that may be a term of a pool, or undefined. */
+  private termName(i: number): NameMatch | undefined {
+    const m = this.matchName(i);
+    return m && this.caseAllowedInPool(m) ? m : undefined;
   }
 
   // ---- checks ----
 
-  private tryAt(i: number): { next: number; check?: ProseCheck } {
+  private tryAt(i: number): { next: number; check?: Found } {
     const first = this.matchName(i, true);
     if (!first) return { next: i + 1 };
     if (!this.caseAllowedInPool(first)) return { next: first.end };
     // A failed start skips the whole name, so that «Воли» of «Силы Воли» never starts a check.
     const miss = { next: first.end };
-    if (this.joinedBefore(i)) return miss;
+    if (this.joinedBefore(i) || this.isValue(i)) return miss;
     const side1 = this.readSide(first);
     if (!side1) return miss;
     let last = side1.last;
     let side2: Side | undefined;
     if (this.key(last + 1) === 'против') {
-      const opponent = this.matchName(last + 2);
-      const read = opponent && this.caseAllowedInPool(opponent) ? this.readSide(opponent) : undefined;
-      if (read && traitTerms(read).length > 0) {
+      const opponent = this.termName(last + 2);
+      const read = opponent ? this.readSide(opponent) : undefined;
+      if (read && alternativesOf(read).length > 0) {
         side2 = read;
         last = read.last;
       }
     }
-    if (!this.qualifies(side1, side2, first, i) || this.isAlternative(side1, i)) return miss;
-    const markup = this.markup(side1, side2);
-    if (markup === undefined) return miss;
-    return { next: last + 1, check: { range: { start: this.t.start[i], end: this.t.end[last] }, markup } };
+    if (!this.qualifies(side1, side2, first)) return miss;
+    if (combinations(side1) > MAX_COMBINATIONS || (side2 && combinations(side2) > MAX_COMBINATIONS)) return miss;
+    const initiative = !side2 && side1.params === undefined && this.index.ruleset.initiativeTrait !== undefined && this.initiativeBefore(i);
+    const actor = this.actorAround(i, last);
+    const found = this.found({ start: this.t.start[i], end: this.t.end[last] }, side1, side2, actor, initiative);
+    return found ? { next: last + 1, check: found } : miss;
   }
 
-  /** The token before the pool continues a formula or offers an alternative («12 + Ловкость», «Сила/Ловкость»). */
+  /**
+   * «сложность любого броска Вождения равна 3»: a difficulty written before its single trait. The
+   * span is the trait and the number («Вождения равна 3»), so the fix leaves «сложность любого
+   * броска» a sentence with the check in it.
+   */
+  private tryInverted(i: number): { next: number; check?: Found } {
+    const next = { next: i + 1 };
+    if (this.key(i) !== 'сложность') return next;
+    let p = i + 1;
+    if (ROLL_QUANTIFIERS.has(this.key(p))) p++;
+    if (!ROLL_NOUNS.has(this.key(p))) return next;
+    p++;
+    if (this.key(p) === 'на') p++;
+    const name = this.termName(p);
+    if (!name || !name.capitalised || name.match.trait.category === 'generic') return next;
+    let q = name.end;
+    if (EQUALS_WORDS.has(this.key(q))) q++;
+    const value = this.integerAt(q);
+    if (value === undefined) return next;
+    const after = q + 1;
+    if (after < this.t.count) {
+      const k = this.t.kind[after];
+      if (k === TokenKind.slash || k === TokenKind.decimal || k === TokenKind.sign || RANGE_WORDS.has(this.key(after))) return next;
+    }
+    const alternative: Alternative = { trait: name.match.trait, matchKind: name.match.kind, written: name.written, capitalised: true };
+    this.preferRolled([alternative], true);
+    if (!isRolled(alternative)) return next;
+    const side: Side = { pools: [[{ kind: 'trait', sign: 1, alternatives: [alternative] }]], poolEnd: q, params: `сложность ${value}`, hasDifficulty: true, last: q };
+    const found = this.found({ start: this.t.start[p], end: this.t.end[q] }, side, undefined, this.actorAround(p, q), false);
+    return found ? { next: q + 1, check: found } : next;
+  }
+
+  /**
+   * The token before the pool continues a formula or offers an alternative that the pool before
+   * did not take («12 + Ловкость», «Сила/Ловкость», «Фехтование или Огнестрельное Оружие»).
+   */
   private joinedBefore(i: number): boolean {
     if (i === 0) return false;
     const prev = i - 1;
     const { kind, start, end } = this.t;
     if (kind[prev] === TokenKind.slash) return true;
+    if (OR_WORDS.has(this.key(prev))) return this.nameEndingAt(prev - 1) !== undefined;
     if (kind[prev] !== TokenKind.sign) return false;
     const c = this.char(prev);
     return c === '+' || c === '\u2212' || end[prev] === start[i];
   }
 
+  /** Right after «сумма», «значения его», «равной»: the pool is a value, not a roll (see the header). */
+  private isValue(i: number): boolean {
+    let p = i - 1;
+    if (p >= 0 && this.t.kind[p] === TokenKind.lparen) p--;
+    while (p >= 0 && POSSESSIVES.has(this.key(p))) p--;
+    return VALUE_WORDS.test(this.key(p));
+  }
+
+  /** «инициатив…» shortly before the pool, in its sentence: the pool is an initiative rating. */
+  private initiativeBefore(i: number): boolean {
+    for (let p = i - 1; p >= 0 && p >= i - INITIATIVE_LOOKBACK; p--) {
+      if (this.endsSentence(p)) return false;
+      if (this.key(p).startsWith('инициатив')) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The character the sentence names for this check: a sheet's name right after the pool (a
+   * possessor, «Интеллект + Ремесло Маркуса»), else the nearest before it in the sentence that
+   * is the one who acts: «Мирон совершает бросок», «Мирону нужен бросок» — not «замечает Мирона».
+   */
+  private actorAround(i: number, last: number): string | undefined {
+    if (this.actors.length === 0) return undefined;
+    const after = this.actorAt(last + 1, false);
+    if (after !== undefined) return after;
+    for (let p = i - 1; p >= 0 && p >= i - ACTOR_LOOKBACK; p--) {
+      if (this.endsSentence(p)) return undefined;
+      const name = this.actorAt(p, true);
+      if (name !== undefined) return name;
+    }
+    return undefined;
+  }
+
+  /**
+   * The character whose name starts at token p, capitalised: in any case form, or (`acting`) only
+   * as the one who acts, in the nominative or the dative.
+   */
+  private actorAt(p: number, acting: boolean): string | undefined {
+    const { count, kind } = this.t;
+    if (p >= count || kind[p] !== TokenKind.word) return undefined;
+    const first = this.slice(p)[0];
+    if (first === first.toLowerCase()) return undefined;
+    return this.actors.find((actor) => {
+      const words: string[] = [];
+      for (let k = 0; k < actor.stems.length; k++) {
+        if (p + k >= count || kind[p + k] !== TokenKind.word || stemKey(this.slice(p + k)) !== actor.stems[k]) return false;
+        words.push(this.slice(p + k));
+      }
+      return !acting || actor.rolls.has(normalizeWords(words.join(' ')));
+    })?.name;
+  }
+
+  /** A pool's parts joined by «или» (and list commas), shaped into alternatives; see the header. */
   private readSide(first: NameMatch): Side | undefined {
     const { kind } = this.t;
-    const terms: Term[] = [];
+    const head = this.readPart(first);
+    if (!head) return undefined;
+    const parts: Pool[] = [head.terms];
+    const ends: number[] = [head.end];
+    let firstComma = -1;
+    let lastOr = -1;
+    for (;;) {
+      const p = ends[ends.length - 1];
+      let q = p;
+      let viaComma = false;
+      if (kind[q] === TokenKind.comma && parts[parts.length - 1].length >= 2) {
+        q++;
+        viaComma = !OR_WORDS.has(this.key(q));
+        if (!viaComma) q++;
+      } else if (OR_WORDS.has(this.key(q))) {
+        q++;
+      } else {
+        break;
+      }
+      const name = this.termName(q);
+      if (!name) break;
+      const part = this.readPart(name);
+      // «A или B + рейтинг …»: the formula goes on past what a check can say.
+      if (!part) return undefined;
+      if (viaComma) {
+        if (part.terms.length < 2) break;
+        if (firstComma < 0) firstComma = parts.length;
+      } else {
+        lastOr = parts.length;
+      }
+      parts.push(part.terms);
+      ends.push(part.end);
+    }
+    // A list without «или» after its commas is a list of checks, not of alternatives.
+    let count = firstComma >= 0 && lastOr < firstComma ? firstComma : parts.length;
+    let pools: Pool[];
+    const single = (pool: Pool) => pool.length === 1 && pool[0].kind === 'trait' && pool[0].alternatives.length === 1;
+    const firstTrait = (pool: Pool) => (pool[0].kind === 'trait' ? pool[0].alternatives[0].trait : undefined);
+    if (count === 1) {
+      pools = [parts[0]];
+    } else if (parts.slice(0, count).every((pool) => pool.length >= 2) || (count === 2 && single(parts[0]) && firstTrait(parts[0]) === firstTrait(parts[1]))) {
+      pools = parts.slice(0, count);
+    } else {
+      // One term: «или» joins the single traits on either side; list commas have no place here.
+      if (firstComma >= 0) count = firstComma;
+      const pool: Pool = [...parts[0]];
+      let used = 1;
+      for (; used < count; used++) {
+        const before = pool[pool.length - 1];
+        const after = parts[used][0];
+        if (before.kind !== 'trait' || after.kind !== 'trait') break;
+        before.alternatives.push(...after.alternatives);
+        pool.push(...parts[used].slice(1));
+      }
+      count = used;
+      pools = [pool];
+    }
+    const poolEnd = ends[count - 1];
+    const params = this.readParams(poolEnd);
+    const side: Side = { pools, poolEnd, hasDifficulty: params?.hasDifficulty ?? false, last: params ? params.last : poolEnd - 1 };
+    if (params) side.params = params.text;
+    return side;
+  }
+
+  /** Sign-joined terms from a first name on; undefined when a `+`/`−` goes on with no term. */
+  private readPart(first: NameMatch): { terms: Pool; end: number } | undefined {
+    const { kind } = this.t;
+    const terms: Pool = [];
     let p = this.addTrait(terms, first, 1);
+    if (p === undefined) return undefined;
     while (p < this.t.count && kind[p] === TokenKind.sign) {
       const c = this.char(p);
       const sign: 1 | -1 = c === '+' ? 1 : -1;
@@ -415,9 +709,11 @@ class ProseScanner {
         p += 2;
         continue;
       }
-      const next = this.matchName(p + 1);
-      if (next && this.caseAllowedInPool(next)) {
+      // «+ рейтинг Управления»: the rating of a trait is that trait's term.
+      const next = this.termName(p + 1) ?? (RATING_WORDS.has(this.key(p + 1)) ? this.termName(p + 2) : undefined);
+      if (next) {
         p = this.addTrait(terms, next, sign);
+        if (p === undefined) return undefined;
         continue;
       }
       // `+` and `−` cannot be punctuation: the formula goes on with something that is not a
@@ -425,29 +721,30 @@ class ProseScanner {
       if (c === '+' || c === '\u2212') return undefined;
       break;
     }
-    if (p < this.t.count && kind[p] === TokenKind.slash) return undefined;
-    const params = this.readParams(p);
-    const side: Side = { terms, poolEnd: p, hasDifficulty: params?.hasDifficulty ?? false, last: params ? params.last : p - 1 };
-    if (params) side.params = params.text;
-    return side;
+    return { terms, end: p };
   }
 
-  /** Appends a trait term with its rating, if any; returns the token after it. */
-  private addTrait(terms: Term[], m: NameMatch, sign: 1 | -1): number {
-    let p = m.end;
-    const term: TraitTerm = {
-      kind: 'trait',
-      sign,
-      trait: m.match.trait,
-      matchKind: m.match.kind,
-      fromDictionary: m.match.kind === 'dictionary',
-      written: m.written,
-      capitalised: m.capitalised,
-    };
-    const rating = this.integerAt(p);
-    if (rating !== undefined && this.endsTerm(p + 1)) {
-      term.rating = rating;
-      p++;
+  /**
+   * Appends a trait term with its rating and its «/» alternatives («Атлетизм/Вождение»); returns
+   * the token after it, or undefined when a «/» is followed by no trait.
+   */
+  private addTrait(terms: Pool, m: NameMatch, sign: 1 | -1): number | undefined {
+    const term: TraitTerm = { kind: 'trait', sign, alternatives: [] };
+    let name = m;
+    let p: number;
+    for (;;) {
+      p = name.end;
+      const alternative: Alternative = { trait: name.match.trait, matchKind: name.match.kind, written: name.written, capitalised: name.capitalised };
+      const rating = this.integerAt(p);
+      if (rating !== undefined && this.endsTerm(p + 1)) {
+        alternative.rating = rating;
+        p++;
+      }
+      term.alternatives.push(alternative);
+      if (p >= this.t.count || this.t.kind[p] !== TokenKind.slash) break;
+      const next = this.termName(p + 1);
+      if (!next) return undefined;
+      name = next;
     }
     terms.push(term);
     return p;
@@ -501,41 +798,20 @@ class ProseScanner {
     return { text: content, hasDifficulty: side.params.some((param) => param.kind === 'difficulty'), last: close };
   }
 
-  private qualifies(side1: Side, side2: Side | undefined, first: NameMatch, i: number): boolean {
-    const traits1 = traitTerms(side1);
-    const all = side2 ? [...traits1, ...traitTerms(side2)] : traits1;
-    if (all.some((term) => term.trait.category === 'generic')) return false;
-    this.preferRolled(traits1, side1.hasDifficulty);
-    if (side2) this.preferRolled(traitTerms(side2), side2.hasDifficulty);
-    if (traits1.length >= 2) return traits1.some(isRolled);
-    if (traits1.length !== 1 || !side1.hasDifficulty) return false;
-    const only = traits1[0];
-    if (!isRolled(only) || !first.capitalised) return false;
-    // «Фехтование или Огнестрельное Оружие (сложность 4)»: the difficulty is the whole phrase's.
-    return !OR_WORDS.has(this.key(i - 1));
-  }
-
-  /**
-   * «Ловкость или Интеллект + Техника», «Интеллект + Языки или Компьютеры»: one term has two
-   * alternatives, so the pool alone would misquote the rule. «Ловкости + Атлетики или
-   * Выносливости + Атлетики» is two pools and stays: the trait across «или» is itself joined
-   * by a sign.
-   */
-  private isAlternative(side: Side, i: number): boolean {
-    const { kind } = this.t;
-    if (OR_WORDS.has(this.key(i - 1))) {
-      const before = this.nameEndingAt(i - 2);
-      if (before !== undefined && !(before > 0 && kind[before - 1] === TokenKind.sign)) return true;
-    }
-    if (OR_WORDS.has(this.key(side.poolEnd))) {
-      const after = this.matchName(side.poolEnd + 1);
-      if (after) {
-        let next = after.end;
-        if (this.integerAt(next) !== undefined) next++;
-        if (!(next < this.t.count && kind[next] === TokenKind.sign)) return true;
+  private qualifies(side1: Side, side2: Side | undefined, first: NameMatch): boolean {
+    const all = side2 ? [...alternativesOf(side1), ...alternativesOf(side2)] : alternativesOf(side1);
+    if (all.some((alternative) => alternative.trait.category === 'generic')) return false;
+    for (const side of side2 ? [side1, side2] : [side1]) {
+      for (const pool of side.pools) {
+        const terms = traitTerms(pool);
+        for (const term of terms) this.preferRolled(term.alternatives, side.hasDifficulty && terms.length === 1, terms.flatMap((t) => t.alternatives).some(isRolled));
       }
     }
-    return false;
+    const pools = side1.pools.map(traitTerms);
+    if (pools.some((terms) => terms.length >= 2 && terms.some((term) => term.alternatives.some(isRolled)))) return true;
+    if (!side1.hasDifficulty || !first.capitalised) return false;
+    // One trait (perhaps with alternatives) in each pool, and a difficulty: every choice is rolled.
+    return pools.every((terms) => terms.length === 1 && terms[0].alternatives.every(isRolled));
   }
 
   /** The first token of a trait name that ends at token j. */
@@ -559,26 +835,99 @@ class ProseScanner {
   }
 
   /**
-   * «Силы» is Сила, not the Sphere Силы (see the header), in a pool with a rolled trait, and
-   * as a single trait with a difficulty: `other` traits are not rolled on their own.
+   * «Силы» is Сила, not the Sphere Силы (see the header), in a pool with a rolled trait
+   * (`poolRolled`), and as a single trait with a difficulty (`alone`): `other` traits are not
+   * rolled on their own.
    */
-  private preferRolled(terms: TraitTerm[], withDifficulty: boolean): void {
-    if (!terms.some(isRolled) && !(withDifficulty && terms.length === 1)) return;
-    for (const term of terms) {
-      if (term.fromDictionary || term.trait.category !== 'other') continue;
-      const rolled = this.facts.rolledByStem.get(stemKey(term.written));
-      if (rolled) term.trait = rolled;
+  private preferRolled(alternatives: Alternative[], alone: boolean, poolRolled = false): void {
+    if (!poolRolled && !alone) return;
+    for (const alternative of alternatives) {
+      if (alternative.matchKind === 'dictionary' || alternative.trait.category !== 'other') continue;
+      const rolled = this.facts.rolledByStem.get(stemKey(alternative.written));
+      if (rolled) alternative.trait = rolled;
     }
   }
 
-  /** The canonical markup, through the check parser so that it is exactly what §6 prints. */
-  private markup(side1: Side, side2: Side | undefined): string | undefined {
-    const content = side2 ? `${sideText(side1, false)} против ${sideText(side2, true)}` : sideText(side1, false);
-    const ast = parseCheckExpression(content);
-    // Cannot happen for what the scanner builds; if it did, a fix must not write a broken check.
-    if (ast.errors.length > 0) return undefined;
+  /** The check as found: its span, canonical markup and what its fix must say. */
+  private found(range: TextRange, side1: Side, side2: Side | undefined, actor: string | undefined, initiative: boolean): Found | undefined {
+    const family = this.index.ruleset.family;
+    // Storytelling has no difficulty (RM005): the markup leaves it out and the title says so.
+    let dropped = false;
+    for (const side of side2 ? [side1, side2] : [side1]) {
+      if (family === 'storytelling' && side.hasDifficulty && side.params !== undefined) {
+        side.params = this.withoutDifficulty(side.params);
+        side.hasDifficulty = false;
+        dropped = true;
+      }
+    }
+    const markup = this.markup(side1, side2, actor, initiative);
+    if (markup === undefined) return undefined;
+    const check = { range, markup };
+    if (dropped) return { check, note: NOTES.droppedDifficulty() };
+    const note = this.noteFor(markup, side1, side2, initiative);
+    return note ? { check, note } : { check };
+  }
+
+  /** A parameter group without its difficulty, or undefined when nothing else was in it. */
+  private withoutDifficulty(params: string): string | undefined {
+    const ast = parseCheckExpression(`${PLACEHOLDER_TRAIT} (${params})`);
+    const rest = ast.sides[0].params.filter((param) => param.kind !== 'difficulty');
+    if (rest.length === 0) return undefined;
     const options = this.facts.willpower === undefined ? {} : { willpower: this.facts.willpower };
-    return `«${formatCanonical(ast, (term) => term.name, options)}»`;
+    return formatCanonical({ ...ast, sides: [{ ...ast.sides[0], terms: [], params: rest }] }, (term) => term.name, options).slice(1, -1);
+  }
+
+  /**
+   * The canonical markup. A check of today's grammar goes through the check parser, so that it
+   * is exactly what §6 prints; alternatives and «инициатива» (docs/markup.en.md) are printed
+   * in their canonical form here, parameters still through the parser.
+   */
+  private markup(side1: Side, side2: Side | undefined, actor: string | undefined, initiative: boolean): string | undefined {
+    const options = this.facts.willpower === undefined ? {} : { willpower: this.facts.willpower };
+    const prefix = actor === undefined ? '' : `${actor}: `;
+    if (!initiative && !hasAlternatives(side1) && !(side2 && hasAlternatives(side2))) {
+      const withParams = (side: Side, afterVersus: boolean) => (side.params === undefined ? sideText(side, afterVersus) : `${sideText(side, afterVersus)} (${side.params})`);
+      const content = prefix + (side2 ? `${withParams(side1, false)} против ${withParams(side2, true)}` : withParams(side1, false));
+      const ast = parseCheckExpression(content);
+      // Cannot happen for what the scanner builds; if it did, a fix must not write a broken check.
+      if (ast.errors.length > 0) return undefined;
+      return `«${formatCanonical(ast, (term) => term.name, options)}»`;
+    }
+    const group = (side: Side, extra: string[]): string | undefined => {
+      const params: string[] = [];
+      if (side.params !== undefined) {
+        const ast = parseCheckExpression(`${PLACEHOLDER_TRAIT} (${side.params})`);
+        if (ast.errors.length > 0) return undefined;
+        params.push(formatCanonical(ast, (term) => term.name, options).slice(PLACEHOLDER_TRAIT.length + 2, -1));
+      }
+      params.push(...extra);
+      return params.length === 0 ? '' : ` (${params.join(', ')})`;
+    };
+    const first = group(side1, initiative ? [INITIATIVE_PARAM] : []);
+    const second = side2 ? group(side2, []) : '';
+    if (first === undefined || second === undefined) return undefined;
+    return `«${prefix}${sideText(side1, false)}${first}${side2 ? ` против ${sideText(side2, true)}${second}` : ''}»`;
+  }
+
+  /**
+   * What the fix's title must say the markup cannot carry over: a difficulty the ruleset wants
+   * and the text does not give, or any other warning or error the markup will still get.
+   */
+  private noteFor(markup: string, side1: Side, side2: Side | undefined, initiative: boolean): Text | undefined {
+    const { ruleset } = this.index;
+    const needsDifficulty = (ruleset.family === 'pool-minus-difficulty' || ruleset.family === 'd20') && !side2 && !initiative && !side1.hasDifficulty;
+    if (needsDifficulty) return NOTES.noDifficulty();
+    // Today's parser cannot read alternatives or «инициатива»; their markup is checked after the grammar lands.
+    if (initiative || hasAlternatives(side1) || (side2 && hasAlternatives(side2))) return undefined;
+    let note = this.notes.get(markup);
+    if (note === undefined) {
+      const content = markup.slice(1, -1);
+      const resolved = resolveCheck(parseCheckExpression(content), content, { ruleset, index: this.index, locale: 'en', characters: this.characters });
+      const codes = [...new Set(resolved.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.code))];
+      note = codes.length === 0 ? null : NOTES.remains(codes.map((code) => CODE_SUMMARY[code]));
+      this.notes.set(markup, note);
+    }
+    return note ?? undefined;
   }
 }
 
@@ -643,39 +992,43 @@ function afterUnpairedGuillemet(text: string, offsets: readonly number[]): boole
  * Finds the checks written as prose in `segments` of `text` (the ranges of Markdown prose the
  * caller allows, «…» spans already cut out) and reports each as RM012 with its fix.
  */
-export function findProseChecks(text: string, segments: readonly TextRange[], index: TraitIndex, locale: Locale): ProseCheckResult {
-  const checks: ProseCheck[] = [];
+export function findProseChecks(text: string, segments: readonly TextRange[], index: TraitIndex, locale: Locale, characters: readonly CharacterSheet[] = []): ProseCheckResult {
+  let found: Found[] = [];
   let scanner: ProseScanner;
   try {
-    scanner = new ProseScanner(index, rulesetFacts(index));
+    scanner = new ProseScanner(index, rulesetFacts(index), characters);
   } catch {
     // A broken ruleset or index must cost the hint, not the document's analysis.
-    return { checks, diagnostics: [] };
+    return { checks: [], diagnostics: [] };
   }
   for (const segment of segments) {
     const range = clampRange(segment, text.length);
     if (!range) continue;
     try {
-      scanner.scan(tokenizeProse(text, range.start, range.end), checks);
+      scanner.scan(tokenizeProse(text, range.start, range.end), found);
     } catch {
       // Same reason: a hint is never worth an exception; the other segments still count.
     }
   }
-  checks.sort((a, b) => a.range.start - b.range.start);
+  found.sort((a, b) => a.check.range.start - b.check.range.start);
   // A «…» written after an unpaired « would close that « instead: the fix would swallow the
   // text between into a broken check. Such a paragraph is being edited; no hint until it is not.
-  const unsafe = afterUnpairedGuillemet(text, checks.map((check) => check.range.start));
-  const safe = checks.filter((_, k) => !unsafe[k]);
-  checks.length = 0;
-  checks.push(...safe);
-  const diagnostics = checks.map(
-    (check): AnalysisDiagnostic => ({
+  const unsafe = afterUnpairedGuillemet(text, found.map((f) => f.check.range.start));
+  found = found.filter((_, k) => !unsafe[k]);
+  const diagnostics = found.map(
+    ({ check, note }): AnalysisDiagnostic => ({
       code: 'RM012',
       severity: DEFAULT_SEVERITY.RM012,
       message: messages.proseCheck(check.markup)[locale],
       range: check.range,
-      fixes: [{ title: fixTitles.toMarkup(check.markup)[locale], edits: [{ range: check.range, newText: check.markup }], preferred: true }],
+      fixes: [
+        {
+          title: (note ? fixTitles.toMarkupWithNote(check.markup, note[locale]) : fixTitles.toMarkup(check.markup))[locale],
+          edits: [{ range: check.range, newText: check.markup }],
+          preferred: true,
+        },
+      ],
     }),
   );
-  return { checks, diagnostics };
+  return { checks: found.map((f) => f.check), diagnostics };
 }

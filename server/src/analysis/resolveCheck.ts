@@ -2,6 +2,7 @@ import { supportsInitiative, supportsNoBotch, supportsRaces, supportsTeamwork } 
 import { type Alternative, type CheckSpec, type ExtendedSpec, helperSide, MAX_ALTERNATIVES, MAX_HELPERS, plainSide, type RollSide, withAlternatives } from '../engine/checkSpec';
 import { familyOf } from '../engine/odds';
 import type { Ruleset, TraitEntry } from '../engine/ruleset';
+import { dictionaryTrait } from '../engine/traitCategories';
 import {
   type CheckExpression,
   combinationAst,
@@ -25,7 +26,9 @@ import {
 import { checkComposition } from './composition';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { parseErrorMessage } from './parseErrorMessages';
+import { normalizeWords, stemKey } from './russianWords';
 import type { TraitIndex, TraitMatch } from './traitIndex';
+import { expectedCategories, unknownTraitDiagnostic } from './unknownTrait';
 import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, Locale, ResolvedSide, ResolvedTerm, Severity, TextEdit, TextRange } from './types';
 
 export interface CheckContext {
@@ -49,10 +52,14 @@ class DiagnosticSink {
   constructor(private readonly locale: Locale) {}
 
   add(code: DiagnosticCode, text: Text, range: TextRange, fixes: Fix[] = [], severity: Severity = DEFAULT_SEVERITY[code], related?: AnalysisDiagnostic['related']): void {
+    this.addDiagnostic({ code, severity, message: text[this.locale], range, fixes, ...(related ? { related } : {}) });
+  }
+
+  addDiagnostic(diagnostic: AnalysisDiagnostic): void {
     // Every combination of a check's alternatives is checked; one problem is reported once.
-    const message = text[this.locale];
+    const { code, message, range } = diagnostic;
     if (this.list.some((d) => d.code === code && d.message === message && d.range.start === range.start && d.range.end === range.end)) return;
-    this.list.push({ code, severity, message, range, fixes, ...(related ? { related } : {}) });
+    this.list.push(diagnostic);
   }
 
   fix(title: Text, range: TextRange, newText: string, preferred: boolean): Fix {
@@ -70,8 +77,30 @@ function willpowerName(ruleset: Ruleset): string | undefined {
 }
 
 /**
+ * docs/markup.en.md, open vocabularies: in an open vocabulary a trait on the actor's sheet is known for that check
+ * («Рэй: Взлом + 1»), in any case form; as the sheet spells it, it is the trait's canonical name.
+ */
+function sheetMatch(sheet: CharacterSheet | undefined, written: string, ctx: CheckContext): TraitMatch | undefined {
+  if (!sheet || ctx.ruleset.vocabulary !== 'open') return undefined;
+  const normalized = normalizeWords(written);
+  const stem = stemKey(written);
+  let inflected: string | undefined;
+  for (const key of sheet.traits.keys()) {
+    if (key === written) return { trait: dictionaryTrait(key), kind: 'exact' };
+    if (normalizeWords(key) === normalized) return { trait: dictionaryTrait(key), kind: 'spelling' };
+    if (inflected === undefined && stemKey(key) === stem) inflected = key;
+  }
+  return inflected === undefined ? undefined : { trait: dictionaryTrait(inflected), kind: 'case-form' };
+}
+
+/** The traits a side's other terms resolve to: what the composition rules expect next to them. */
+function otherTraits(side: PoolExpr, term: TraitTerm, ctx: CheckContext): TraitEntry[] {
+  return side.terms.flatMap((other) => (other !== term && other.kind === 'trait' ? (ctx.index.lookup(other.name)?.trait ?? []) : []));
+}
+
+/**
  * What a trait term is in its pool: an ordinary trait, a named equipment bonus the ruleset lists
- * («Управление»: a modifier, MARKUP Additions (2)), or a subtracted trait, the opponent's
+ * («Управление»: a modifier, docs/markup.en.md), or a subtracted trait, the opponent's
  * resistance («− Защита 2»).
  */
 function termRole(term: TraitTerm, match: TraitMatch | undefined, ruleset: Ruleset): ResolvedTerm['role'] {
@@ -80,15 +109,15 @@ function termRole(term: TraitTerm, match: TraitMatch | undefined, ruleset: Rules
   return term.sign < 0 ? 'resistance' : undefined;
 }
 
-function resolveTerm(term: TraitTerm, sideIndex: number, ctx: CheckContext, sheet: CharacterSheet | undefined, sink: DiagnosticSink): ResolvedTerm {
-  const match: TraitMatch | undefined = ctx.index.lookup(term.name);
+function resolveTerm(term: TraitTerm, side: PoolExpr, sideIndex: number, ctx: CheckContext, sheet: CharacterSheet | undefined, sink: DiagnosticSink): ResolvedTerm {
+  const match: TraitMatch | undefined = ctx.index.lookup(term.name) ?? sheetMatch(sheet, term.name, ctx);
   const role = termRole(term, match, ctx.ruleset);
   const resolved: ResolvedTerm = { written: term.name, range: term.range, ...(role ? { role } : {}) };
   if (match) {
     resolved.trait = match.trait;
     reportSpelling(term, match, sideIndex, ctx, sink);
   } else if (role !== 'equipment') {
-    reportUnknownTrait(term, ctx, sink);
+    sink.addDiagnostic(unknownTraitDiagnostic(term.name, term.nameRange, ctx.index, ctx.locale, expectedCategories(ctx.ruleset, otherTraits(side, term, ctx))));
   }
   if (term.rating && Number.isFinite(term.rating.value)) {
     resolved.value = term.rating.value;
@@ -107,17 +136,6 @@ function resolveTerm(term: TraitTerm, sideIndex: number, ctx: CheckContext, shee
     }
   }
   return resolved;
-}
-
-function reportUnknownTrait(term: TraitTerm, ctx: CheckContext, sink: DiagnosticSink): void {
-  const addToDictionary: Fix = { title: fixTitles.addToDictionary(term.name)[ctx.locale], edits: [], preferred: false, addToDictionary: term.name };
-  if (ctx.ruleset.vocabulary === 'open') {
-    sink.add('RM001', messages.unknownTraitOpen(term.name, ctx.ruleset.id), term.nameRange, [addToDictionary], 'info');
-    return;
-  }
-  const suggestions = ctx.index.suggest(term.name);
-  const replacements = suggestions.map((name) => sink.fix(fixTitles.replaceWith(name), term.nameRange, name, suggestions.length === 1));
-  sink.add('RM001', messages.unknownTrait(term.name, suggestions), term.nameRange, [...replacements, addToDictionary]);
 }
 
 function reportSpelling(term: TraitTerm, match: TraitMatch, sideIndex: number, ctx: CheckContext, sink: DiagnosticSink): void {
@@ -407,7 +425,7 @@ function sheetNamed(name: string, ctx: CheckContext): CharacterSheet | undefined
 }
 
 /**
- * The helpers of one combination (`помощь`, MARKUP Additions (2)): N helpers with the acting
+ * The helpers of one combination (`помощь`, docs/markup.en.md): N helpers with the acting
  * side's own base, or each named character with the same terms at their own sheet's values.
  */
 function helpersOf(param: HelpersParam, combination: readonly number[], side: PoolExpr, byTerm: readonly (ResolvedTerm | undefined)[], main: RollSide, ctx: CheckContext, sink: DiagnosticSink): RollSide[] {
@@ -475,7 +493,7 @@ function reportNeverRolled(side: PoolExpr, k: number, name: string, ctx: CheckCo
   sink.add('RM002', messages.neverRolled(name, param), term.range, fixes);
 }
 
-/** RM003: an extended action or race that cannot work (MARKUP Additions (2)); true when there is one. */
+/** RM003: an extended action or race that cannot work (docs/markup.en.md); true when there is one. */
 function reportBrokenExtended(settings: readonly SideSettings[], sink: DiagnosticSink): boolean {
   const target = settings.find((s) => s.successesNeeded)?.successesNeeded;
   let broken = false;
@@ -536,7 +554,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     const sideSheet = sideIndex === 0 ? sheet : undefined;
     return side.terms.map((term) => {
       if (term.kind !== 'trait') return undefined;
-      const resolved = resolveTerm(term, sideIndex, ctx, sideSheet, sink);
+      const resolved = resolveTerm(term, side, sideIndex, ctx, sideSheet, sink);
       if (resolved.trait) canonical.set(term.nameRange.start, sideIndex > 0 && ctx.index.lookup(term.name)?.kind === 'case-form' ? term.name : resolved.trait.name);
       return resolved;
     });

@@ -6,7 +6,7 @@
 
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
-import type { Ruleset, TraitEntry } from '../engine/ruleset';
+import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
 import type { CheckExpression, TextRange } from './checkExpression';
 
 export type { TextRange } from './checkExpression';
@@ -78,7 +78,7 @@ export interface ResolvedTerm {
   /** Where the value came from. */
   valueSource?: 'inline' | 'sheet';
   /**
-   * Not an ordinary trait of the pool (MARKUP Additions (2)): `equipment`, a named bonus the ruleset
+   * Not an ordinary trait of the pool (docs/markup.en.md): `equipment`, a named bonus the ruleset
    * lists («Управление»), a modifier; `resistance`, a subtracted trait, the opponent's («− Защита 2»).
    * Neither counts for the pool's composition rules.
    */
@@ -171,13 +171,19 @@ export interface RulesetProvider {
   ids(): string[];
 }
 
+/**
+ * A project dictionary entry (MARKUP.md Additions (2)): a plain name, which is an ability-like
+ * trait for the pool rules, or a name with the category it has (`{ name: Скрытность, category: skill }`).
+ */
+export type DictionaryEntry = string | { name: string; category: TraitCategory };
+
 export interface AnalysisOptions {
   locale: Locale;
   rulesets: RulesetProvider;
   /** The workspace setting; the built-in default applies when absent or unknown. */
   defaultRuleset?: string;
-  /** Extra trait names the project dictionary accepts (any ruleset). */
-  dictionary?: readonly string[];
+  /** Extra traits the project dictionary adds (any ruleset). */
+  dictionary?: readonly DictionaryEntry[];
   /** Prose-check detection; `off` skips it entirely. */
   proseChecks?: 'off' | 'on';
 }

@@ -1,12 +1,13 @@
-import { isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import { getBuiltinRuleset } from '../engine/builtinRulesets';
 import type { Ruleset } from '../engine/ruleset';
+import { traitCategoryOf, traitCategoryWords } from '../engine/traitCategories';
 import { type FileRefusal, refusalFitsOnFile, refusalReason, unusedFileMessage } from './fileRefusal';
 import { MAX_REPORTED_ERRORS, MAX_RULESET_CHARS, parseUserRuleset, type RulesetError, yamlInputProblem } from '../engine/rulesetLoader';
 import { DEFAULT_SEVERITY } from './diagnosticCatalog';
 import { LineIndex } from './lineIndex';
 import { withUserRulesets } from './rulesetProvider';
-import type { AnalysisDiagnostic, Locale, RulesetProvider } from './types';
+import type { AnalysisDiagnostic, DictionaryEntry, Locale, RulesetProvider } from './types';
 
 /** The workspace files Rollmark reads, relative to the workspace root (docs/markup.en.md, "Project dictionary and your own rulesets"). */
 export const DEFAULT_DICTIONARY_PATH = '.rollmark/dictionary.yaml';
@@ -45,7 +46,8 @@ export interface FolderProblem {
 
 export interface WorkspaceConfig {
   rulesets: RulesetProvider;
-  dictionary: string[];
+  /** The project dictionary's entries (`parseDictionary`). */
+  dictionary: DictionaryEntry[];
   /** Problems in the workspace's own files, keyed by workspace-relative path. */
   fileDiagnostics: Map<string, AnalysisDiagnostic[]>;
   /** The text each of those files' diagnostics point into ('' for a file that was not read). */
@@ -83,43 +85,86 @@ const WORDING = {
     ru: `Правила с id «${id}» уже заданы в ${first}. Файл не используется`,
     en: `The ruleset id "${id}" is already defined in ${first}. This file is not used`,
   }),
-  entryNotText: () => ({ ru: 'Элемент словаря должен быть строкой — названием черты', en: 'A dictionary entry must be text: a trait name' }),
+  entryNotText: () => ({ ru: 'Элемент словаря должен быть строкой — названием черты — или «{ name: …, category: … }»', en: 'A dictionary entry must be text (a trait name) or "{ name: …, category: … }"' }),
+  entryWithoutName: () => ({ ru: 'У элемента словаря нет названия черты: «{ name: Скрытность, category: skill }»', en: 'A dictionary entry has no trait name: "{ name: Скрытность, category: skill }"' }),
+  unknownCategory: (word: string) => ({
+    ru: `Неизвестная категория «${word}»: черта считается навыком. Категории: ${traitCategoryWords().join(', ')}`,
+    en: `Unknown category "${word}": the trait counts as a skill. Categories: ${traitCategoryWords().join(', ')}`,
+  }),
 };
 
 /** A ruleset file's `id`, found without parsing (YAML or JSON, `id:` first in its line or after `{`/`,`). */
 const RULESET_ID = /(?:^|[{,])[ \t]*"?id"?[ \t]*:[ \t]*"?([\w.-]+)"?/m;
 
-export function parseDictionary(text: string, locale: Locale): { terms: string[]; diagnostics: AnalysisDiagnostic[] } {
+/**
+ * The project dictionary: a list of entries, or one list under `traits`, `terms`, `термины` or
+ * `черты`. An entry is a trait's name, or `{ name: Скрытность, category: skill }` (also
+ * `название`, `категория`; the category in the words `traitCategoryOf` reads). `terms` are the
+ * entries' names, in order; `entries` what the analysis uses.
+ */
+export function parseDictionary(text: string, locale: Locale): { terms: string[]; entries: DictionaryEntry[]; diagnostics: AnalysisDiagnostic[] } {
   const lines = new LineIndex(text);
   const at = (offset: number) => {
     const start = lines.positionAt(offset);
     return { start, end: { line: start.line, character: start.character + 1 } };
   };
-  if (text.length > MAX_RULESET_CHARS) return { terms: [], diagnostics: [fileProblem(WORDING.tooLarge()[locale], lines)] };
+  const none = (diagnostics: AnalysisDiagnostic[]) => ({ terms: [], entries: [], diagnostics });
+  if (text.length > MAX_RULESET_CHARS) return none([fileProblem(WORDING.tooLarge()[locale], lines)]);
   // Nesting deep enough to exhaust the parser's stack is refused before parsing, as for rulesets.
   const refused = yamlInputProblem(text);
-  if (refused) return { terms: [], diagnostics: [fileProblem(WORDING.yaml(refused.message)[locale], lines, at(refused.offset))] };
+  if (refused) return none([fileProblem(WORDING.yaml(refused.message)[locale], lines, at(refused.offset))]);
   // The nodes are walked, never converted with toJS, so aliases are not expanded: no alias bomb.
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) {
-    return { terms: [], diagnostics: doc.errors.slice(0, MAX_REPORTED_ERRORS).map((e) => fileProblem(WORDING.yaml(e.message.split('\n')[0])[locale], lines, at(e.pos[0]))) };
+    return none(doc.errors.slice(0, MAX_REPORTED_ERRORS).map((e) => fileProblem(WORDING.yaml(e.message.split('\n')[0])[locale], lines, at(e.pos[0]))));
   }
   const contents = doc.contents;
-  if (contents === null) return { terms: [], diagnostics: [] };
+  if (contents === null) return none([]);
   const list: unknown = isMap(contents) ? DICTIONARY_KEYS.map((k) => contents.get(k, true)).find((v) => v !== undefined) : contents;
-  if (!isSeq(list)) return { terms: [], diagnostics: [fileProblem(WORDING.dictionaryShape()[locale], lines)] };
-  const terms: string[] = [];
+  if (!isSeq(list)) return none([fileProblem(WORDING.dictionaryShape()[locale], lines)]);
+  const entries: DictionaryEntry[] = [];
   const diagnostics: AnalysisDiagnostic[] = [];
+  const problem = (message: string, node: unknown) => {
+    if (diagnostics.length >= MAX_REPORTED_ERRORS) return;
+    const range = isNode(node) && node.range ? node.range : undefined;
+    diagnostics.push(fileProblem(message, lines, range ? { start: lines.positionAt(range[0]), end: lines.positionAt(range[1]) } : undefined));
+  };
   for (const item of list.items) {
-    const value = isScalar(item) ? item.value : undefined;
-    if (typeof value === 'string' && value.trim() !== '') terms.push(value.trim());
-    else if (diagnostics.length < MAX_REPORTED_ERRORS && value !== null) {
-      // A number, a list or a mapping where a term belongs: say so rather than drop it unseen.
-      const range = isNode(item) && item.range ? item.range : undefined;
-      diagnostics.push(fileProblem(WORDING.entryNotText()[locale], lines, range ? { start: lines.positionAt(range[0]), end: lines.positionAt(range[1]) } : undefined));
+    if (isMap(item)) {
+      const entry = dictionaryMapEntry(item, locale, problem);
+      if (entry) entries.push(entry);
+      continue;
     }
+    const value = isScalar(item) ? item.value : undefined;
+    if (typeof value === 'string' && value.trim() !== '') entries.push(value.trim());
+    // A number or a list where a term belongs: say so rather than drop it unseen.
+    else if (value !== null) problem(WORDING.entryNotText()[locale], item);
   }
-  return { terms, diagnostics };
+  return { terms: entries.map((e) => (typeof e === 'string' ? e : e.name)), entries, diagnostics };
+}
+
+const NAME_KEYS = ['name', 'название'];
+const CATEGORY_KEYS = ['category', 'категория'];
+
+/** `{ name: Скрытность, category: skill }`: the entry, or undefined (with a problem) when it cannot be read. */
+function dictionaryMapEntry(item: YAMLMap, locale: Locale, problem: (message: string, node: unknown) => void): DictionaryEntry | undefined {
+  const valueOf = (keys: readonly string[]) => {
+    const pair = item.items.find((p) => isScalar(p.key) && typeof p.key.value === 'string' && keys.includes(p.key.value.trim().toLowerCase()));
+    return pair ? { node: pair.value, value: isScalar(pair.value) ? pair.value.value : undefined } : undefined;
+  };
+  const name = valueOf(NAME_KEYS);
+  if (!name || typeof name.value !== 'string' || name.value.trim() === '') {
+    problem(WORDING.entryWithoutName()[locale], item);
+    return undefined;
+  }
+  const category = valueOf(CATEGORY_KEYS);
+  if (!category) return name.value.trim();
+  const known = typeof category.value === 'string' ? traitCategoryOf(category.value) : undefined;
+  if (known === undefined) {
+    problem(WORDING.unknownCategory(String(category.value ?? ''))[locale], category.node ?? item);
+    return name.value.trim();
+  }
+  return { name: name.value.trim(), category: known };
 }
 
 function rulesetDiagnostics(errors: RulesetError[], text: string, locale: Locale): AnalysisDiagnostic[] {
@@ -148,7 +193,7 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     if (!folder && refusalFitsOnFile(refusal)) onFile(path, '', [fileProblem(message, new LineIndex(''))]);
     else folderProblems.push({ path, message });
   };
-  let dictionary: string[] = [];
+  let dictionary: DictionaryEntry[] = [];
   for (const path of [dictionaryPath, rulesetsDir]) {
     if (!isInsideWorkspace(path)) folderProblems.push({ path, message: WORDING.outside(path)[locale] });
   }
@@ -157,7 +202,7 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     if (read.kind === 'refused') refused(dictionaryPath, read.refusal);
     else if (read.kind === 'text') {
       const parsed = parseDictionary(read.text, locale);
-      dictionary = parsed.terms;
+      dictionary = parsed.entries;
       if (parsed.diagnostics.length) onFile(dictionaryPath, read.text, parsed.diagnostics);
     }
   }

@@ -1,7 +1,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { traitIndex } from '../analysis/traitIndex';
-import type { DocumentAnalysis, Locale, TextRange } from '../analysis/types';
+import type { DictionaryEntry, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
 import { checkHoverMarkdown, rulesetHoverMarkdown, traitLine } from '../present/hover';
 import { voice } from '../present/voice';
 import { contains, toRange } from './convert';
@@ -30,7 +30,7 @@ function markdownHover(document: TextDocument, value: string, range: TextRange):
  * them), a character sheet's trait, or the front matter's ruleset id. Quotations and plain
  * prose get nothing.
  */
-export function provideHover(document: TextDocument, analysis: DocumentAnalysis, position: Position, locale: Locale, dictionary: readonly string[] = []): Hover | null {
+export function provideHover(document: TextDocument, analysis: DocumentAnalysis, position: Position, locale: Locale, dictionary: readonly DictionaryEntry[] = []): Hover | null {
   const offset = document.offsetAt(position);
   const v = voice(locale);
   const { ruleset, frontMatter } = analysis;

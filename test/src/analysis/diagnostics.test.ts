@@ -62,11 +62,11 @@ const hits: Hit[] = [
   },
   {
     name: 'RM001: an unknown trait in the open threads-of-fate vocabulary is information only',
-    doc: T('«[[Выживание]] 2 (сложность 10)»'),
+    doc: T('«[[Взлом]] 2 (сложность 10)»'),
     code: 'RM001',
     severity: 'info',
-    ru: '«Выживание» нет в словаре правил threads-of-fate (словарь открытый); добавьте её в словарь проекта',
-    en: '"Выживание" is not in the threads-of-fate vocabulary (an open one); add it to the project dictionary',
+    ru: '«Взлом» нет в словаре правил threads-of-fate (словарь открытый); добавьте её в словарь проекта',
+    en: '"Взлом" is not in the threads-of-fate vocabulary (an open one); add it to the project dictionary',
     preferred: null,
   },
   {
@@ -505,6 +505,43 @@ describe('quotations stay quotations', () => {
   it('a single trait of the active ruleset is a check: «Сила» in storytelling', () => {
     const analysis = analyze(S('Бросьте «Сила».'));
     assert.deepEqual(analysis.checks.map((c) => c.text), ['«Сила»']);
+  });
+
+  it('a sentence that starts with a trait is a quotation: «Атлетика — это жизнь», «Ловкость + Атлетика, как учил тренер», «Атлетика!»', () => {
+    for (const ruleset of ['vampire-pack', 'storytelling', 'mage-revised']) {
+      const analysis = analyze(scenario(ruleset, ['Девиз клуба — «Атлетика — это жизнь». Он повторял «Ловкость + Атлетика, как учил тренер» и кричал «Атлетика!»']));
+      assert.deepEqual(analysis.checks, [], ruleset);
+      assert.deepEqual(analysis.diagnostics, [], ruleset);
+    }
+  });
+
+  it('…while a mistyped check stays a check with its syntax error: «Сила — 2», «Сила + Атлетика)»', () => {
+    const text = S('«Сила — 2» и «Сила + Атлетика)»');
+    const analysis = analyze(text);
+    assert.deepEqual(analysis.checks.map((c) => c.text), ['«Сила — 2»', '«Сила + Атлетика)»']);
+    assert.deepEqual(
+      analysis.diagnostics.filter((d) => d.code === 'RM009').map((d) => text.slice(d.range.start, d.range.end)),
+      ['—', ')'],
+    );
+  });
+
+  it('a check quoted inside a quotation is found, and the quotation is not flagged', () => {
+    const text = S('Тренер: «Бросайте «Ловкость + Вождение + 1», и побыстрее». Потом «Сила + Атлетика». «Крикни «Сила (снова-9)» и беги»');
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.text, c.range.start]),
+      [
+        ['«Ловкость + Вождение + 1»', text.indexOf('«Ловкость')],
+        ['«Сила + Атлетика»', text.indexOf('«Сила')],
+        ['«Сила (снова-9)»', text.indexOf('«Сила (')],
+      ],
+    );
+    assert.deepEqual(analysis.diagnostics, []);
+    // A «…» whose » is missing before another « is still that check, with its errors.
+    const unclosed = S('«Сила (сложность 2 «Ловкость»');
+    assert.deepEqual(analyze(unclosed).checks.map((c) => c.text), ['«Сила (сложность 2 «Ловкость»']);
+    // The same check unquoted is the same check.
+    assert.deepEqual(analysis.checks[0].spec, analyze(S('«Ловкость + Вождение + 1»')).checks[0].spec);
   });
 });
 

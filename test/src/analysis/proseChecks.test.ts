@@ -12,6 +12,8 @@ import { formatCanonical, parseCheckExpression } from '../../../server/out/analy
 import { DEFAULT_SEVERITY, fixTitles, messages } from '../../../server/out/analysis/diagnosticCatalog';
 import { findProseChecks } from '../../../server/out/analysis/proseChecks';
 import type { ProseCheckResult } from '../../../server/out/analysis/proseChecks';
+import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
 import { traitIndex } from '../../../server/out/analysis/traitIndex';
 import type { TraitIndex } from '../../../server/out/analysis/traitIndex';
 import type { Locale, TextRange } from '../../../server/out/analysis/types';
@@ -209,6 +211,10 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
       expectChecks('storytelling', 'бросок ⟦Сила − Выносливость⟧.', ['«Сила − Выносливость»']);
     });
 
+    it('«рейтинг Управления» is the trait whose rating it is', () => {
+      expectChecks('storytelling', 'бросок на ⟦Ловкость + Вождение + рейтинг Управления⟧ автомобиля.', ['«Ловкость + Вождение + Управление»']);
+    });
+
     it('a dash after a pool is punctuation and ends it', () => {
       expectChecks('mage-revised', 'Нужный бросок – ⟦Восприятие + Техника⟧ – обычный.', ['«Восприятие + Техника»']);
     });
@@ -311,22 +317,12 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
     it('a pool that is only part of a larger formula', () => {
       expectNone('mage-revised', 'проходит (12 + Ловкость) метров; 20 + Сила + Ловкость.');
       expectNone('vampire-pack', 'Проверка Самоконтроля = Самообладание + Упорство − сложность');
-      expectNone('storytelling', 'бросок на Ловкость + Вождение + рейтинг Управления автомобиля; Сила + Атлетика − 2 кости.');
+      expectNone('storytelling', 'бросок на Ловкость + Вождение + рейтинг водителя; Сила + Атлетика − 2 кости.');
     });
 
-    it('alternatives written with «/» or «или» for one term', () => {
-      expectNone('mage-revised', 'Преследование (Ловкость + Атлетизм/Вождение). Хакерство (Интеллект/Сообразительность + Компьютеры).');
-      expectNone('mage-revised', 'Проникновение (Ловкость или Интеллект + Техника). Криптография (Интеллект + Языки или Компьютеры).');
-    });
-
-    it('…but two pools joined by «или» are two checks', () => {
-      expectChecks('storytelling', 'броска ⟦Ловкости + Атлетики⟧ или ⟦Выносливости + Атлетики⟧.', ['«Ловкость + Атлетика»', '«Выносливость + Атлетика»']);
-    });
-
-    it('a single trait after «или» whose difficulty belongs to the whole phrase', () => {
-      // Ловкость + (Фехтование или Огнестрельное Оружие), сложность 4: neither part alone is the check.
-      expectNone('mage-revised', 'бросок Ловкость + Фехтование или Огнестрельное Оружие (сложность 4)');
-      expectNone('werewolf-revised', 'бросок Ловкости или Выносливости (сложность 6)');
+    it('a pool right after «или» and a trait that the pool before did not take is part of something larger', () => {
+      // Nine combinations are more than a check may have (MARKUP Additions (2)): no check at all, not half of one.
+      expectNone('mage-revised', 'бросок Сила/Ловкость/Выносливость + Атлетизм/Драка/Фехтование или Ловкость + Атлетизм');
     });
 
     it('a difficulty phrase without a number, or not next to the trait', () => {
@@ -394,6 +390,106 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
         checks.map((c) => [text.slice(c.range.start, c.range.end), c.markup]),
         [['Атлетика + Сила (сложность 12)', '«Атлетика + Сила (сложность 12)»']],
       );
+    });
+  });
+
+  describe('alternatives (MARKUP Additions (2)), in the canonical «или» form', () => {
+    it('one term: «или» and «/» join the single traits next to them', () => {
+      expectChecks(
+        'mage-revised',
+        'Проникновение (⟦Ловкость или Интеллект + Техника⟧). Криптография (⟦Интеллект + Языки или Компьютеры⟧). Преследование (⟦Ловкость + Атлетизм/Вождение⟧). Хакерство (⟦Интеллект/Сообразительность + Компьютеры⟧).',
+        ['«Ловкость или Интеллект + Техника»', '«Интеллект + Языки или Компьютеры»', '«Ловкость + Атлетизм или Вождение»', '«Интеллект или Сообразительность + Компьютеры»'],
+      );
+    });
+
+    it('the difficulty after the phrase is the whole check\'s', () => {
+      expectChecks('mage-revised', 'сделать бросок ⟦Ловкость + Фехтование или Огнестрельное Оружие (сложность 4)⟧, чтобы', ['«Ловкость + Фехтование или Огнестрельное Оружие (сложность 4)»']);
+      expectChecks('werewolf-revised', 'бросок ⟦Ловкости или Выносливости (сложность 6)⟧', ['«Ловкость или Выносливость (сложность 6)»']);
+      expectChecks('mage-revised', 'потребуют уже ⟦Восприятие или Ловкость + Ремесла⟧.', ['«Восприятие или Ловкость + Ремесло»']);
+    });
+
+    it('whole pools: each part has a sign, or a single trait is also the first after «или»', () => {
+      expectChecks(
+        'storytelling',
+        'броска ⟦Ловкости + Атлетики или Выносливости + Атлетики⟧. Прыжок (⟦Сила или Сила + Атлетика⟧, с разбега).',
+        ['«Ловкость + Атлетика или Выносливость + Атлетика»', '«Сила или Сила + Атлетика»'],
+      );
+    });
+
+    it('a list «A, B или C» of whole pools is one check; without «или» it is several', () => {
+      expectChecks(
+        'mage-revised',
+        'Наблюдение (⟦Восприятие + Бдительность, Восприятие + Техника или Ловкость + Незаметность⟧). Бой (⟦Ловкость + Драка⟧, ⟦Ловкость + Фехтование⟧).',
+        ['«Восприятие + Бдительность или Восприятие + Техника или Ловкость + Незаметность»', '«Ловкость + Драка»', '«Ловкость + Фехтование»'],
+      );
+    });
+
+    it('«и/или» joins two checks, not alternatives', () => {
+      expectChecks('mage-revised', 'Внедрение (⟦Обаяние + Экспрессия⟧ и/или ⟦Сообразительность + Академические Знания⟧).', ['«Обаяние + Экспрессия»', '«Сообразительность + Академические Знания»']);
+    });
+
+    it('each alternative keeps its rating', () => {
+      expectChecks('storytelling', 'бросок ⟦Ловкость 3 или Интеллект 2 + Ремесло 2⟧.', ['«Ловкость 3 или Интеллект 2 + Ремесло 2»']);
+    });
+  });
+
+  describe('what the sentence says beyond the pool', () => {
+    const sheets = ['characters:', '  Мирон: { Сила: 3, Атлетика: 2 }', '  Вера: { Ловкость: 4, Атлетика: 1 }'];
+    const doc = (ruleset: string, line: string) => `---\nruleset: ${ruleset}\n${sheets.join('\n')}\n---\n\n${line}\n`;
+    const analyzeDoc = (text: string) => analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
+
+    it('keeps the actor when the sentence names a character of the sheet, and the fixed check knows the pool', () => {
+      const text = doc('vampire-pack', 'Мирон совершает бросок Силы + Атлетики (сложность 2), чтобы перепрыгнуть.');
+      const analysis = analyzeDoc(text);
+      assert.deepEqual(analysis.proseChecks.map((c) => [text.slice(c.range.start, c.range.end), c.markup]), [['Силы + Атлетики (сложность 2)', '«Мирон: Сила + Атлетика (сложность 2)»']]);
+      const fixed = applyFixes(text, { checks: analysis.proseChecks, diagnostics: analysis.diagnostics.filter((d) => d.code === 'RM012') });
+      assert.ok(fixed.includes('Мирон совершает бросок «Мирон: Сила + Атлетика (сложность 2)», чтобы'));
+      const after = analyzeDoc(fixed);
+      assert.deepEqual(after.diagnostics, []);
+      assert.deepEqual(after.checks.map((c) => [c.actor, c.odds?.pool]), [['Мирон', 3]]);
+    });
+
+    it('any case form of the name; a possessor right after the pool before a name earlier in the sentence; never across a sentence', () => {
+      const text = doc(
+        'storytelling',
+        'Мирону нужен бросок Силы + Атлетики. Мирон смотрит, как Ловкость + Атлетика Веры решают дело. Бросок Ловкости + Атлетики. Охрана заметит Мирона, если пройдёт проверку Сообразительности + Самообладания.',
+      );
+      assert.deepEqual(
+        analyzeDoc(text).proseChecks.map((c) => c.markup),
+        ['«Мирон: Сила + Атлетика»', '«Вера: Ловкость + Атлетика»', '«Ловкость + Атлетика»', '«Сообразительность + Самообладание»'],
+      );
+    });
+
+    it('an initiative rating: «инициатива» shortly before the pool in its sentence', () => {
+      expectChecks('werewolf-revised', 'Киньте кубик и добавьте к показателю инициативы персонажа (⟦Ловкость + Смекалка⟧). Бросок ⟦Ловкость + Смекалка⟧.', [
+        '«Ловкость + Смекалка (инициатива)»',
+        '«Ловкость + Смекалка»',
+      ]);
+    });
+
+    it('a difficulty written before its trait: «сложность любого броска Вождения равна 3»', () => {
+      expectChecks('mage-revised', 'Базовая сложность любого броска ⟦Вождения равна 3⟧, которая означает', ['«Вождение (сложность 3)»']);
+      expectChecks('mage-revised', 'Сложность любой проверки ⟦Выносливости составляет 6⟧.', ['«Выносливость (сложность 6)»']);
+      expectNone('mage-revised', 'сложность любого броска Вождения равна 3 или 4; сложность всех бросков на Вождение повышается на 1; сложность броска гадания равна 8.');
+    });
+
+    it('a sum that is a value is no roll: after «сумма», «значения его», «равной»', () => {
+      expectNone('storytelling', 'за пять бросков (сумма Ловкости + Кражи протагониста); удвоенного значения его Ловкости + Ремесла.');
+      expectChecks('mage-revised', 'бросок ⟦Интеллект + Компьютеры⟧ сисадмина против сложности, равной Интеллект + Компьютеры хакера.', ['«Интеллект + Компьютеры»']);
+    });
+
+    it('the fix’s title says what the markup cannot carry over', () => {
+      const title = (ruleset: string, prose: string, locale: Locale = 'ru') => find(ruleset, prose, { locale }).diagnostics.map((d) => d.fixes[0].title);
+      assert.deepEqual(title('vampire-pack', 'проверку Ловкости + Атлетики.'), ['Разметить как «Ловкость + Атлетика» (сложности в тексте нет)']);
+      assert.deepEqual(title('threads-of-fate', 'проверка Доблесть + Скрытность.', 'en'), ['Mark up as «Доблесть + Скрытность» (the text gives no difficulty)']);
+      // A contest needs no difficulty; a ruleset with a default says so in the hover, not here.
+      assert.deepEqual(title('vampire-pack', 'проверку Ловкости + Атлетики против Выносливости + Атлетики.'), ['Разметить как «Ловкость + Атлетика против Выносливости + Атлетики»']);
+      assert.deepEqual(title('mage-revised', 'бросок Ловкость + Атлетизм.'), ['Разметить как «Ловкость + Атлетизм»']);
+      // Storytelling has no difficulty: it is left out, and said.
+      assert.deepEqual(find('storytelling', 'бросок Силы + Атлетики со сложностью 3').checks.map((c) => c.markup), ['«Сила + Атлетика»']);
+      assert.deepEqual(title('storytelling', 'бросок Силы + Атлетики (сложность 3, специализация)'), ['Разметить как «Сила + Атлетика (специализация)» (сложность опущена: в этих правилах её нет)']);
+      // Any other warning the markup will still get.
+      assert.deepEqual(title('vampire-pack', 'проверка Силы + Выносливости со сложностью 2'), ['Разметить как «Сила + Выносливость (сложность 2)» (останется: состав пула не по правилам)']);
     });
   });
 

@@ -121,6 +121,22 @@ describe('rollmark check and the file policy', function () {
     assert.equal(r.code, 1);
   });
 
+  it('a dictionary entry with a category counts as that category for the pool rules', async () => {
+    mkdirSync(at('.rollmark'));
+    writeFileSync(at('.rollmark', 'dictionary.yaml'), '- { name: Прыгучесть, category: attribute }\n');
+    writeFileSync(at('a.scenario.md'), UNKNOWN.replace('(сложность 2)»', '(сложность 2)» и «Прыгучести + Атлетики (сложность 1)»'));
+    const r = await run(['check', '--format', 'json', at('a.scenario.md')]);
+    const report = JSON.parse(r.out) as { files: { diagnostics: { code: string; message: string }[] }[] };
+    // An Attribute and a Skill: no RM002; its case form is recognised, with the nominative suggested.
+    assert.deepEqual(
+      report.files[0].diagnostics.map((d) => [d.code, d.message]),
+      [
+        ['RM010', 'Written "Прыгучести"; canonical: "Прыгучесть"'],
+        ['RM010', 'Written "Атлетики"; canonical: "Атлетика"'],
+      ],
+    );
+  });
+
   it('no scenario file found is an error (exit 2) unless --allow-empty', async () => {
     mkdirSync(at('empty'));
     writeFileSync(at('empty', 'notes.txt'), 'x');

@@ -111,7 +111,8 @@ describe('the add-to-dictionary command', () => {
 
   it('creates the project dictionary and re-publishes without the unknown trait', async () => {
     client = await LspTestClient.start();
-    const first = await client.open(uri, '«Прыгучесть + Атлетика»');
+    // A plain dictionary entry is skill-like (MARKUP Additions (2)): next to an Attribute, a pool with no problem.
+    const first = await client.open(uri, '«Ловкость + Прыгучесть»');
     assert.deepEqual(
       first.diagnostics.map((d) => d.code),
       ['RM001'],

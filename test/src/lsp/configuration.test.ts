@@ -116,7 +116,7 @@ describe('configuration', () => {
 
   it('re-reads the project files when they change on disk', async () => {
     client = await LspTestClient.start();
-    const first = await client.open(uri, '«Прыгучесть + Атлетика»');
+    const first = await client.open(uri, '«Ловкость + Прыгучесть»');
     assert.deepEqual(
       first.diagnostics.map((d) => d.code),
       ['RM001'],

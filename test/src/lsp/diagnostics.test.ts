@@ -18,7 +18,7 @@ describe('diagnostics', () => {
     client = await LspTestClient.start();
     const published = await client.open(
       docUri('scene.md'),
-      joinLines(...VAMPIRE, '# Сцена', '', '«Силы + Атлетика (сложность 2)» и «Скорость + Атлетика (сложность 1)».'),
+      joinLines(...VAMPIRE, '# Сцена', '', '«Силы + Атлетика (сложность 2)» и «Бодрость + Атлетика (сложность 1)».'),
     );
     assert.equal(published.version, 1);
     assert.deepEqual(published.diagnostics, [
@@ -34,7 +34,7 @@ describe('diagnostics', () => {
         severity: DiagnosticSeverity.Error,
         code: 'RM001',
         source: 'rollmark',
-        message: 'Неизвестная черта «Скорость»',
+        message: 'Неизвестная черта «Бодрость»',
       },
     ]);
   });
@@ -57,7 +57,7 @@ describe('diagnostics', () => {
 
   it('counts positions in UTF-16 code units on CRLF lines, emoji included', async () => {
     client = await LspTestClient.start();
-    const published = await client.open(docUri('crlf.md'), joinLinesCrlf(...VAMPIRE, '🎲🎲 «Скорость + Атлетика (сложность 1)»', '«Силы + Атлетика (сложность 2)»'));
+    const published = await client.open(docUri('crlf.md'), joinLinesCrlf(...VAMPIRE, '🎲🎲 «Бодрость + Атлетика (сложность 1)»', '«Силы + Атлетика (сложность 2)»'));
     assert.deepEqual(
       published.diagnostics.map((d) => [d.code, d.range]),
       [

@@ -11,7 +11,8 @@ import { LspTestClient, MemoryFs, VSCODE_LIKE_CAPABILITIES, WORKSPACE } from './
 
 const OTHER = 'file:///other';
 const DICTIONARY = '.rollmark/dictionary.yaml';
-const TEXT = '«Прыгучесть + Атлетика»';
+/** A dictionary entry is skill-like: next to an Attribute the pool has no problem once it is known. */
+const TEXT = '«Ловкость + Прыгучесть»';
 
 /** A memory file system that counts the reads of each path. */
 class CountingFs extends MemoryFs {

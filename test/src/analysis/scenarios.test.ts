@@ -1,0 +1,62 @@
+/**
+ * Realistic scenarios, one per built-in ruleset (test/fixtures/scenarios/<ruleset>.scenario.md),
+ * written the way Storytellers write prep notes, with planted mistakes: a line that carries
+ * `<!-- expect RM001 -->` (or several codes) must get a diagnostic with each code at warning or
+ * error on that line, and no other line may get a warning or an error.
+ */
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import { LineIndex } from '../../../server/out/analysis/lineIndex';
+import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { BUILTIN_RULESET_IDS } from '../../../server/out/engine/builtinRulesets';
+
+const SCENARIOS = join(__dirname, '../../fixtures/scenarios');
+const EXPECT = /<!--\s*expect\s+([^>]*?)\s*-->/u;
+
+describe('realistic scenarios with planted mistakes', () => {
+  const files = readdirSync(SCENARIOS)
+    .filter((f) => f.endsWith('.scenario.md'))
+    .sort();
+
+  it('there is one for every built-in ruleset', () => {
+    assert.deepEqual(
+      files.map((f) => f.replace('.scenario.md', '')),
+      [...BUILTIN_RULESET_IDS].sort(),
+    );
+  });
+
+  for (const file of files) {
+    const text = readFileSync(join(SCENARIOS, file), 'utf8');
+    const lines = text.split('\n');
+    const planted = new Map<number, string[]>();
+    lines.forEach((line, k) => {
+      const found = EXPECT.exec(line);
+      if (found) planted.set(k, found[1].split(/[\s,]+/u));
+    });
+    const analysis = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets(), proseChecks: 'on' });
+    const index = new LineIndex(text);
+    const alarms = analysis.diagnostics.filter((d) => d.severity === 'warning' || d.severity === 'error');
+    const lineOf = (offset: number) => index.positionAt(offset).line;
+
+    it(`${file}: its ruleset, and at least five planted mistakes`, () => {
+      assert.equal(analysis.ruleset.id, file.replace('.scenario.md', ''));
+      assert.ok(planted.size >= 5, `${planted.size} planted`);
+    });
+
+    it(`${file}: every planted mistake is reported at warning or error`, () => {
+      const missed = [...planted].flatMap(([line, codes]) =>
+        codes.filter((code) => !alarms.some((d) => d.code === code && lineOf(d.range.start) === line)).map((code) => `line ${line + 1}: ${code} in ${lines[line]}`),
+      );
+      assert.deepEqual(missed, []);
+    });
+
+    it(`${file}: no other line gets a warning or an error`, () => {
+      const extra = alarms
+        .filter((d) => !planted.has(lineOf(d.range.start)))
+        .map((d) => `line ${lineOf(d.range.start) + 1}: ${d.code} ${d.severity} «${text.slice(d.range.start, d.range.end)}» ${d.message}`);
+      assert.deepEqual(extra, []);
+    });
+  }
+});
