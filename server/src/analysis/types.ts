@@ -172,7 +172,7 @@ export interface RulesetProvider {
 }
 
 /**
- * A project dictionary entry (MARKUP.md Additions (2)): a plain name, which is an ability-like
+ * A project dictionary entry (docs/markup.en.md): a plain name, which is an ability-like
  * trait for the pool rules, or a name with the category it has (`{ name: Скрытность, category: skill }`).
  */
 export type DictionaryEntry = string | { name: string; category: TraitCategory };

@@ -20,7 +20,7 @@ import { stemKey } from './russianWords';
 import { ROLLED_CATEGORIES, type TraitIndex } from './traitIndex';
 import type { AnalysisDiagnostic, Fix, Locale, TextRange } from './types';
 
-/** A misspelling is at most this many edits from a known trait (MARKUP Additions (2), open vocabularies). */
+/** A misspelling is at most this many edits from a known trait (docs/markup.en.md, open vocabularies). */
 const MISSPELLING_DISTANCE = 2;
 
 /**
