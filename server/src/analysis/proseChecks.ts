@@ -59,7 +59,8 @@
  * character of the front matter as the one who acts («Мирон совершает бросок Силы + Атлетики» →
  * «Мирон: Сила + Атлетика», «Мирону нужен…»; a possessor right after the pool, «Интеллект +
  * Ремесло Маркуса», first; not «Охранник замечает Мирона»); an initiative
- * roll («к показателю инициативы (Ловкость + Смекалка)» → «Ловкость + Смекалка (инициатива)»).
+ * roll («к показателю инициативы (Ловкость + Смекалка)» → «Ловкость + Смекалка (инициатива)»);
+ * a damage roll in a classic pool («Урон: Сила + Оружие» → «Сила + Оружие (урон)»).
  * What the ruleset cannot take is said in the fix's title: no difficulty in the text where the
  * ruleset wants one, a difficulty left out where it has none (storytelling), any other warning
  * the markup will still get.
@@ -71,6 +72,7 @@
  * tokenized, in linear time (about 0.1–0.2 s for 3 million characters). Never throws.
  */
 
+import { supportsNoBotch } from '../engine/capabilities';
 import type { TraitCategory, TraitEntry } from '../engine/ruleset';
 import { formatCanonical, parseCheckExpression } from './checkExpression';
 import { CODE_SUMMARY, DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
@@ -107,13 +109,13 @@ const MAX_GROUP_TOKENS = 24;
 const MAX_COMBINATIONS = 8;
 /** How far back in its sentence a pool looks for the actor's name or «инициатива». */
 const ACTOR_LOOKBACK = 40;
-const INITIATIVE_LOOKBACK = 8;
+const MARKER_LOOKBACK = 8;
 
 const ROLLED: ReadonlySet<TraitCategory> = new Set<TraitCategory>(['attribute', 'ability', 'rollable', 'power']);
 /** Punctuation after which a number still ends a term («Ловкость 3.», «Сила 2)»). */
 const TERM_END_PUNCTUATION = new Set(['.', ';', ':', '!', '?', '…', '»', '"', '\u201c', '\u201d', '=']);
-/** Punctuation that ends a sentence: an actor or «инициатива» is looked for before it, not across. */
-const SENTENCE_END = new Set(['.', '!', '?', '…', ';']);
+/** Punctuation that ends a sentence (or a table cell): an actor, «инициатива» or «урон» is looked for before it, not across. */
+const SENTENCE_END = new Set(['.', '!', '?', '…', ';', '|']);
 /**
  * Words that may follow a rating or modifier: they join clauses, so the number before them
  * ends a term («Ловкость + Вождение + 3 − 4 и …»). Any other word makes the number a count
@@ -138,6 +140,8 @@ const DIFFICULTY_ONLY = /^(?:(?:со|с)\s+сложностью|по\s+слож�
 const PLACEHOLDER_TRAIT = 'Х';
 /** The parameter an initiative roll is marked with (docs/markup.en.md). */
 const INITIATIVE_PARAM = 'инициатива';
+/** The parameter a damage roll is marked with (classic pools: no botch). */
+const DAMAGE_PARAM = 'урон';
 
 interface RulesetFacts {
   /** How many words a trait name may have, for the longest-match search. */
@@ -250,10 +254,6 @@ function alternativesOf(side: Side): Alternative[] {
 
 function combinations(side: Side): number {
   return side.pools.reduce((sum, pool) => sum + traitTerms(pool).reduce((product, term) => product * term.alternatives.length, 1), 0);
-}
-
-function hasAlternatives(side: Side): boolean {
-  return side.pools.length > 1 || side.pools.some((pool) => traitTerms(pool).some((term) => term.alternatives.length > 1));
 }
 
 /** Same number of words, each starting in the same letter case. */
@@ -521,9 +521,9 @@ class ProseScanner {
     }
     if (!this.qualifies(side1, side2, first)) return miss;
     if (combinations(side1) > MAX_COMBINATIONS || (side2 && combinations(side2) > MAX_COMBINATIONS)) return miss;
-    const initiative = !side2 && side1.params === undefined && this.index.ruleset.initiativeTrait !== undefined && this.initiativeBefore(i);
+    const marker = side2 || side1.params !== undefined ? undefined : this.markerBefore(i);
     const actor = this.actorAround(i, last);
-    const found = this.found({ start: this.t.start[i], end: this.t.end[last] }, side1, side2, actor, initiative);
+    const found = this.found({ start: this.t.start[i], end: this.t.end[last] }, side1, side2, actor, marker);
     return found ? { next: last + 1, check: found } : miss;
   }
 
@@ -555,7 +555,7 @@ class ProseScanner {
     this.preferRolled([alternative], true);
     if (!isRolled(alternative)) return next;
     const side: Side = { pools: [[{ kind: 'trait', sign: 1, alternatives: [alternative] }]], poolEnd: q, params: `сложность ${value}`, hasDifficulty: true, last: q };
-    const found = this.found({ start: this.t.start[p], end: this.t.end[q] }, side, undefined, this.actorAround(p, q), false);
+    const found = this.found({ start: this.t.start[p], end: this.t.end[q] }, side, undefined, this.actorAround(p, q), undefined);
     return found ? { next: q + 1, check: found } : next;
   }
 
@@ -582,13 +582,19 @@ class ProseScanner {
     return VALUE_WORDS.test(this.key(p));
   }
 
-  /** «инициатив…» shortly before the pool, in its sentence: the pool is an initiative rating. */
-  private initiativeBefore(i: number): boolean {
-    for (let p = i - 1; p >= 0 && p >= i - INITIATIVE_LOOKBACK; p--) {
-      if (this.endsSentence(p)) return false;
-      if (this.key(p).startsWith('инициатив')) return true;
+  /**
+   * What the sentence says the pool is for, shortly before it: «инициатив…» an initiative rating,
+   * «урон…» a damage roll («Урон: Сила + Оружие»), where the ruleset has that mechanic.
+   */
+  private markerBefore(i: number): string | undefined {
+    const { ruleset } = this.index;
+    for (let p = i - 1; p >= 0 && p >= i - MARKER_LOOKBACK; p--) {
+      if (this.endsSentence(p)) return undefined;
+      const key = this.key(p);
+      if (key.startsWith('инициатив') && ruleset.initiativeTrait !== undefined) return INITIATIVE_PARAM;
+      if (key.startsWith('урон') && supportsNoBotch(ruleset)) return DAMAGE_PARAM;
     }
-    return false;
+    return undefined;
   }
 
   /**
@@ -849,7 +855,7 @@ class ProseScanner {
   }
 
   /** The check as found: its span, canonical markup and what its fix must say. */
-  private found(range: TextRange, side1: Side, side2: Side | undefined, actor: string | undefined, initiative: boolean): Found | undefined {
+  private found(range: TextRange, side1: Side, side2: Side | undefined, actor: string | undefined, marker: string | undefined): Found | undefined {
     const family = this.index.ruleset.family;
     // Storytelling has no difficulty (RM005): the markup leaves it out and the title says so.
     let dropped = false;
@@ -860,11 +866,11 @@ class ProseScanner {
         dropped = true;
       }
     }
-    const markup = this.markup(side1, side2, actor, initiative);
+    const markup = this.markup(side1, side2, actor, marker);
     if (markup === undefined) return undefined;
     const check = { range, markup };
     if (dropped) return { check, note: NOTES.droppedDifficulty() };
-    const note = this.noteFor(markup, side1, side2, initiative);
+    const note = this.noteFor(markup, side1, side2, marker);
     return note ? { check, note } : { check };
   }
 
@@ -877,48 +883,29 @@ class ProseScanner {
     return formatCanonical({ ...ast, sides: [{ ...ast.sides[0], terms: [], params: rest }] }, (term) => term.name, options).slice(1, -1);
   }
 
-  /**
-   * The canonical markup. A check of today's grammar goes through the check parser, so that it
-   * is exactly what §6 prints; alternatives and «инициатива» (docs/markup.en.md) are printed
-   * in their canonical form here, parameters still through the parser.
-   */
-  private markup(side1: Side, side2: Side | undefined, actor: string | undefined, initiative: boolean): string | undefined {
+  /** The canonical markup, through the check parser, so that it is exactly what the canonical form prints. */
+  private markup(side1: Side, side2: Side | undefined, actor: string | undefined, marker: string | undefined): string | undefined {
     const options = this.facts.willpower === undefined ? {} : { willpower: this.facts.willpower };
-    const prefix = actor === undefined ? '' : `${actor}: `;
-    if (!initiative && !hasAlternatives(side1) && !(side2 && hasAlternatives(side2))) {
-      const withParams = (side: Side, afterVersus: boolean) => (side.params === undefined ? sideText(side, afterVersus) : `${sideText(side, afterVersus)} (${side.params})`);
-      const content = prefix + (side2 ? `${withParams(side1, false)} против ${withParams(side2, true)}` : withParams(side1, false));
-      const ast = parseCheckExpression(content);
-      // Cannot happen for what the scanner builds; if it did, a fix must not write a broken check.
-      if (ast.errors.length > 0) return undefined;
-      return `«${formatCanonical(ast, (term) => term.name, options)}»`;
-    }
-    const group = (side: Side, extra: string[]): string | undefined => {
-      const params: string[] = [];
-      if (side.params !== undefined) {
-        const ast = parseCheckExpression(`${PLACEHOLDER_TRAIT} (${side.params})`);
-        if (ast.errors.length > 0) return undefined;
-        params.push(formatCanonical(ast, (term) => term.name, options).slice(PLACEHOLDER_TRAIT.length + 2, -1));
-      }
-      params.push(...extra);
-      return params.length === 0 ? '' : ` (${params.join(', ')})`;
+    const withParams = (side: Side, afterVersus: boolean, extra?: string) => {
+      const params = [side.params, extra].filter((p): p is string => p !== undefined);
+      return params.length === 0 ? sideText(side, afterVersus) : `${sideText(side, afterVersus)} (${params.join(', ')})`;
     };
-    const first = group(side1, initiative ? [INITIATIVE_PARAM] : []);
-    const second = side2 ? group(side2, []) : '';
-    if (first === undefined || second === undefined) return undefined;
-    return `«${prefix}${sideText(side1, false)}${first}${side2 ? ` против ${sideText(side2, true)}${second}` : ''}»`;
+    const prefix = actor === undefined ? '' : `${actor}: `;
+    const content = prefix + (side2 ? `${withParams(side1, false)} против ${withParams(side2, true)}` : withParams(side1, false, marker));
+    const ast = parseCheckExpression(content);
+    // Cannot happen for what the scanner builds; if it did, a fix must not write a broken check.
+    if (ast.errors.length > 0) return undefined;
+    return `«${formatCanonical(ast, (term) => term.name, options)}»`;
   }
 
   /**
    * What the fix's title must say the markup cannot carry over: a difficulty the ruleset wants
    * and the text does not give, or any other warning or error the markup will still get.
    */
-  private noteFor(markup: string, side1: Side, side2: Side | undefined, initiative: boolean): Text | undefined {
+  private noteFor(markup: string, side1: Side, side2: Side | undefined, marker: string | undefined): Text | undefined {
     const { ruleset } = this.index;
-    const needsDifficulty = (ruleset.family === 'pool-minus-difficulty' || ruleset.family === 'd20') && !side2 && !initiative && !side1.hasDifficulty;
-    if (needsDifficulty) return NOTES.noDifficulty();
-    // Today's parser cannot read alternatives or «инициатива»; their markup is checked after the grammar lands.
-    if (initiative || hasAlternatives(side1) || (side2 && hasAlternatives(side2))) return undefined;
+    // A d20 check without a difficulty cannot be computed (RM004, error); vampire-pack's counts as 0.
+    if (ruleset.family === 'd20' && !side2 && marker === undefined && !side1.hasDifficulty) return NOTES.noDifficulty();
     let note = this.notes.get(markup);
     if (note === undefined) {
       const content = markup.slice(1, -1);
