@@ -9,6 +9,7 @@ import type { Ruleset, TraitEntry } from '../engine/ruleset';
 import { markdownTable } from './charts';
 import { checkFormula } from './formula';
 import { figureText, headlineText, type OddsContext, oddsChart, oddsView, type OddsView, type PoolTable, unknownPoolTable } from './odds';
+import { partyHoverParts } from './party';
 import { categoryName, rulesetFacts, rulesetSummary, rulesetTitle, unknownPoolText } from './ruleset';
 import { capitalize, type Voice } from './voice';
 
@@ -64,14 +65,21 @@ export function traitLine(trait: TraitEntry, ruleset: Ruleset, v: Voice): string
 }
 
 /**
- * Everything the hover says about a check: the odds first, whatever part of the check is under
- * the cursor; the trait under it, if any, after them.
+ * Everything the hover says about a check: the odds first (a check without an actor: the
+ * party's), whatever part of the check is under the cursor; the trait under it, if any, after them.
  */
 export function checkHoverMarkdown(check: AnalyzedCheck, ruleset: Ruleset, v: Voice, hovered?: TraitEntry): string {
   const ctx: OddsContext = { ruleset, v, spec: check.spec };
   const formula = checkFormula(check, ruleset, v);
   const odds = check.odds;
-  const parts = !odds || formula.length === 0 ? [v.w.checkHasError] : isKnownPool(odds) ? knownPoolParts(oddsView(odds, ctx), formula, v) : unknownPoolParts(check, odds, formula, ctx);
+  const parts =
+    !odds || formula.length === 0
+      ? [v.w.checkHasError]
+      : check.party
+        ? partyHoverParts(check.party, formula, ruleset, v)
+        : isKnownPool(odds)
+          ? knownPoolParts(oddsView(odds, ctx), formula, v)
+          : unknownPoolParts(check, odds, formula, ctx);
   if (hovered) parts.push('---', traitLine(hovered, ruleset, v));
   return parts.join('\n\n');
 }

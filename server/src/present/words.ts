@@ -121,6 +121,15 @@ export const WORDS = {
   familyPoolMinusDifficulty: { ru: 'пул к10 минус сложность, успех на 8+', en: 'd10 pool minus difficulty, success on 8+' },
   familyD20: { ru: 'к20 + модификаторы против сложности', en: 'd20 + modifiers against a difficulty' },
 
+  // The whole party on a check without an actor.
+  partyAny: (chance: string): Text => ({ ru: `Партия: хотя бы один справится — ${chance}`, en: `Party: at least one succeeds — ${chance}` }),
+  partyAll: (chance: string): Text => ({ ru: `все — ${chance}`, en: `all — ${chance}` }),
+  partyAnyShort: (chance: string): Text => ({ ru: `хотя бы один ${chance}`, en: `at least one ${chance}` }),
+  partyAllShort: (chance: string): Text => ({ ru: `все ${chance}`, en: `all ${chance}` }),
+  partyLabel: { ru: 'партия', en: 'party' },
+  partyMember: (character: string, pool: string): Text => ({ ru: `${character} (${pool})`, en: `${character} (${pool})` }),
+  partyLacking: (names: string): Text => ({ ru: `Нет нужных значений в листе: ${names}.`, en: `Values missing from the sheet: ${names}.` }),
+
   // Editor actions and the command line.
   convertProse: (count: string): Text => ({ ru: `Разметить проверки, записанные прозой (${count})`, en: `Mark up checks written as prose (${count})` }),
   fixAll: (count: string): Text => ({ ru: `Исправить всё очевидное (${count})`, en: `Fix all obvious problems (${count})` }),
