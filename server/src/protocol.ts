@@ -78,6 +78,27 @@ export interface RollCheckArgs {
    * before rolling. The server ignores it.
    */
   poolUnknown?: boolean;
+  /**
+   * A check without an actor whose values come from the character sheets: roll it as this
+   * character of the front matter would («Ольха: …»). Refused when the check has an actor, or
+   * when the character's sheet lacks a value it needs. (`character` above is the position's column.)
+   */
+  actor?: string;
+  /**
+   * The same check rolled by every character whose sheet holds its values, best chance first
+   * ({@link RollCheckResult.party}). A code lens on such a check sets it; a client may ask whether
+   * the whole party rolls or one character, and send `actor` instead. With `seed` S, the i-th
+   * character (from 0) rolls with seed S + i, which `actor` and that seed replay alone.
+   */
+  party?: boolean;
+}
+
+/** One character's roll of a party roll ({@link RollCheckArgs.party}). */
+export interface CharacterRollResult {
+  actor: string;
+  roll: RollReport;
+  /** That character's roll in one line, in the server's locale. */
+  message: string;
 }
 
 export interface RollCheckResult {
@@ -96,9 +117,17 @@ export interface RollCheckResult {
   message: string;
   /**
    * The roll as a roll log writes it: `message`, then one indented line per roll of an extended
-   * action. A client prints these lines as they are (adding, say, the time and the place).
+   * action (a party roll: per character). A client prints these lines as they are (adding, say,
+   * the time and the place).
    */
   log: string[];
+  /** The character who rolled, with `actor`; with `party`, the first of them. */
+  actor?: string;
+  /**
+   * With `party`: every character's roll, best chance first. `roll` is the first one's; `message`
+   * and `log` tell them all.
+   */
+  party?: CharacterRollResult[];
 }
 
 export interface AddToDictionaryArgs {
@@ -261,6 +290,11 @@ export interface DocumentCheckInfo {
   rollable: boolean;
   /** False when a term's value is unknown: a roll needs a `pool` (or uses the ruleset's typical pool). */
   poolKnown: boolean;
+  /**
+   * A check without an actor that the party rolls ({@link RollCheckArgs.party}): who can roll it,
+   * best chance first, each chance and the party's formatted in the server's locale.
+   */
+  party?: { summary: string; members: { actor: string; chance: string }[] };
 }
 
 /** The answer to {@link Requests.documentInfo}; null for a document the server does not serve. */
