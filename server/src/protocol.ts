@@ -191,6 +191,8 @@ export const CodeActionKinds = {
   convertProse: 'source.rollmark.convertProse',
   /** Applies every preferred fix of the document that edits text, prose conversions (RM012) excepted. */
   fixAll: 'source.fixAll.rollmark',
+  /** «Подобрать сложность»: sets a check's difficulty (storytelling: its modifier) for a target chance. */
+  tuneDifficulty: 'refactor.rewrite.rollmark.tuneDifficulty',
 } as const;
 
 export type SeveritySetting = 'error' | 'warning' | 'info' | 'hint' | 'off';

@@ -266,7 +266,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         codeLensProvider: { resolveProvider: false },
         inlayHintProvider: true,
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.tuneDifficulty, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
         documentSymbolProvider: true,
         executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary, Commands.reloadProject, Commands.setDocumentRuleset] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -354,7 +354,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onCodeAction(
     onDocument('codeAction', [], (p) => isRange(p.range), (document, a, params, s) => {
       const folder = a.project.folderUri;
-      return provideCodeActions(document, a.analysis, params, a.settings, s.locale, (file) => (folder ? fileUri(folder, file) : undefined));
+      return provideCodeActions(document, a.analysis, params, a.settings, s.locale, (file) => (folder ? fileUri(folder, file) : undefined), a.project.config.dictionary);
     }),
   );
   connection.onDocumentSymbol(onDocument('documentSymbol', [], () => true, (document, a, _params, s) => provideDocumentSymbols(document, a.analysis, s.locale)));

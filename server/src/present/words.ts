@@ -130,6 +130,15 @@ export const WORDS = {
   partyMember: (character: string, pool: string): Text => ({ ru: `${character} (${pool})`, en: `${character} (${pool})` }),
   partyLacking: (names: string): Text => ({ ru: `Нет нужных значений в листе: ${names}.`, en: `Values missing from the sheet: ${names}.` }),
 
+  // Difficulty tuning (a code action per target chance).
+  tuneDifficulty: (target: string, result: string, chance: string): Text => ({
+    ru: `Подобрать сложность: ${target} → ${result} (${chance})`,
+    en: `Tune the difficulty: ${target} → ${result} (${chance})`,
+  }),
+  difficultyValue: (value: string): Text => ({ ru: `сложность ${value}`, en: `difficulty ${value}` }),
+  noModifier: { ru: 'без модификатора', en: 'no modifier' },
+  whoseChance: (character: string, chance: string): Text => ({ ru: `${character} — ${chance}`, en: `${character}: ${chance}` }),
+
   // Editor actions and the command line.
   convertProse: (count: string): Text => ({ ru: `Разметить проверки, записанные прозой (${count})`, en: `Mark up checks written as prose (${count})` }),
   fixAll: (count: string): Text => ({ ru: `Исправить всё очевидное (${count})`, en: `Fix all obvious problems (${count})` }),
