@@ -247,7 +247,66 @@ export const Requests = {
   documentInfo: 'rollmark/documentInfo',
   /** The rulesets a document may choose, served or not: {@link RulesetsParams} → {@link RulesetsResult}. */
   rulesets: 'rollmark/rulesets',
+  /** Every check of a served document as a chip (the Markdown preview): {@link CheckChipsParams} → {@link CheckChipsResult} | null. */
+  checkChips: 'rollmark/checkChips',
+  /** The scenario report of a document or a workspace folder: {@link ReportParams} → {@link ReportResult}. */
+  report: 'rollmark/report',
 } as const;
+
+export interface CheckChipsParams {
+  textDocument: { uri: string };
+}
+
+/** How hard a check is at a glance: its chance (the party's median character's) from 70 %, from 40 %, below; or unknown. */
+export type ChipBand = 'easy' | 'medium' | 'hard' | 'unknown';
+
+/** A check as the preview and the report show it: its text, and a badge with its chance. */
+export interface CheckChip {
+  /** The check as written, guillemets included. */
+  text: string;
+  range: ProtocolRange;
+  /** The chance the badge shows (the party's median character's); null when unknown. */
+  chance: number | null;
+  /** The badge: «76 %», «51–76 %» for the party, «?». */
+  label: string;
+  /** The odds in words, for a tooltip: «пул 4 · успех 76 %», the party's figures, the problems. */
+  title: string;
+  band: ChipBand;
+  /** The worst problem on the check, as the editor shows it. */
+  severity?: 'error' | 'warning' | 'info' | 'hint';
+}
+
+/** Null for a document the server does not serve. */
+export interface CheckChipsResult {
+  uri: string;
+  /** The document version the chips are of. */
+  version: number;
+  chips: CheckChip[];
+}
+
+/**
+ * The chip's markup, one contract for the report (server) and the preview (client): a
+ * `<span class="rm-chip rm-chip--BAND [rm-chip--SEVERITY]" title="…">` around the check
+ * (`rm-chip__check`) and its badge (`rm-chip__odds`).
+ */
+export const CHIP_CLASS = 'rm-chip';
+
+export interface ReportParams {
+  /** A served document: its report (`scope: 'document'`), or its workspace folder's (`'workspace'`). */
+  uri: string;
+  scope: 'document' | 'workspace';
+}
+
+/** The report for a webview: the client puts `css` and `body` in a page of its own (its security policy, its script). */
+export interface ReportResult {
+  title: string;
+  /** Styles: VS Code's theme variables, no remote resource. */
+  css: string;
+  /** The report's markup: inline SVG charts, no script; rows carry `data-uri`, `data-line`, `data-character` to reveal a check. */
+  body: string;
+  /** The documents the report covers (a client follows their edits). */
+  uris: string[];
+}
 
 export interface RulesetsParams {
   /** A document or folder URI: its workspace folder's user rulesets are listed too. Without it, the built-in ones. */

@@ -27,14 +27,16 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/incrementalAnalysis';
 import type { Locale } from './analysis/types';
 import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
+import { provideCheckChips } from './features/checkChips';
 import { provideCodeActions } from './features/codeActions';
 import { provideCodeLenses } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
-import { provideDiagnostics } from './features/diagnostics';
+import { effectiveSeverity, provideDiagnostics } from './features/diagnostics';
 import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
+import { provideReport, type ReportDocument, ReportParts } from './features/report';
 import { fileProblemDiagnostics, folderProblemDiagnostics } from './features/projectProblems';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
 import { provideRulesets } from './features/rulesets';
@@ -42,6 +44,7 @@ import { parseSetRulesetArgs, provideSetDocumentRuleset, SetRulesetArgumentError
 import { Lifecycle } from './lifecycle';
 import {
   type AddToDictionaryResult,
+  type CheckChipsResult,
   CodeActionKinds,
   Commands,
   DEFAULT_SETTINGS,
@@ -50,6 +53,7 @@ import {
   isPosition,
   isRange,
   type ReloadProjectResult,
+  type ReportResult,
   Requests,
   type RollmarkInitializationOptions,
   type RulesetsParams,
@@ -66,6 +70,7 @@ import type { FileProblems } from './analysis/workspaceConfig';
 import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { ServedDocuments } from './workspace/servedDocuments';
 import { SettingsStore } from './workspace/settings';
+import { type OpenDocuments, openReportDocument, reportPath, workspaceReportDocuments } from './workspace/workspaceScenarios';
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
 
@@ -97,6 +102,8 @@ interface State {
   refreshInlayHints: boolean;
   /** What the client lets the server register after `initialized`. */
   dynamic: { configuration: boolean; watchedFiles: boolean; workspaceFolders: boolean };
+  /** Documents' parts of scenario reports, kept while their texts and the settings stay. */
+  reportParts: ReportParts;
 }
 
 function localeOf(params: InitializeParams, options: RollmarkInitializationOptions): Locale {
@@ -179,6 +186,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!state) return;
     state.projects.reset();
     state.analyses.invalidateAll();
+    state.reportParts.clear();
     republish();
   };
 
@@ -189,6 +197,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const inFolder = (uri: string) => folders.folderFor(uri) === folderUri;
     state.projects.reset(folderUri);
     state.analyses.invalidate(inFolder);
+    state.reportParts.clear();
     republish(inFolder);
   };
 
@@ -257,6 +266,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         watchedFiles: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
         workspaceFolders: caps.workspace?.workspaceFolders === true,
       },
+      reportParts: new ReportParts(locale),
     };
     lifecycle.initialized();
     return {
@@ -367,6 +377,40 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       (document, a, params, s) => provideDocumentInfo(document, a.analysis, a.project, s.locale, params.checks),
     ),
   );
+
+  connection.onRequest(
+    Requests.checkChips,
+    onDocument<{ textDocument: TextDocumentIdentifier }, CheckChipsResult | null>('checkChips', null, () => true, (document, a, _params, s) =>
+      provideCheckChips(document, a.version, a.analysis, a.settings, s.locale),
+    ),
+  );
+
+  connection.onRequest(Requests.report, async (params: unknown): Promise<ReportResult | ResponseError<void>> => {
+    const refused = lifecycle.refusal(Requests.report);
+    if (refused || !state) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
+    const s = state;
+    if (!isRecord(params) || typeof params.uri !== 'string' || (params.scope !== 'document' && params.scope !== 'workspace')) {
+      return invalidParams(`${Requests.report}: expected {uri, scope: "document" | "workspace"}`);
+    }
+    const uri = params.uri;
+    const open: OpenDocuments = { get: (u) => documents.get(u), all: () => documents.all(), isServed, analysis: async (d) => (await s.analyses.get(d)).analysis };
+    const folder = s.folders.folderFor(uri) ?? s.folders.all().find((f) => f.uri === uri || `${f.uri}/` === uri)?.uri;
+    try {
+      const settings = await s.settings.forResource(folder ?? uri);
+      let reportDocuments: ReportDocument[];
+      if (params.scope === 'workspace' && folder) {
+        reportDocuments = await workspaceReportDocuments(folder, settings, await s.projects.get(folder, settings), s.locale, open);
+      } else {
+        const document = documents.get(uri);
+        if (!document || !(await isServed(document))) return invalidParams(`${Requests.report}: ${uri} is not an open document Rollmark checks`);
+        reportDocuments = [openReportDocument(document, reportPath(uri, folder), open)];
+      }
+      return await provideReport(reportDocuments, s.reportParts, (d) => effectiveSeverity(d, settings), s.locale);
+    } catch (error) {
+      log(Requests.report, error);
+      return new ResponseError(LSPErrorCodes.RequestFailed, `${Requests.report} failed; the server log has the details`);
+    }
+  });
 
   connection.onRequest(Requests.rulesets, async (params: RulesetsParams | null | undefined): Promise<RulesetsResult | ResponseError<void>> => {
     const refused = lifecycle.refusal(Requests.rulesets);
