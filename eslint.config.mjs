@@ -85,4 +85,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // Scripts that run in a webview: a browser, not Node.
+    files: ['media/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, acquireVsCodeApi: 'readonly' } },
+  },
 );

@@ -90,7 +90,7 @@ function sceneHtml(file: FileReport, scene: SceneReport, target: HtmlTarget, v: 
     ];
     return `<tr${rowAttributes(row, target)}>${cells.join('')}</tr>`;
   });
-  return `${heading}\n<table><thead><tr>${head.join('')}</tr></thead><tbody>\n${body.join('\n')}\n</tbody></table>`;
+  return `${heading}\n<div class="rm-table"><table><thead><tr>${head.join('')}</tr></thead><tbody>\n${body.join('\n')}\n</tbody></table></div>`;
 }
 
 function fileHtml(file: FileReport, target: HtmlTarget, v: Voice): string {
@@ -105,7 +105,7 @@ function rankedHtml(title: string, list: readonly RankedChance[], target: HtmlTa
       `<tr${rowAttributes(r, target)}><td>${escapeHtml(r.text)}</td><td>${escapeHtml(r.roller ?? v.w.reportNoSheet)}</td>${percentCell(r.chance, v)}${whereCell(r, target, v)}</tr>`,
   );
   const head = `<tr><th>${escapeHtml(v.w.reportCheck)}</th><th>${escapeHtml(v.w.reportWho)}</th><th class="rm-num">${escapeHtml(v.w.reportChance)}</th><th>${escapeHtml(v.w.reportWhere)}</th></tr>`;
-  return `<div><h3>${escapeHtml(title)}</h3><table><thead>${head}</thead><tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
+  return `<div><h3>${escapeHtml(title)}</h3><div class="rm-table"><table><thead>${head}</thead><tbody>\n${rows.join('\n')}\n</tbody></table></div></div>`;
 }
 
 /** The report's markup, without the page around it. */

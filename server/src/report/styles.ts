@@ -79,7 +79,8 @@ body { margin: 0; background: var(--rm-bg); color: var(--rm-fg); font-family: va
 .rm-report tbody tr:hover { background: var(--rm-row); }
 .rm-report a { color: var(--rm-accent); text-decoration: none; }
 .rm-report a:hover { text-decoration: underline; }
-.rm-where { white-space: nowrap; font-family: var(--rm-mono); font-size: 0.85em; }
+.rm-where { font-family: var(--rm-mono); font-size: 0.85em; white-space: nowrap; }
+.rm-table { overflow-x: auto; }
 .rm-band--easy { color: var(--rm-easy); } .rm-band--medium { color: var(--rm-medium); } .rm-band--hard { color: var(--rm-hard); }
 .rm-problems--error { color: var(--rm-error); } .rm-problems--warning { color: var(--rm-warning); }
 .rm-problems--info { color: var(--rm-info); } .rm-problems--hint { color: var(--rm-hint); }
