@@ -74,7 +74,8 @@ body { margin: 0; background: var(--rm-bg); color: var(--rm-fg); font-family: va
 .rm-ranked { display: grid; grid-template-columns: 1fr; gap: 0.5rem; }
 .rm-report table { border-collapse: collapse; width: 100%; font-size: 0.92rem; }
 .rm-report th, .rm-report td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--rm-grid); vertical-align: baseline; }
-.rm-report th { font-weight: 600; color: var(--rm-muted); }
+.rm-report th { font-weight: 600; color: var(--rm-muted); white-space: nowrap; }
+.rm-report td:first-child { min-width: 16rem; }
 .rm-report .rm-num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .rm-report tbody tr:hover { background: var(--rm-row); }
 .rm-report a { color: var(--rm-accent); text-decoration: none; }
