@@ -18,6 +18,13 @@ export function partyRows(party: PartyOdds, ruleset: Ruleset, v: Voice): ChartRo
   }));
 }
 
+/** The members' chances from the weakest to the strongest: «51 %–76 %» (one number when they agree). */
+export function partyRange(party: PartyOdds, v: Voice): string {
+  const low = v.percent(party.members[party.members.length - 1].success);
+  const high = v.percent(party.members[0].success);
+  return low === high ? high : `${low}–${high}`;
+}
+
 /** «хотя бы один 94 % · все 41 %». */
 export function partySummary(party: PartyOdds, v: Voice): string {
   return `${v.w.partyAnyShort(v.percent(party.any))} · ${v.w.partyAllShort(v.percent(party.all))}`;

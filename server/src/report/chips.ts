@@ -5,7 +5,7 @@
  * (protocol.ts `CHIP_CLASS`) and one stylesheet (styles.ts).
  */
 import type { AnalyzedCheck, DocumentAnalysis, Severity, TextRange } from '../analysis/types';
-import { analyzedCheckDetail } from '../present/party';
+import { analyzedCheckDetail, partyRange } from '../present/party';
 import type { Voice } from '../present/voice';
 import { CHIP_CLASS, type ChipBand } from '../protocol';
 import { analysisSeverity, checkProblems, headlineChance, type SeverityOf } from './checks';
@@ -26,14 +26,9 @@ export function bandOf(chance: number | null): ChipBand {
   return chance >= 0.7 ? 'easy' : chance >= 0.4 ? 'medium' : 'hard';
 }
 
-/** «76 %»; a party's «51–76 %» (weakest to strongest); «?» when unknown. */
+/** «76 %»; a party's «51 %–76 %» (weakest to strongest); «?» when unknown. */
 function badge(check: AnalyzedCheck, chance: number | null, v: Voice): string {
-  const members = check.party?.members;
-  if (members && members.length > 1) {
-    const low = v.percent(members[members.length - 1].success);
-    const high = v.percent(members[0].success);
-    return low === high ? high : `${low}–${high}`;
-  }
+  if (check.party) return partyRange(check.party, v);
   return chance === null ? '?' : v.percent(chance);
 }
 

@@ -128,6 +128,17 @@ describe('the whole party on a check without an actor', () => {
     });
   });
 
+  it('inlay hint: the members’ range after the check, the party’s figures as its tooltip', async () => {
+    const hints = await client.inlayHints(uri, range(8, 0, 9, 60));
+    assert.deepEqual(
+      hints?.map((h) => [h.position, h.label, h.tooltip]),
+      [
+        [{ line: 8, character: 45 }, ru('≈51 %–76 %'), ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 %')],
+        [{ line: 9, character: 52 }, ru('≈76 %'), ru('успех 76 % · болезненный провал 11 %')],
+      ],
+    );
+  });
+
   it('outline: the same figures as the check’s detail', async () => {
     const symbols = (await client.documentSymbols(uri)) as DocumentSymbol[];
     const checks = symbols[0].children ?? [];
