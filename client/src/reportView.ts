@@ -76,7 +76,8 @@ export class ReportView implements vscode.Disposable {
    * report is shown.
    */
   async show(scopeArg?: unknown, uriArg?: unknown): Promise<boolean> {
-    const target = await this.chooseTarget(scopeArg, uriArg);
+    // From the editor's title bar VS Code passes the document's URI alone.
+    const target = scopeArg instanceof vscode.Uri ? await this.chooseTarget(undefined, scopeArg) : await this.chooseTarget(scopeArg, uriArg);
     if (!target) return false;
     this.target = target;
     const panel = this.panel ?? this.createPanel();
