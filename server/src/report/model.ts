@@ -95,7 +95,7 @@ export interface ScenarioReport {
   easiest: RankedChance[];
 }
 
-/** What a file's report is built from; `severity` says how a problem is shown (the editor's settings may hide it: `off`). */
+/** What a file's report is built from: its name in the report, its text (for lines) and its analysis. */
 export interface ReportSource {
   path: string;
   text: string;
