@@ -1,7 +1,8 @@
 // Bundles what the .vsix ships: the extension client and the language server, each one file with
 // its dependencies (the .vsix carries no node_modules). The CLI runs from server/out (bin/rollmark.js).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 
 const production = process.argv.includes('--production');
 
@@ -20,6 +21,10 @@ await Promise.all(
       target: 'node20',
       format: 'cjs',
       external: ['vscode'],
+      // Vega's Node entry of vega-canvas awaits an optional native `canvas` at top level, which a
+      // CommonJS bundle cannot hold; the report renders SVG only and needs no canvas: the browser
+      // entry (no canvas without a DOM) is the same module without that import.
+      alias: { 'vega-canvas': './node_modules/vega-canvas/build/vega-canvas.browser.js' },
       sourcemap: !production,
       minify: production,
       logLevel: 'warning',
@@ -30,3 +35,10 @@ await Promise.all(
 // The extension's jsonValidation/yamlValidation point at the engine's schema inside the package.
 mkdirSync('dist', { recursive: true });
 copyFileSync('server/src/engine/ruleset.schema.json', 'dist/ruleset.schema.json');
+
+// The Markdown preview's chip styles (contributes.markdown.previewStyles), from the one stylesheet
+// the report uses (server/src/report/styles.ts), so that preview and report draw the same chips.
+const styles = await build({ entryPoints: ['server/src/report/styles.ts'], bundle: true, format: 'cjs', platform: 'neutral', write: false, logLevel: 'warning' });
+const module = { exports: {} };
+runInNewContext(styles.outputFiles[0].text, { module, exports: module.exports });
+writeFileSync('dist/preview.css', module.exports.PREVIEW_CSS);

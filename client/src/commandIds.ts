@@ -17,6 +17,8 @@ export const ClientCommands = {
   recheckWorkspace: 'rollmark.recheckWorkspace',
   /** `(uri?)`: the server's `rollmark/documentInfo` for the document (default: the active one). Not in the palette. */
   documentInfo: 'rollmark.documentInfo',
+  /** `(scope?: 'document' | 'workspace', uri?)`: «Обзор сценария», the report in a webview; without a scope, asks. */
+  showReport: 'rollmark.showReport',
 } as const;
 
 export type ClientCommandId = (typeof ClientCommands)[keyof typeof ClientCommands];

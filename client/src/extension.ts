@@ -4,9 +4,12 @@
  */
 import * as vscode from 'vscode';
 import type { RollmarkApi } from './api';
+import { ClientCommands } from './commandIds';
 import { registerCommands } from './commands';
 import { LanguageClientHost, SERVER_CHANNEL } from './languageClient';
 import { PoolPicker } from './poolPicker';
+import { PreviewChips } from './previewChips';
+import { ReportView } from './reportView';
 import { RollLog } from './rollLog';
 import { RollFlow } from './rolls';
 import { RulesetStatus } from './statusBar';
@@ -27,6 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware() }));
   host = clientHost;
   const status = new RulesetStatus(clientHost);
+  const report = new ReportView(clientHost, context.extensionUri);
+  const chips = new PreviewChips(clientHost);
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
 
   context.subscriptions.push(
@@ -34,7 +39,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
     serverChannel,
     clientHost,
     status,
+    report,
+    chips,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
+    vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => report.show(scope, uri)),
     // Trust granted: start again so that the server reads the user ruleset files.
     vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
   );
@@ -48,6 +56,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
     },
     isServed: (uri) => clientHost.isServed(uri),
     statusBarInfo: () => status.info,
+    // VS Code's Markdown preview calls it (contributes.markdown.markdownItPlugins).
+    extendMarkdownIt: (md) => chips.extendMarkdownIt(md),
+    previewChips: (uri) => chips.of(uri),
+    lastReport: () => report.lastReport,
   };
 }
 

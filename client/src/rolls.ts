@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient, Middleware } from 'vscode-languageclient/node';
 import { Commands, type DocumentCheckInfo, type DocumentChecksQuery, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
 import { requestDocumentInfo } from './documentInfo';
+import { type PartyChoice, pickPartyRoller } from './partyPicker';
 import type { PoolPicker } from './poolPicker';
 import type { RollLog } from './rollLog';
 
@@ -30,6 +31,8 @@ export function readRollArgs(raw: unknown): RollCheckArgs | undefined {
   if (isInteger(raw.pool)) args.pool = raw.pool;
   if (isInteger(raw.seed)) args.seed = raw.seed;
   if (typeof raw.poolUnknown === 'boolean') args.poolUnknown = raw.poolUnknown;
+  if (typeof raw.actor === 'string') args.actor = raw.actor;
+  if (typeof raw.party === 'boolean') args.party = raw.party;
   return args;
 }
 
@@ -79,7 +82,15 @@ export class RollFlow {
   async roll(raw: unknown, send: Send): Promise<unknown> {
     const args = readRollArgs(raw);
     if (!args) return send(raw);
-    if (args.pool === undefined) {
+    if (args.party && args.actor === undefined) {
+      const choice = await this.partyQuestion(args);
+      if (!choice) return undefined;
+      if ('actor' in choice) {
+        args.actor = choice.actor;
+        delete args.party;
+      }
+    }
+    if (args.pool === undefined && args.actor === undefined && !args.party) {
       const need = await this.poolQuestion(args);
       if (need) {
         const pool = await this.pools.pick(args.uri, need.check);
@@ -101,6 +112,13 @@ export class RollFlow {
     return result;
   }
 
+  /** The whole party or one character, asked when the server lists who can roll; the whole party when it does not. */
+  private async partyQuestion(args: RollCheckArgs): Promise<PartyChoice | undefined> {
+    const check = await requestCheck(this.client(), args);
+    if (!check?.party) return { party: true };
+    return pickPartyRoller(check.text, check.party);
+  }
+
   /** Whether to ask for a pool, and the check's text for the question; undefined when not. */
   private async poolQuestion(args: RollCheckArgs): Promise<{ check?: string } | undefined> {
     if (args.poolUnknown === false) return undefined;
@@ -111,7 +129,7 @@ export class RollFlow {
     return text ? { check: text } : {};
   }
 
-  /** The one-line result with «Roll again», which rolls the same check (same chosen pool, new dice). */
+  /** The one-line result with «Roll again», which rolls the same check (same pool or roller, new dice). */
   private notify(result: RollCheckResult, pool: number | undefined): void {
     const again = vscode.l10n.t('Roll again');
     void vscode.window.showInformationMessage(result.message, again).then((choice) => {
@@ -123,6 +141,8 @@ export class RollFlow {
         character: result.range.start.character,
         text: result.text,
         ...(pool !== undefined ? { pool } : {}),
+        // The same roller again: the whole party, or the one character.
+        ...(result.party ? { party: true } : result.actor !== undefined ? { actor: result.actor } : {}),
       };
       vscode.commands.executeCommand(Commands.rollCheck, args).then(undefined, (error: unknown) => {
         void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the roll failed: {0}', error instanceof Error ? error.message : String(error)));

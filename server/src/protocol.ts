@@ -78,6 +78,27 @@ export interface RollCheckArgs {
    * before rolling. The server ignores it.
    */
   poolUnknown?: boolean;
+  /**
+   * A check without an actor whose values come from the character sheets: roll it as this
+   * character of the front matter would («Ольха: …»). Refused when the check has an actor, or
+   * when the character's sheet lacks a value it needs. (`character` above is the position's column.)
+   */
+  actor?: string;
+  /**
+   * The same check rolled by every character whose sheet holds its values, best chance first
+   * ({@link RollCheckResult.party}). A code lens on such a check sets it; a client may ask whether
+   * the whole party rolls or one character, and send `actor` instead. With `seed` S, the i-th
+   * character (from 0) rolls with seed S + i, which `actor` and that seed replay alone.
+   */
+  party?: boolean;
+}
+
+/** One character's roll of a party roll ({@link RollCheckArgs.party}). */
+export interface CharacterRollResult {
+  actor: string;
+  roll: RollReport;
+  /** That character's roll in one line, in the server's locale. */
+  message: string;
 }
 
 export interface RollCheckResult {
@@ -96,9 +117,17 @@ export interface RollCheckResult {
   message: string;
   /**
    * The roll as a roll log writes it: `message`, then one indented line per roll of an extended
-   * action. A client prints these lines as they are (adding, say, the time and the place).
+   * action (a party roll: per character). A client prints these lines as they are (adding, say,
+   * the time and the place).
    */
   log: string[];
+  /** The character who rolled, with `actor`; with `party`, the first of them. */
+  actor?: string;
+  /**
+   * With `party`: every character's roll, best chance first. `roll` is the first one's; `message`
+   * and `log` tell them all.
+   */
+  party?: CharacterRollResult[];
 }
 
 export interface AddToDictionaryArgs {
@@ -162,6 +191,8 @@ export const CodeActionKinds = {
   convertProse: 'source.rollmark.convertProse',
   /** Applies every preferred fix of the document that edits text, prose conversions (RM012) excepted. */
   fixAll: 'source.fixAll.rollmark',
+  /** «Подобрать сложность»: sets a check's difficulty (storytelling: its modifier) for a target chance. */
+  tuneDifficulty: 'refactor.rewrite.rollmark.tuneDifficulty',
 } as const;
 
 export type SeveritySetting = 'error' | 'warning' | 'info' | 'hint' | 'off';
@@ -216,7 +247,66 @@ export const Requests = {
   documentInfo: 'rollmark/documentInfo',
   /** The rulesets a document may choose, served or not: {@link RulesetsParams} → {@link RulesetsResult}. */
   rulesets: 'rollmark/rulesets',
+  /** Every check of a served document as a chip (the Markdown preview): {@link CheckChipsParams} → {@link CheckChipsResult} | null. */
+  checkChips: 'rollmark/checkChips',
+  /** The scenario report of a document or a workspace folder: {@link ReportParams} → {@link ReportResult}. */
+  report: 'rollmark/report',
 } as const;
+
+export interface CheckChipsParams {
+  textDocument: { uri: string };
+}
+
+/** How hard a check is at a glance: its chance (the party's median character's) from 70 %, from 40 %, below; or unknown. */
+export type ChipBand = 'easy' | 'medium' | 'hard' | 'unknown';
+
+/** A check as the preview and the report show it: its text, and a badge with its chance. */
+export interface CheckChip {
+  /** The check as written, guillemets included. */
+  text: string;
+  range: ProtocolRange;
+  /** The chance the badge shows (the party's median character's); null when unknown. */
+  chance: number | null;
+  /** The badge: «76 %», «51–76 %» for the party, «?». */
+  label: string;
+  /** The odds in words, for a tooltip: «пул 4 · успех 76 %», the party's figures, the problems. */
+  title: string;
+  band: ChipBand;
+  /** The worst problem on the check, as the editor shows it. */
+  severity?: 'error' | 'warning' | 'info' | 'hint';
+}
+
+/** Null for a document the server does not serve. */
+export interface CheckChipsResult {
+  uri: string;
+  /** The document version the chips are of. */
+  version: number;
+  chips: CheckChip[];
+}
+
+/**
+ * The chip's markup, one contract for the report (server) and the preview (client): a
+ * `<span class="rm-chip rm-chip--BAND [rm-chip--SEVERITY]" title="…">` around the check
+ * (`rm-chip__check`) and its badge (`rm-chip__odds`).
+ */
+export const CHIP_CLASS = 'rm-chip';
+
+export interface ReportParams {
+  /** A served document: its report (`scope: 'document'`), or its workspace folder's (`'workspace'`). */
+  uri: string;
+  scope: 'document' | 'workspace';
+}
+
+/** The report for a webview: the client puts `css` and `body` in a page of its own (its security policy, its script). */
+export interface ReportResult {
+  title: string;
+  /** Styles: VS Code's theme variables, no remote resource. */
+  css: string;
+  /** The report's markup: inline SVG charts, no script; rows carry `data-uri`, `data-line`, `data-character` to reveal a check. */
+  body: string;
+  /** The documents the report covers (a client follows their edits). */
+  uris: string[];
+}
 
 export interface RulesetsParams {
   /** A document or folder URI: its workspace folder's user rulesets are listed too. Without it, the built-in ones. */
@@ -261,6 +351,11 @@ export interface DocumentCheckInfo {
   rollable: boolean;
   /** False when a term's value is unknown: a roll needs a `pool` (or uses the ruleset's typical pool). */
   poolKnown: boolean;
+  /**
+   * A check without an actor that the party rolls ({@link RollCheckArgs.party}): who can roll it,
+   * best chance first, each chance and the party's formatted in the server's locale.
+   */
+  party?: { summary: string; members: { actor: string; chance: string }[] };
 }
 
 /** The answer to {@link Requests.documentInfo}; null for a document the server does not serve. */

@@ -28,14 +28,16 @@ import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/incr
 import { dictionaryNames } from './analysis/traitIndex';
 import type { Locale } from './analysis/types';
 import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
+import { provideCheckChips } from './features/checkChips';
 import { provideCodeActions } from './features/codeActions';
 import { provideCodeLenses } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
-import { provideDiagnostics } from './features/diagnostics';
+import { effectiveSeverity, provideDiagnostics } from './features/diagnostics';
 import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
+import { provideReport, type ReportDocument, ReportParts } from './features/report';
 import { fileProblemDiagnostics, folderProblemDiagnostics } from './features/projectProblems';
 import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCheck';
 import { provideRulesets } from './features/rulesets';
@@ -43,6 +45,7 @@ import { parseSetRulesetArgs, provideSetDocumentRuleset, SetRulesetArgumentError
 import { Lifecycle } from './lifecycle';
 import {
   type AddToDictionaryResult,
+  type CheckChipsResult,
   CodeActionKinds,
   Commands,
   DEFAULT_SETTINGS,
@@ -51,6 +54,7 @@ import {
   isPosition,
   isRange,
   type ReloadProjectResult,
+  type ReportResult,
   Requests,
   type RollmarkInitializationOptions,
   type RulesetsParams,
@@ -67,6 +71,7 @@ import type { FileProblems } from './analysis/workspaceConfig';
 import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { ServedDocuments } from './workspace/servedDocuments';
 import { SettingsStore } from './workspace/settings';
+import { type OpenDocuments, openReportDocument, reportPath, workspaceReportDocuments } from './workspace/workspaceScenarios';
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
 
@@ -98,6 +103,8 @@ interface State {
   refreshInlayHints: boolean;
   /** What the client lets the server register after `initialized`. */
   dynamic: { configuration: boolean; watchedFiles: boolean; workspaceFolders: boolean };
+  /** Documents' parts of scenario reports, kept while their texts and the settings stay. */
+  reportParts: ReportParts;
 }
 
 function localeOf(params: InitializeParams, options: RollmarkInitializationOptions): Locale {
@@ -180,6 +187,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!state) return;
     state.projects.reset();
     state.analyses.invalidateAll();
+    state.reportParts.clear();
     republish();
   };
 
@@ -190,6 +198,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const inFolder = (uri: string) => folders.folderFor(uri) === folderUri;
     state.projects.reset(folderUri);
     state.analyses.invalidate(inFolder);
+    state.reportParts.clear();
     republish(inFolder);
   };
 
@@ -258,6 +267,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         watchedFiles: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
         workspaceFolders: caps.workspace?.workspaceFolders === true,
       },
+      reportParts: new ReportParts(locale),
     };
     lifecycle.initialized();
     return {
@@ -267,7 +277,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         codeLensProvider: { resolveProvider: false },
         inlayHintProvider: true,
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.tuneDifficulty, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
         documentSymbolProvider: true,
         executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary, Commands.reloadProject, Commands.setDocumentRuleset] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -355,7 +365,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onCodeAction(
     onDocument('codeAction', [], (p) => isRange(p.range), (document, a, params, s) => {
       const folder = a.project.folderUri;
-      return provideCodeActions(document, a.analysis, params, a.settings, s.locale, (file) => (folder ? fileUri(folder, file) : undefined));
+      return provideCodeActions(document, a.analysis, params, a.settings, s.locale, (file) => (folder ? fileUri(folder, file) : undefined), a.project.config.dictionary);
     }),
   );
   connection.onDocumentSymbol(onDocument('documentSymbol', [], () => true, (document, a, _params, s) => provideDocumentSymbols(document, a.analysis, s.locale)));
@@ -368,6 +378,40 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       (document, a, params, s) => provideDocumentInfo(document, a.analysis, a.project, s.locale, params.checks),
     ),
   );
+
+  connection.onRequest(
+    Requests.checkChips,
+    onDocument<{ textDocument: TextDocumentIdentifier }, CheckChipsResult | null>('checkChips', null, () => true, (document, a, _params, s) =>
+      provideCheckChips(document, a.version, a.analysis, a.settings, s.locale),
+    ),
+  );
+
+  connection.onRequest(Requests.report, async (params: unknown): Promise<ReportResult | ResponseError<void>> => {
+    const refused = lifecycle.refusal(Requests.report);
+    if (refused || !state) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
+    const s = state;
+    if (!isRecord(params) || typeof params.uri !== 'string' || (params.scope !== 'document' && params.scope !== 'workspace')) {
+      return invalidParams(`${Requests.report}: expected {uri, scope: "document" | "workspace"}`);
+    }
+    const uri = params.uri;
+    const open: OpenDocuments = { get: (u) => documents.get(u), all: () => documents.all(), isServed, analysis: async (d) => (await s.analyses.get(d)).analysis };
+    const folder = s.folders.folderFor(uri) ?? s.folders.all().find((f) => f.uri === uri || `${f.uri}/` === uri)?.uri;
+    try {
+      const settings = await s.settings.forResource(folder ?? uri);
+      let reportDocuments: ReportDocument[];
+      if (params.scope === 'workspace' && folder) {
+        reportDocuments = await workspaceReportDocuments(folder, settings, await s.projects.get(folder, settings), s.locale, open);
+      } else {
+        const document = documents.get(uri);
+        if (!document || !(await isServed(document))) return invalidParams(`${Requests.report}: ${uri} is not an open document Rollmark checks`);
+        reportDocuments = [openReportDocument(document, reportPath(uri, folder), open)];
+      }
+      return await provideReport(reportDocuments, s.reportParts, (d) => effectiveSeverity(d, settings), s.locale);
+    } catch (error) {
+      log(Requests.report, error);
+      return new ResponseError(LSPErrorCodes.RequestFailed, `${Requests.report} failed; the server log has the details`);
+    }
+  });
 
   connection.onRequest(Requests.rulesets, async (params: RulesetsParams | null | undefined): Promise<RulesetsResult | ResponseError<void>> => {
     const refused = lifecycle.refusal(Requests.rulesets);

@@ -4,10 +4,12 @@
 // it, else loads the extension from the work tree; opens examples/vampire.scenario.md, hovers a
 // check and reads the odds from the hover widget, clicks a code lens and reads the roll from the
 // notification and from the roll log (Output panel), and finds the planted errors of
-// test/vscode/workspace/errors.scenario.md in the Problems panel.
+// test/vscode/workspace/errors.scenario.md in the Problems panel; then opens the scenario report
+// (`rollmark report examples --format html`) from file://, the same report in its webview
+// («Обзор сценария»), and the checks as chips in the Markdown preview.
 //
 //   node test/vscode/ui.test.mjs                     (part of npm run test:vscode)
-//   node test/vscode/ui.test.mjs --update-screenshots   also writes docs/screenshots/{hover,roll}.png
+//   node test/vscode/ui.test.mjs --update-screenshots   also writes docs/screenshots/{hover,roll,report,overview,preview}.png
 //   node test/vscode/ui.test.mjs --no-package           use the work tree even if it can be packaged
 //   node test/vscode/ui.test.mjs --locale en            VS Code in English (default: Russian, see
 //                                                       installRussianDisplayLanguage in lib/)
@@ -170,7 +172,7 @@ try {
 
   let hoverText;
   await step('hovering «Адриан: Сила + Атлетика (сложность 2)» shows its odds', async () => {
-    await goTo(19, 1);
+    await goTo(20, 1);
     await page.keyboard.press('Escape');
     const line = page.locator('.view-line', { hasText: 'Адриан: Сила + Атлетика (сложность 2)' }).first();
     await line.waitFor();
@@ -241,7 +243,7 @@ try {
         ).catch(() => ''),
       );
     }
-    if (!logged.includes('vampire.scenario.md:19') || !squash(logged).includes(squash(toastText))) throw new Error(`unexpected roll log: ${logged}`);
+    if (!logged.includes('vampire.scenario.md:20') || !squash(logged).includes(squash(toastText))) throw new Error(`unexpected roll log: ${logged}`);
     // The notification may have timed out meanwhile; the screenshot wants both.
     await page.locator('.notifications-toasts .notification-toast', { hasText: '🎲' }).first().waitFor({ timeout: 2000 }).catch(() => undefined);
     const file = await screenshot('roll');
@@ -265,6 +267,84 @@ try {
     }
     await screenshot('problems');
     return texts.filter((t) => /RM0\d\d/.test(t)).map((t) => t.replace(/\n/g, ' ')).join(' | ');
+  });
+
+  // Issue 14: the scenario report as a file, the same report in a webview, the checks as chips in the preview.
+  await step('rollmark report examples --format html opens from file:// offline: the curve, the histogram, the tables', async () => {
+    const file = join(artifacts, 'report.html');
+    execFileSync(process.execPath, [join(ROOT, 'bin/rollmark.js'), 'report', 'examples', '--format', 'html', '-o', file], { cwd: ROOT, env: { ...process.env, ROLLMARK_LOCALE: LOCALE } });
+    const reportPage = await page.context().newPage();
+    const remote = [];
+    reportPage.on('request', (request) => {
+      if (!request.url().startsWith('file:')) remote.push(request.url());
+    });
+    await reportPage.setViewportSize({ width: 1100, height: 1250 });
+    await reportPage.goto(`file://${file}`);
+    const curveLines = await reportPage.locator('figure.rm-curve svg .mark-line path').count();
+    const bars = await reportPage.locator('figure.rm-histogram svg .mark-rect path').count();
+    const rows = await reportPage.locator('.rm-file tbody tr').count();
+    if (curveLines < 2 || bars < 5 || rows !== 25) throw new Error(`curve lines ${curveLines}, histogram bars ${bars}, check rows ${rows}`);
+    if (remote.length > 0) throw new Error(`the report asked the network for ${remote.join(', ')}`);
+    const shotFile = join(artifacts, `${String(++shot).padStart(2, '0')}-report-file.png`);
+    await reportPage.screenshot({ path: shotFile });
+    if (UPDATE_SCREENSHOTS) copyFileSync(shotFile, join(ROOT, 'docs/screenshots/report.png'));
+    await reportPage.close();
+    return `${curveLines} lines in the curve, ${bars} bars, ${rows} check rows, no request beyond file://`;
+  });
+
+  let reportFrame;
+  await step('«Обзор сценария» opens the report of vampire.scenario.md in a webview; a row reveals its check', async () => {
+    const refused = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    await page.keyboard.press('Escape');
+    // Room for the editor and the report side by side: no panel, no side bar.
+    await openFile('vampire.scenario.md');
+    if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
+    if (await page.locator('.part.sidebar').isVisible()) await page.keyboard.press('Control+B');
+    await goTo(17, 1);
+    await runCommand(paletteLabel('rollmark.showReport'));
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: RU ? 'Этот документ' : 'This document' }).first().click();
+    const until = Date.now() + 30000;
+    while (!reportFrame) {
+      for (const frame of page.frames()) if ((await frame.locator('#rm-root svg').count().catch(() => 0)) >= 2) reportFrame = frame;
+      if (Date.now() > until) throw new Error('no webview with the report');
+      if (!reportFrame) await page.waitForTimeout(200);
+    }
+    const rows = await reportFrame.locator('.rm-file tbody tr[data-uri]').count();
+    if (rows !== 6) throw new Error(`the webview's table has ${rows} rows`);
+    await page.waitForTimeout(300);
+    const file = await screenshot('overview');
+    if (UPDATE_SCREENSHOTS) copyFileSync(file, join(ROOT, 'docs/screenshots/overview.png'));
+    await reportFrame.locator('.rm-file h3').first().evaluate((heading) => heading.scrollIntoView());
+    await page.waitForTimeout(200);
+    await screenshot('overview-table');
+    // The party's check: «Сила + Атлетика (сложность 2)», line 37.
+    await reportFrame.locator('.rm-file tbody tr[data-line="36"]').click();
+    await page.locator('.statusbar-item', { hasText: /(Ln|Стр\.?) 37, (Col|Стлб\.?) 26/ }).first().waitFor({ timeout: 10000 });
+    if (refused.length > 0) throw new Error(`the webview's content security policy refused: ${refused.join(' | ')}`);
+    return `${rows} rows; clicking the party's row put the cursor on line 37`;
+  });
+
+  await step('the Markdown preview draws every check of vampire.scenario.md as a chip', async () => {
+    await goTo(17, 1);
+    await runCommand('Markdown: Open Preview to the Side');
+    let chips = [];
+    const until = Date.now() + 30000;
+    while (chips.length < 6) {
+      for (const frame of page.frames()) {
+        const found = await frame.locator('.rm-chip').allInnerTexts().catch(() => []);
+        if (found.length > chips.length) chips = found;
+      }
+      if (Date.now() > until) throw new Error(`chips in the preview: ${chips.join(' | ')}`);
+      if (chips.length < 6) await page.waitForTimeout(200);
+    }
+    const party = chips.map(normalize).find((c) => c.startsWith('«Сила + Атлетика (сложность 2)»'));
+    if (!party || !/51 ?%–76 ?%$/.test(party)) throw new Error(`the party's chip: ${party}`);
+    const file = await screenshot('preview');
+    if (UPDATE_SCREENSHOTS) copyFileSync(file, join(ROOT, 'docs/screenshots/preview.png'));
+    return chips.map(normalize).join(' | ');
   });
 } finally {
   clearTimeout(hardTimeout);

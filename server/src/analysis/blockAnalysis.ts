@@ -17,6 +17,7 @@ import { type CheckSpan, checkSpans } from './classifyCheck';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { type BlockScan, definitionsText, scanBlockMarkdown } from './markdownScan';
 import { exceedsParseLimits, scanPlainBlock } from './plainTextScan';
+import { partyOdds } from './party';
 import { findProseChecks } from './proseChecks';
 import { resolveCheck } from './resolveCheck';
 import type { TraitIndex } from './traitIndex';
@@ -146,7 +147,9 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
         diagnostics.push(unclosedGuillemet(span, locale));
         continue;
       }
-      const resolved = resolveCheck(ast, content, { ruleset, index, locale, characters: ctx.characters });
+      const checkContext = { ruleset, index, locale, characters: ctx.characters };
+      const resolved = resolveCheck(ast, content, checkContext);
+      const party = partyOdds(ast, content, resolved, checkContext, oddsFor);
       diagnostics.push(...resolved.diagnostics);
       while (headingAt < scan.headings.length && scan.headings[headingAt].range.start < span.open) headingAt++;
       sceneIndex.push(headingAt - 1);
@@ -158,6 +161,7 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
         sides: resolved.sides,
         ...(resolved.actor ? { actor: resolved.actor } : {}),
         ...(resolved.spec ? { spec: resolved.spec, odds: oddsFor(ruleset, resolved.spec) } : {}),
+        ...(party ? { party } : {}),
       });
     }
     if (proseFrom < range.end) proseSegments.push({ start: proseFrom, end: range.end });

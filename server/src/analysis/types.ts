@@ -117,6 +117,31 @@ export interface AnalyzedCheck {
   odds?: OddsReport;
   /** The nearest heading above the check: the scene it belongs to. */
   scene?: { title: string; range: TextRange; depth: number };
+  /**
+   * The whole party on a check without an actor, when the front matter lists two or more
+   * characters and a trait's value comes from the sheets (analysis/party.ts).
+   */
+  party?: PartyOdds;
+}
+
+/** One character rolling a check without an actor: the check resolved with their sheet. */
+export interface PartyMember {
+  character: string;
+  spec: CheckSpec;
+  odds: OddsReport;
+  /** The chance that matters (party.ts `successChance`): what `success` is in the CLI's JSON. */
+  success: number;
+}
+
+export interface PartyOdds {
+  /** The characters whose sheets hold the check's traits, best chance first (ties in front-matter order). */
+  members: PartyMember[];
+  /** The other characters of the front matter: a value is missing from their sheet. */
+  lacking: string[];
+  /** P(at least one member succeeds), the members rolling independently. */
+  any: number;
+  /** P(every member succeeds). */
+  all: number;
 }
 
 export interface CharacterSheet {

@@ -1,11 +1,12 @@
 import * as path from 'node:path';
 import { CODE_SUMMARY } from '../analysis/diagnosticCatalog';
 import { LineIndex, type LinePosition } from '../analysis/lineIndex';
-import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
+import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, Locale, PartyOdds, TextRange } from '../analysis/types';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
-import { checkDetail, checkLine, reportChance } from '../present/odds';
+import { reportChance } from '../present/odds';
+import { analyzedCheckDetail } from '../present/party';
 import { rulesetTitle } from '../present/ruleset';
 import { voice } from '../present/voice';
 
@@ -57,9 +58,9 @@ export function fileChecksText(analysis: DocumentAnalysis, locale: Locale): stri
   return `${analysis.ruleset.id} (${rulesetTitle(analysis.ruleset, v)}), ${v.count(analysis.checks.length, 'check')}`;
 }
 
-/** `check --checks`: a check as the outline shows it, «пул 4 · успех 76 %». */
+/** `check --checks`: a check as the outline shows it, «пул 4 · успех 76 %» (or the party's figures). */
 export function checkText(check: AnalyzedCheck, ruleset: Ruleset, locale: Locale): string {
-  return checkDetail(checkLine(check.odds, { ruleset, v: voice(locale), spec: check.spec }));
+  return analyzedCheckDetail(check, ruleset, voice(locale));
 }
 
 function lspRange(lines: LineIndex, range: TextRange): { start: LinePosition; end: LinePosition } {
@@ -90,6 +91,11 @@ function mechanicsFields(odds: OddsReport): Omit<OddsReport, 'ruleset' | 'pool'>
   return rest;
 }
 
+/** The whole party (docs/cli.en.md): each member's chance, best first, and the party's. */
+function partyJson(party: PartyOdds): { party: { character: string; success: number }[]; party_any: number; party_all: number } {
+  return { party: party.members.map((m) => ({ character: m.character, success: m.success })), party_any: party.any, party_all: party.all };
+}
+
 /** `--format json`: the object docs/cli.en.md documents, ranges as LSP ranges. */
 export function jsonReport(files: readonly CheckedFile[]): unknown {
   return {
@@ -105,6 +111,7 @@ export function jsonReport(files: readonly CheckedFile[]): unknown {
           pool: c.odds && c.odds.pool !== null ? c.odds.pool : null,
           success: c.odds ? reportChance(c.odds) : null,
           ...(c.odds && c.spec && usesNewMechanics(c.spec) ? mechanicsFields(c.odds) : {}),
+          ...(c.party ? partyJson(c.party) : {}),
         })),
       };
     }),

@@ -6,6 +6,8 @@ export interface CliIo {
   err(text: string): void;
   /** Standard input, for `rollmark check -` (default: the process's). */
   stdin?(): AsyncIterable<Uint8Array>;
+  /** A progress line, redrawn in place on a terminal's standard error (absent when it is not a terminal); undefined clears it. */
+  progress?(text: string | undefined): void;
   locale: Locale;
 }
 
@@ -15,6 +17,7 @@ export function processIo(env: NodeJS.ProcessEnv = process.env): CliIo {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     stdin: () => process.stdin,
+    ...(process.stderr.isTTY ? { progress: (text: string | undefined) => process.stderr.write(text === undefined ? '\r\x1b[K' : `\r${text}\x1b[K`) } : {}),
     locale: lang.toLowerCase().startsWith('ru') ? 'ru' : 'en',
   };
 }

@@ -1,5 +1,6 @@
 import { checkCommand } from './checkCommand';
 import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
+import { reportCommand } from './reportCommand';
 import { type CliIo, processIo, UsageError } from './io';
 
 const USAGE = `rollmark — dice checks in Russian RPG scenarios
@@ -7,6 +8,7 @@ const USAGE = `rollmark — dice checks in Russian RPG scenarios
   rollmark check [--ruleset ID] [--format text|json|sarif] [--max-warnings N] [--checks [--seed S]] [--allow-empty] FILES|DIRS|-…
   rollmark odds  --ruleset ID [--json] "«check»"
   rollmark roll  --ruleset ID [--seed S] [--pool N] [--json] "«check»"
+  rollmark report [--ruleset ID] [--format html|json|md] [-o FILE] FILES|DIRS|-…
   rollmark rulesets [--json]
 `;
 
@@ -16,6 +18,7 @@ const COMMANDS: Record<string, Command> = {
   check: checkCommand,
   odds: oddsCommand,
   roll: rollCommand,
+  report: reportCommand,
   rulesets: rulesetsCommand,
 };
 

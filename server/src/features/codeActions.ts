@@ -1,10 +1,11 @@
 import { type CodeAction, CodeActionKind, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis, Fix, Locale, TextEdit as AnalysisEdit } from '../analysis/types';
+import type { DictionaryEntry, DocumentAnalysis, Fix, Locale, TextEdit as AnalysisEdit } from '../analysis/types';
 import { voice } from '../present/voice';
 import { type AddToDictionaryArgs, CodeActionKinds, Commands, type RollmarkSettings } from '../protocol';
 import { intersects, toRange } from './convert';
 import { effectiveSeverity, type FileUri, toLspDiagnostic } from './diagnostics';
+import { provideTuningActions } from './tuning';
 
 /** Whether the client asked for this kind: `only` entries are prefixes in the kind hierarchy. */
 function wanted(kind: string, only: string[] | undefined): boolean {
@@ -62,10 +63,18 @@ function quickFix(document: TextDocument, fix: Fix, diagnostic: CodeAction['diag
 
 /**
  * Quick fixes for the diagnostics in the range (every fix the analysis offers, the obvious one
- * preferred), and two source actions for the whole document: mark up every check written as
+ * preferred), «Подобрать сложность» for the check under the cursor, and two source actions for the whole document: mark up every check written as
  * prose, and apply every preferred fix that is not a prose conversion.
  */
-export function provideCodeActions(document: TextDocument, analysis: DocumentAnalysis, params: CodeActionParams, settings: RollmarkSettings, locale: Locale, fileUri: FileUri): CodeAction[] {
+export function provideCodeActions(
+  document: TextDocument,
+  analysis: DocumentAnalysis,
+  params: CodeActionParams,
+  settings: RollmarkSettings,
+  locale: Locale,
+  fileUri: FileUri,
+  dictionary: readonly DictionaryEntry[] = [],
+): CodeAction[] {
   const only = params.context?.only;
   const range = { start: document.offsetAt(params.range.start), end: document.offsetAt(params.range.end) };
   const actions: CodeAction[] = [];
@@ -78,6 +87,7 @@ export function provideCodeActions(document: TextDocument, analysis: DocumentAna
       for (const fix of diagnostic.fixes) actions.push(quickFix(document, fix, [lsp]));
     }
   }
+  if (wanted(CodeActionKinds.tuneDifficulty, only)) actions.push(...provideTuningActions(document, analysis, range, locale, dictionary));
   const v = voice(locale);
   if (wanted(CodeActionKinds.convertProse, only) && analysis.proseChecks.length > 0) {
     const edits = disjoint(analysis.proseChecks.map((p) => [{ range: p.range, newText: p.markup }]));

@@ -2,6 +2,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
 import { checkLine, lensTitle } from '../present/odds';
+import { partyLensTitle } from '../present/party';
 import { voice } from '../present/voice';
 import { Commands, type RollCheckArgs } from '../protocol';
 import { toRange } from './convert';
@@ -29,7 +30,10 @@ export function provideCodeLenses(document: TextDocument, analysis: DocumentAnal
     // The text travels with the position, so that a lens computed for an older version rolls its own check or none.
     // poolUnknown lets a client ask for a pool before rolling; the server itself ignores it.
     const args: RollCheckArgs = { uri: document.uri, line: range.start.line, character: range.start.character, text: check.text, poolUnknown: line.chance === undefined };
-    lenses.push({ range, command: { title: lensTitle(line, v), command: Commands.rollCheck, arguments: [args] } });
+    // A check the whole party rolls: every member by default; a client may ask for one of them (`actor`).
+    if (check.party) Object.assign(args, { poolUnknown: false, party: true });
+    const title = check.party ? partyLensTitle(check.party, v) : lensTitle(line, v);
+    lenses.push({ range, command: { title, command: Commands.rollCheck, arguments: [args] } });
   }
   return lenses;
 }

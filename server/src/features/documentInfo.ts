@@ -1,9 +1,10 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { DocumentAnalysis, Locale, PartyOdds } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/workspaceConfig';
 import { isKnownPool } from '../engine/oddsReport';
+import { partySummary } from '../present/party';
 import { rulesetTitle } from '../present/ruleset';
-import { voice } from '../present/voice';
+import { type Voice, voice } from '../present/voice';
 import { type DocumentCheckInfo, type DocumentChecksQuery, type DocumentInfo, isPosition } from '../protocol';
 import { toOffset, toRange } from './convert';
 import { describedCheck } from './locate';
@@ -21,8 +22,12 @@ export function isDocumentChecksParam(value: unknown): value is DocumentChecksQu
   return isPosition(position) && (text === undefined || typeof text === 'string');
 }
 
+function partyInfo(party: PartyOdds, v: Voice): NonNullable<DocumentCheckInfo['party']> {
+  return { summary: partySummary(party, v), members: party.members.map((m) => ({ actor: m.character, chance: v.percent(m.success) })) };
+}
+
 /** The checks asked for: none without a query, else the one it describes if the document has it. */
-function checksOf(document: TextDocument, analysis: DocumentAnalysis, query: DocumentChecksQuery | undefined | null): DocumentCheckInfo[] {
+function checksOf(document: TextDocument, analysis: DocumentAnalysis, query: DocumentChecksQuery | undefined | null, v: Voice): DocumentCheckInfo[] {
   if (!query) return [];
   const check = describedCheck(analysis.checks, toOffset(document, query.position), query.text);
   if (!check) return [];
@@ -32,6 +37,7 @@ function checksOf(document: TextDocument, analysis: DocumentAnalysis, query: Doc
       text: check.text,
       rollable: check.spec !== undefined,
       poolKnown: check.odds !== undefined && isKnownPool(check.odds),
+      ...(check.party ? { party: partyInfo(check.party, v) } : {}),
     },
   ];
 }
@@ -57,6 +63,6 @@ export function provideDocumentInfo(
     source: analysis.rulesetSource,
     userRulesetsLoaded: project.userRulesetsLoaded,
     rulesets: provideRulesets(project.config.rulesets, locale),
-    checks: checksOf(document, analysis, query),
+    checks: checksOf(document, analysis, query, voice(locale)),
   };
 }

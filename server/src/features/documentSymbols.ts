@@ -1,7 +1,7 @@
 import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
-import { checkDetail, checkLine } from '../present/odds';
+import { analyzedCheckDetail } from '../present/party';
 import { voice } from '../present/voice';
 import { toRange } from './convert';
 
@@ -20,7 +20,8 @@ export const MAX_CHECK_SYMBOLS = 10_000;
 
 /**
  * The outline: headings are scenes, nested by level as Markdown nests them; each check is a
- * child of the scene it is written in, with its pool and odds as the detail.
+ * child of the scene it is written in, with its pool and odds (a check without an actor: the
+ * party's) as the detail.
  */
 export function provideDocumentSymbols(document: TextDocument, analysis: DocumentAnalysis, locale: Locale): DocumentSymbol[] {
   const v = voice(locale);
@@ -39,7 +40,7 @@ export function provideDocumentSymbols(document: TextDocument, analysis: Documen
     while (next < checks.length && checks[next].range.start < offset) {
       const check = checks[next++];
       const range = toRange(document, check.range);
-      const symbol: DocumentSymbol = { name: check.text, detail: checkDetail(checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec })), kind: SymbolKind.Event, range, selectionRange: range };
+      const symbol: DocumentSymbol = { name: check.text, detail: analyzedCheckDetail(check, analysis.ruleset, v), kind: SymbolKind.Event, range, selectionRange: range };
       const parent = stack[stack.length - 1];
       if (parent) (parent.symbol.children ??= []).push(symbol);
       else roots.push(symbol);

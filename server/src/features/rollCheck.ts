@@ -1,10 +1,10 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { AnalyzedCheck, DocumentAnalysis, Locale, PartyMember } from '../analysis/types';
 import { freshSeed } from '../engine/random';
 import { rollCheck } from '../engine/roll';
-import { rollLog } from '../present/roll';
-import { voice } from '../present/voice';
-import type { RollCheckArgs, RollCheckResult } from '../protocol';
+import { actorRollLog, partyRollLog, rollLog } from '../present/roll';
+import { type Voice, voice } from '../present/voice';
+import type { CharacterRollResult, RollCheckArgs, RollCheckResult } from '../protocol';
 import { toRange } from './convert';
 import { describedCheck } from './locate';
 
@@ -20,7 +20,7 @@ function isInteger(value: unknown): value is number {
 
 /** Checks `executeCommand` arguments against {@link RollCheckArgs}; anything else is refused with a reason. */
 export function parseRollArgs(raw: unknown): RollCheckArgs {
-  if (typeof raw !== 'object' || raw === null) throw new RollArgumentError('expected one argument {uri, line, character, text?, pool?, seed?}');
+  if (typeof raw !== 'object' || raw === null) throw new RollArgumentError('expected one argument {uri, line, character, text?, pool?, seed?, actor?, party?}');
   const a = raw as Record<string, unknown>;
   if (typeof a.uri !== 'string' || a.uri === '') throw new RollArgumentError('"uri" must be a document URI');
   if (!isInteger(a.line) || !isInteger(a.character)) throw new RollArgumentError('"line" and "character" must be integers');
@@ -37,12 +37,22 @@ export function parseRollArgs(raw: unknown): RollCheckArgs {
     if (!isInteger(a.seed)) throw new RollArgumentError('"seed" must be an integer');
     args.seed = a.seed;
   }
+  if (a.actor !== undefined && a.actor !== null) {
+    if (typeof a.actor !== 'string' || a.actor === '') throw new RollArgumentError('"actor" must be a character\'s name');
+    args.actor = a.actor;
+  }
+  if (a.party !== undefined && a.party !== null) {
+    if (typeof a.party !== 'boolean') throw new RollArgumentError('"party" must be true or false');
+    if (a.party && args.actor !== undefined) throw new RollArgumentError('give "actor" or "party", not both');
+    args.party = a.party;
+  }
   return args;
 }
 
 /**
  * Rolls the check the arguments describe (never another: see `describedCheck`), through the
- * engine. Unknown pools use the caller's `pool`, else the ruleset's `typicalPool`, and say so.
+ * engine; with `actor` or `party`, as one character of the front matter or each of them.
+ * Unknown pools use the caller's `pool`, else the ruleset's `typicalPool`, and say so.
  * Without a seed a fresh one is drawn (from the cryptographic source) so that every roll can be
  * replayed from its result.
  */
@@ -51,6 +61,7 @@ export function provideRoll(document: TextDocument, analysis: DocumentAnalysis, 
   if (!check) throw new RollArgumentError(args.text !== undefined ? `${args.text} is no longer in the document` : 'no check at that position');
   if (!check.spec) throw new RollArgumentError(`${check.text} cannot be rolled: it has an error`);
   const seed = args.seed ?? freshSeed();
+  if (args.actor !== undefined || args.party) return partyRoll(document, analysis, check, args, seed, voice(locale));
   const roll = rollCheck(analysis.ruleset, check.spec, { seed, ...(args.pool !== undefined ? { pool: args.pool } : {}) });
   const assumedPool: RollCheckResult['assumedPool'] = roll.assumed_pool ? { pool: roll.pool, source: args.pool !== undefined ? 'argument' : 'typical' } : undefined;
   const log = rollLog(check.text, roll, analysis.ruleset, voice(locale), assumedPool);
@@ -62,5 +73,33 @@ export function provideRoll(document: TextDocument, analysis: DocumentAnalysis, 
     ...(assumedPool ? { assumedPool } : {}),
     message: log[0],
     log,
+  };
+}
+
+/** The party's members the arguments ask for: the one named `actor`, or all of them. */
+function rollingMembers(check: AnalyzedCheck, args: RollCheckArgs): PartyMember[] {
+  const party = check.party;
+  if (!party) throw new RollArgumentError(`${check.text} is not rolled by the party: it names its actor, or none of its values comes from a character sheet`);
+  if (args.actor === undefined) return party.members;
+  const member = party.members.find((m) => m.character === args.actor);
+  if (member) return [member];
+  if (party.lacking.includes(args.actor)) throw new RollArgumentError(`${args.actor}'s sheet lacks a value ${check.text} needs`);
+  throw new RollArgumentError(`the front matter has no character "${args.actor}"`);
+}
+
+/** A check without an actor rolled as one character (`actor`) or by the whole party (`party`), member i with seed + i. */
+function partyRoll(document: TextDocument, analysis: DocumentAnalysis, check: AnalyzedCheck, args: RollCheckArgs, seed: number, v: Voice): RollCheckResult {
+  const rolls = rollingMembers(check, args).map((member, i) => ({ actor: member.character, report: rollCheck(analysis.ruleset, member.spec, { seed: (seed + i) | 0 }) }));
+  const party: CharacterRollResult[] = rolls.map(({ actor, report }) => ({ actor, roll: report, message: actorRollLog(check.text, actor, report, analysis.ruleset, v)[0] }));
+  const log = args.party ? partyRollLog(check.text, rolls, analysis.ruleset, v) : actorRollLog(check.text, rolls[0].actor, rolls[0].report, analysis.ruleset, v);
+  return {
+    uri: document.uri,
+    text: check.text,
+    range: toRange(document, check.range),
+    roll: rolls[0].report,
+    actor: rolls[0].actor,
+    message: log[0],
+    log,
+    ...(args.party ? { party } : {}),
   };
 }

@@ -21,6 +21,7 @@ import {
   type PoolTable,
   unknownPoolTable,
 } from './odds';
+import { partyHoverParts } from './party';
 import { categoryName, rulesetFacts, rulesetSummary, rulesetTitle, unknownPoolText } from './ruleset';
 import { capitalize, type Voice } from './voice';
 
@@ -81,8 +82,8 @@ export function traitLine(trait: TraitEntry, ruleset: Ruleset, v: Voice): string
 }
 
 /**
- * Everything the hover says about a check: the odds first, whatever part of the check is under
- * the cursor; the trait under it, if any, after them.
+ * Everything the hover says about a check: the odds first (a check without an actor: the
+ * party's), whatever part of the check is under the cursor; the trait under it, if any, after them.
  */
 export function checkHoverMarkdown(check: AnalyzedCheck, ruleset: Ruleset, v: Voice, hovered?: TraitEntry): string {
   const ctx: OddsContext = { ruleset, v, spec: check.spec };
@@ -90,6 +91,7 @@ export function checkHoverMarkdown(check: AnalyzedCheck, ruleset: Ruleset, v: Vo
   const odds = check.odds;
   let parts: string[];
   if (!odds || formula.length === 0) parts = [v.w.checkHasError];
+  else if (check.party) parts = partyHoverParts(check.party, formula, ruleset, v);
   else if (!isKnownPool(odds)) parts = unknownPoolParts(check, odds, formula, ctx);
   else {
     // The best combination in bold: the one the headline and a roll use.

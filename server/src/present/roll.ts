@@ -139,3 +139,20 @@ export function rollDetails(report: RollReport, ruleset: Ruleset, v: Voice): str
 export function rollLog(check: string, report: RollReport, ruleset: Ruleset, v: Voice, assumed?: AssumedPool): string[] {
   return [rollMessage(check, report, ruleset, v, assumed), ...rollDetails(report, ruleset, v)];
 }
+
+/** A check rolled as one character of the party: «🎲 «Сила + Атлетика (сложность 2)» · Катастрофа: [8, 3, 10, 9] → …». */
+export function actorRollLog(check: string, actor: string, report: RollReport, ruleset: Ruleset, v: Voice): string[] {
+  return [`🎲 ${check} · ${actor}: ${rollSummary(report, ruleset, v)}`, ...rollDetails(report, ruleset, v)];
+}
+
+/**
+ * The whole party's roll: the outcomes on the first line («🎲 «…» · партия: Катастрофа — успех,
+ * Адриан — провал»), then each character's dice on a line of their own.
+ */
+export function partyRollLog(check: string, rolls: readonly { actor: string; report: RollReport }[], ruleset: Ruleset, v: Voice): string[] {
+  const outcomes = rolls.map((r) => `${r.actor} — ${outcomeText(r.report, ruleset, v)}`).join(', ');
+  return [
+    `🎲 ${check} · ${v.w.partyLabel}: ${outcomes}`,
+    ...rolls.flatMap((r) => [`    ${r.actor}: ${rollSummary(r.report, ruleset, v)}`, ...rollDetails(r.report, ruleset, v).map((line) => `    ${line}`)]),
+  ];
+}

@@ -180,6 +180,52 @@ export const WORDS = {
   familyPoolMinusDifficulty: { ru: 'пул к10 минус сложность, успех на 8+', en: 'd10 pool minus difficulty, success on 8+' },
   familyD20: { ru: 'к20 + модификаторы против сложности', en: 'd20 + modifiers against a difficulty' },
 
+  // The whole party on a check without an actor.
+  partyAny: (chance: string): Text => ({ ru: `Партия: хотя бы один справится — ${chance}`, en: `Party: at least one succeeds — ${chance}` }),
+  partyAll: (chance: string): Text => ({ ru: `все — ${chance}`, en: `all — ${chance}` }),
+  partyAnyShort: (chance: string): Text => ({ ru: `хотя бы один ${chance}`, en: `at least one ${chance}` }),
+  partyAllShort: (chance: string): Text => ({ ru: `все ${chance}`, en: `all ${chance}` }),
+  partyLabel: { ru: 'партия', en: 'party' },
+  partyMember: (character: string, pool: string): Text => ({ ru: `${character} (${pool})`, en: `${character} (${pool})` }),
+  partyLacking: (names: string): Text => ({ ru: `Нет нужных значений в листе: ${names}.`, en: `Values missing from the sheet: ${names}.` }),
+
+  // Difficulty tuning (a code action per target chance).
+  tuneDifficulty: (target: string, result: string, chance: string): Text => ({
+    ru: `Подобрать сложность: ${target} → ${result} (${chance})`,
+    en: `Tune the difficulty: ${target} → ${result} (${chance})`,
+  }),
+  difficultyValue: (value: string): Text => ({ ru: `сложность ${value}`, en: `difficulty ${value}` }),
+  noModifier: { ru: 'без модификатора', en: 'no modifier' },
+  whoseChance: (character: string, chance: string): Text => ({ ru: `${character} — ${chance}`, en: `${character}: ${chance}` }),
+
+  // The scenario report (`rollmark report`, «Обзор сценария»).
+  reportTitle: { ru: 'Обзор сценария', en: 'Scenario overview' },
+  reportSummary: (files: string, checks: string, problems: string): Text => ({ ru: `${files}, ${checks}; ${problems}`, en: `${files}, ${checks}; ${problems}` }),
+  reportCharacters: (names: string): Text => ({ ru: `Персонажи: ${names}`, en: `Characters: ${names}` }),
+  reportCurveTitle: { ru: 'Кривая сложности', en: 'Difficulty curve' },
+  reportCurveX: { ru: 'проверки по порядку чтения', en: 'checks in reading order' },
+  reportChanceAxis: { ru: 'шанс успеха', en: 'chance of success' },
+  reportHistogramTitle: { ru: 'Распределение шансов', en: 'Chances of success' },
+  reportCountAxis: { ru: 'шансов', en: 'chances' },
+  reportHardest: { ru: 'Самые трудные', en: 'Hardest' },
+  reportEasiest: { ru: 'Самые лёгкие', en: 'Easiest' },
+  reportNoSheet: { ru: 'без листа', en: 'no sheet' },
+  reportCheck: { ru: 'Проверка', en: 'Check' },
+  reportWhere: { ru: 'Где', en: 'Where' },
+  reportWho: { ru: 'Кто', en: 'Who' },
+  reportChance: { ru: 'Шанс', en: 'Chance' },
+  reportAnyone: { ru: 'Хотя бы один', en: 'At least one' },
+  reportEveryone: { ru: 'Все', en: 'All' },
+  reportProblems: { ru: 'Проблемы', en: 'Problems' },
+  reportBeforeHeadings: { ru: 'До первого заголовка', en: 'Before the first heading' },
+  reportUnknownChance: { ru: 'шанс неизвестен', en: 'chance unknown' },
+  reportNoChecks: { ru: 'Проверок нет.', en: 'No checks.' },
+  reportNoProblems: { ru: 'без проблем', en: 'no problems' },
+  reportNoChances: { ru: 'Шанс не известен ни для одной проверки — графиков нет.', en: 'No check has a known chance: no charts.' },
+  reportRuleset: (title: string): Text => ({ ru: `правила: ${title}`, en: `ruleset: ${title}` }),
+  reportOpen: (where: string): Text => ({ ru: `Открыть ${where}`, en: `Open ${where}` }),
+  reportProgress: (done: string, total: string): Text => ({ ru: `rollmark report: ${done} из ${total}`, en: `rollmark report: ${done} of ${total}` }),
+
   // Editor actions and the command line.
   convertProse: (count: string): Text => ({ ru: `Разметить проверки, записанные прозой (${count})`, en: `Mark up checks written as prose (${count})` }),
   fixAll: (count: string): Text => ({ ru: `Исправить всё очевидное (${count})`, en: `Fix all obvious problems (${count})` }),

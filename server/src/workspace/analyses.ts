@@ -10,6 +10,7 @@ import type { DocumentAnalysis, Locale } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
 import type { Project } from './projects';
+import { analysisOptions } from './workspaceScenarios';
 
 export interface AnalyzedDocument {
   /** The version analysed; the live document may have moved on. */
@@ -127,17 +128,7 @@ export class DocumentAnalyses {
     const revision = revisionOf(document);
     let analysis: DocumentAnalysis;
     try {
-      analysis = this.analyzers.analyze(
-        document.getText(),
-        {
-          locale: this.locale,
-          rulesets: project.config.rulesets,
-          ...(settings.defaultRuleset ? { defaultRuleset: settings.defaultRuleset } : {}),
-          dictionary: project.config.dictionary,
-          proseChecks: settings.proseChecks === 'off' ? 'off' : 'on',
-        },
-        document.uri,
-      );
+      analysis = this.analyzers.analyze(document.getText(), analysisOptions(this.locale, settings, project), document.uri);
     } catch (error) {
       // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.
       this.analyzers.forget(document.uri);

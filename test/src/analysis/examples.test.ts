@@ -31,16 +31,16 @@ const pinned: Record<string, Pinned> = {
   },
   'storytelling.scenario.md': {
     ruleset: 'storytelling',
-    checks: 5,
+    checks: 6,
     diagnostics: [
       // Марк: Сила 2 + Атлетика 1 − 4 is a chance die.
       ['RM006', 18, 'Сила + Атлетика − 4'],
       // «бросок Сообразительность + Ремесло» written as prose.
-      ['RM012', 27, 'Сообразительность + Ремесло'],
+      ['RM012', 29, 'Сообразительность + Ремесло'],
     ],
   },
   'threads.scenario.md': { ruleset: 'threads-of-fate', checks: 4, diagnostics: [] },
-  'vampire.scenario.md': { ruleset: 'vampire-pack', checks: 5, diagnostics: [] },
+  'vampire.scenario.md': { ruleset: 'vampire-pack', checks: 6, diagnostics: [] },
   'werewolf.scenario.md': {
     ruleset: 'werewolf-revised',
     checks: 4,
@@ -69,17 +69,20 @@ describe('example scenarios', () => {
     });
   }
 
-  it('every check of vampire.scenario.md with an actor has a known pool, the stranger’s does not', () => {
+  it('every check of vampire.scenario.md with an actor has a known pool; those without one are the party’s', () => {
     const text = readFileSync(path.join(EXAMPLES, 'vampire.scenario.md'), 'utf8');
     const analysis = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
     assert.deepEqual(
-      analysis.checks.map((c) => [c.actor ?? null, c.odds?.pool ?? null, c.scene?.title ?? null]),
+      analysis.checks.map((c) => [c.actor ?? null, c.odds?.pool ?? null, c.scene?.title ?? null, c.party?.members.map((m) => [m.character, m.odds.pool]) ?? null]),
       [
-        ['Адриан', 4, 'Сцена 1. Крыши'],
-        ['Катастрофа', 4, 'Сцена 1. Крыши'],
-        ['Катастрофа', 4, 'Сцена 2. Архив'],
-        ['Адриан', 5, 'Сцена 2. Архив'],
-        [null, null, 'Сцена 2. Архив'],
+        ['Адриан', 4, 'Сцена 1. Крыши', null],
+        ['Катастрофа', 4, 'Сцена 1. Крыши', null],
+        // Ловкость + Атлетика − 3: Катастрофа 4 + 2 − 3, Адриан 2 + 3 − 3.
+        [null, null, 'Сцена 1. Крыши', [['Катастрофа', 3], ['Адриан', 2]]],
+        ['Катастрофа', 4, 'Сцена 2. Архив', null],
+        ['Адриан', 5, 'Сцена 2. Архив', null],
+        // Сила + Атлетика − 2: Адриан 3 + 3 − 2, Катастрофа 2 + 2 − 2.
+        [null, null, 'Сцена 2. Архив', [['Адриан', 4], ['Катастрофа', 2]]],
       ],
     );
   });

@@ -28,9 +28,10 @@ function restricted(from: string, message: string): string {
 const ENGINE = 'engine/ imports nothing from the rest of the server (ARCHITECTURE.md)';
 const ANALYSIS = 'analysis/ imports only engine/ from the rest of the server (ARCHITECTURE.md)';
 const PRESENT = 'present/ imports only engine/, analysis/ from the rest of the server (ARCHITECTURE.md)';
-const FEATURES = 'features/ imports only analysis/, engine/, present/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
+const REPORT = 'report/ imports only engine/, analysis/, present/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
+const FEATURES = 'features/ imports only analysis/, engine/, present/, report/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
 const WORKSPACE = 'workspace/ imports only analysis/, engine/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
-const CLI = 'cli/ imports only analysis/, engine/, present/, workspace/ from the rest of the server (ARCHITECTURE.md)';
+const CLI = 'cli/ imports only analysis/, engine/, present/, report/, workspace/ from the rest of the server (ARCHITECTURE.md)';
 const PROTOCOL = 'protocol.ts imports types only: the client bundles it';
 const CLIENT = 'client/ imports only server/src/protocol.ts from the server: the server decides, over LSP';
 
@@ -58,6 +59,13 @@ const cases: [string, string, 'value' | 'type', string[]][] = [
   ['server/src/present/probe.ts', '../workspace/projects', 'value', [PRESENT]],
   ['server/src/present/probe.ts', '../features/hover', 'type', [PRESENT]],
   ['server/src/present/probe.ts', '../protocol', 'type', [PRESENT]],
+  ['server/src/report/probe.ts', '../analysis/party', 'value', []],
+  ['server/src/report/probe.ts', '../present/voice', 'value', []],
+  ['server/src/report/probe.ts', '../protocol', 'value', []],
+  ['server/src/report/probe.ts', '../features/convert', 'value', [REPORT]],
+  ['server/src/report/probe.ts', '../workspace/projectFs', 'value', [REPORT]],
+  ['server/src/report/probe.ts', '../cli/io', 'type', [REPORT]],
+  ['server/src/features/probe.ts', '../report/chips', 'value', []],
   ['server/src/features/probe.ts', '../analysis/types', 'value', []],
   ['server/src/features/probe.ts', '../engine/odds', 'value', []],
   ['server/src/features/probe.ts', '../present/words', 'value', []],
@@ -73,6 +81,7 @@ const cases: [string, string, 'value' | 'type', string[]][] = [
   ['server/src/cli/probe.ts', '../workspace/nodeFs', 'value', []],
   ['server/src/cli/probe.ts', '../present/words', 'value', []],
   ['server/src/cli/probe.ts', './main', 'value', []],
+  ['server/src/cli/probe.ts', '../report/html', 'value', []],
   ['server/src/cli/probe.ts', '../features/oddsText', 'value', [CLI]],
   ['server/src/cli/probe.ts', '../server', 'value', [CLI]],
   ['server/src/cli/probe.ts', '../main', 'value', [CLI]],
@@ -101,7 +110,7 @@ describe('architecture: the import directions of eslint.config.mjs', () => {
   }
 
   it('keeps the pure layers free of editor and LSP packages', async () => {
-    for (const layer of ['engine', 'analysis', 'present']) {
+    for (const layer of ['engine', 'analysis', 'present', 'report']) {
       for (const editorPackage of ['vscode', 'vscode-languageserver', 'vscode-languageserver/node', 'vscode-languageserver-textdocument']) {
         assert.deepEqual(await lint(eslint, `server/src/${layer}/probe.ts`, importing(editorPackage, 'type')), [
           `${RULE}: '${editorPackage}' import is restricted from being used by a pattern. ${layer}/ stays free of editor and LSP packages`,

@@ -212,7 +212,7 @@ describe('rollmark check', () => {
     const r = await run('check', '--format', 'json', EXAMPLES);
     assert.equal(r.code, 0, r.err);
     const report = JSON.parse(r.out) as { files: { path: string; ruleset: string; diagnostics: Json[]; checks: Json[] }[]; summary: Json };
-    assert.deepEqual(report.summary, { files: 5, checks: 23, errors: 0, warnings: 2, infos: 2, hints: 1 });
+    assert.deepEqual(report.summary, { files: 5, checks: 25, errors: 0, warnings: 2, infos: 2, hints: 1 });
     assert.deepEqual(
       report.files.map((f) => [path.basename(f.path), f.ruleset]),
       [
@@ -234,11 +234,20 @@ describe('rollmark check', () => {
     const vLines = readFileSync(path.join(EXAMPLES, 'vampire.scenario.md'), 'utf8').split('\n');
     assert.equal(first.text, '«Адриан: Сила + Атлетика (сложность 2)»');
     const line = vLines.findIndex((l) => l.includes('«Адриан: Сила'));
-    assert.equal(line, 18);
+    assert.equal(line, 19);
     assert.deepEqual(first.range, { start: { line, character: 0 }, end: { line, character: (first.text as string).length } });
     assert.equal(first.pool, 4);
     close(first.success, 1 - 0.7 ** 4);
-    assert.deepEqual([vampire.checks[4].pool, vampire.checks[4].success], [null, null]);
+    // The last check has no actor: its own pool is unknown, and the party rolls it (CLI.md "Whole party").
+    const party = vampire.checks[5];
+    assert.deepEqual([party.text, party.pool, party.success], ['«Сила + Атлетика (сложность 2)»', null, null]);
+    assert.deepEqual((party.party as { character: string }[]).map((m) => m.character), ['Адриан', 'Катастрофа']);
+    const [adrian, katastrofa] = (party.party as { success: number }[]).map((m) => m.success);
+    // vampire-pack: 4 and 2 dice, each die a success with 3/10.
+    close(adrian, 1 - 0.7 ** 4);
+    close(katastrofa, 1 - 0.7 ** 2);
+    close(party.party_any as number, 1 - (1 - adrian) * (1 - katastrofa));
+    close(party.party_all as number, adrian * katastrofa);
   });
 
   it('--format sarif writes SARIF 2.1.0 with rule ids and 1-based regions', async () => {

@@ -116,7 +116,7 @@ describe('code lens and the roll command', () => {
     assert.equal(await refused({ uri, line: 6, character: 0, pool: -1 }), 'rollmark.rollCheck: "pool" must be an integer from 0 to 100');
     assert.equal(await refused({ uri, line: 6 }), 'rollmark.rollCheck: "line" and "character" must be integers');
     assert.equal(await refused({ uri, line: 6, character: 0, text: 5 }), 'rollmark.rollCheck: "text" must be the check as written');
-    assert.equal(await refused('roll it'), 'rollmark.rollCheck: expected one argument {uri, line, character, text?, pool?, seed?}');
+    assert.equal(await refused('roll it'), 'rollmark.rollCheck: expected one argument {uri, line, character, text?, pool?, seed?, actor?, party?}');
     assert.equal(await refused({ uri: docUri('closed.md'), line: 0, character: 0 }), 'rollmark.rollCheck: the document is not open');
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * The whole party on one check: a check without an actor, in a document whose front matter lists
+ * two or more characters, rolled by each character whose sheet holds its traits. The check is
+ * resolved once per character, exactly as if it named that character («Ольха: …»), so every
+ * rule of the check (parameters, contests, teamwork, alternatives) applies as it would there.
+ */
+import type { CheckSpec } from '../engine/checkSpec';
+import { chanceOfSuccess } from '../engine/odds';
+import { isKnownPool, type OddsReport } from '../engine/oddsReport';
+import type { Ruleset } from '../engine/ruleset';
+import type { CheckExpression } from './checkExpression';
+import { type CheckContext, resolveCheck, type ResolvedCheck } from './resolveCheck';
+import type { CharacterSheet, PartyMember, PartyOdds } from './types';
+
+/**
+ * The chance that matters for a check, as a number: success of every kind, a contest's win, an
+ * extended action done within its rolls (the last `within`). Undefined when the pool is unknown
+ * and for initiative, which has no success. The same number `rollmark check --format json`
+ * prints as a check's `success`.
+ */
+export function successChance(report: OddsReport): number | undefined {
+  if (!isKnownPool(report) || report.initiative) return undefined;
+  if (!report.contest && report.within && report.within.length > 0) return report.within[report.within.length - 1];
+  return chanceOfSuccess(report);
+}
+
+/** The check as `sheet`'s character would write it: the same text, that character as its actor. */
+export function resolveAs(ast: CheckExpression, content: string, ctx: CheckContext, sheet: CharacterSheet): ResolvedCheck {
+  return resolveCheck({ ...ast, actor: { name: sheet.name, range: ast.range } }, content, ctx);
+}
+
+/**
+ * Whether the party is asked about this check: it names no actor, the front matter lists two or
+ * more characters, and some trait takes its value from a sheet (a check whose every value is
+ * written inline is the same roll for everyone: its own odds say it all).
+ */
+export function hasParty(ast: CheckExpression, own: ResolvedCheck, characters: readonly CharacterSheet[]): boolean {
+  if (ast.actor || characters.length < 2 || ast.errors.length > 0) return false;
+  return own.sides[0]?.terms.some((term) => term.valueSource !== 'inline') ?? false;
+}
+
+/** P(at least one succeeds) and P(everyone succeeds), the characters rolling independently. */
+export function partyChances(chances: readonly number[]): { any: number; all: number } {
+  let none = 1;
+  let all = 1;
+  for (const p of chances) {
+    none *= 1 - p;
+    all *= p;
+  }
+  return { any: 1 - none, all: chances.length === 0 ? 0 : all };
+}
+
+/**
+ * The party's odds on a check (see {@link hasParty}), each character whose sheet holds the
+ * check's traits with their own roll, best first (ties in front-matter order); undefined when
+ * the party is not asked about it or no character can roll it. `odds` computes a spec's odds
+ * (the analysis passes its cache).
+ */
+export function partyOdds(
+  ast: CheckExpression,
+  content: string,
+  own: ResolvedCheck,
+  ctx: CheckContext,
+  odds: (ruleset: Ruleset, spec: CheckSpec) => OddsReport,
+): PartyOdds | undefined {
+  if (!hasParty(ast, own, ctx.characters)) return undefined;
+  const members: PartyMember[] = [];
+  const lacking: string[] = [];
+  for (const sheet of ctx.characters) {
+    const resolved = resolveAs(ast, content, ctx, sheet);
+    const report = resolved.spec ? odds(ctx.ruleset, resolved.spec) : undefined;
+    const success = report ? successChance(report) : undefined;
+    if (resolved.spec && report && success !== undefined) members.push({ character: sheet.name, spec: resolved.spec, odds: report, success });
+    else lacking.push(sheet.name);
+  }
+  if (members.length === 0) return undefined;
+  // Array.prototype.sort is stable: equal chances keep the front matter's order.
+  members.sort((a, b) => b.success - a.success);
+  return { members, lacking, ...partyChances(members.map((m) => m.success)) };
+}
+
+/** The party's median character: the middle one by chance, the weaker of the two middle ones in an even party. */
+export function medianMember(party: PartyOdds): PartyMember {
+  return party.members[Math.floor(party.members.length / 2)];
+}

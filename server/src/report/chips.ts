@@ -1,0 +1,69 @@
+/**
+ * A check as a chip: its text and a badge with its chance (the party's as a range), coloured by
+ * how hard it is, marked when a problem sits on it. The Markdown preview gets the chips through
+ * `rollmark/checkChips` and the report draws the same ones (chipHtml), with one markup contract
+ * (protocol.ts `CHIP_CLASS`) and one stylesheet (styles.ts).
+ */
+import type { AnalyzedCheck, DocumentAnalysis, Severity, TextRange } from '../analysis/types';
+import { analyzedCheckDetail, partyRange } from '../present/party';
+import type { Voice } from '../present/voice';
+import { CHIP_CLASS, type ChipBand } from '../protocol';
+import { analysisSeverity, checkProblems, headlineChance, type SeverityOf } from './checks';
+
+export interface Chip {
+  range: TextRange;
+  text: string;
+  chance: number | null;
+  label: string;
+  title: string;
+  band: ChipBand;
+  severity?: Severity;
+}
+
+/** From 70 % a check is easy, from 40 % middling, below that hard. */
+export function bandOf(chance: number | null): ChipBand {
+  if (chance === null) return 'unknown';
+  return chance >= 0.7 ? 'easy' : chance >= 0.4 ? 'medium' : 'hard';
+}
+
+/** «76 %»; a party's «51 %–76 %» (weakest to strongest); «?» when unknown. */
+function badge(check: AnalyzedCheck, chance: number | null, v: Voice): string {
+  if (check.party) return partyRange(check.party, v);
+  return chance === null ? '?' : v.percent(chance);
+}
+
+/** The chip of one check; `severity` is the worst problem on it, as shown. */
+export function checkChip(check: AnalyzedCheck, ruleset: DocumentAnalysis['ruleset'], v: Voice, severity?: Severity): Chip {
+  const chance = headlineChance(check) ?? null;
+  return {
+    range: check.range,
+    text: check.text,
+    chance,
+    label: badge(check, chance, v),
+    title: analyzedCheckDetail(check, ruleset, v),
+    band: bandOf(chance),
+    ...(severity ? { severity } : {}),
+  };
+}
+
+/** Every check of a document as a chip, in document order. */
+export function documentChips(analysis: DocumentAnalysis, v: Voice, severityOf: SeverityOf = analysisSeverity): Chip[] {
+  const problems = checkProblems(analysis, severityOf);
+  return analysis.checks.map((check, i) => checkChip(check, analysis.ruleset, v, problems[i].worst));
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** The chip's classes: `rm-chip rm-chip--hard rm-chip--warning`. */
+export function chipClasses(chip: Pick<Chip, 'band' | 'severity'>): string {
+  return [CHIP_CLASS, `${CHIP_CLASS}--${chip.band}`, ...(chip.severity ? [`${CHIP_CLASS}--${chip.severity}`] : [])].join(' ');
+}
+
+/** The chip's markup (protocol.ts `CHIP_CLASS`). */
+export function chipHtml(chip: Pick<Chip, 'text' | 'label' | 'title' | 'band' | 'severity'>): string {
+  return `<span class="${chipClasses(chip)}" title="${escapeHtml(chip.title)}"><span class="${CHIP_CLASS}__check">${escapeHtml(chip.text)}</span> <span class="${CHIP_CLASS}__odds">${escapeHtml(chip.label)}</span></span>`;
+}

@@ -1,0 +1,119 @@
+/**
+ * `rollmark report` in-process: the JSON model of examples/ (every check's chance per character,
+ * the party's, the hardest and easiest, problems per scene), Markdown tables linking each row to
+ * its file, and the standalone HTML: one file, two SVG charts, no script, nothing remote, links
+ * relative to where it is written, never written over a scenario.
+ */
+import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CliIo } from '../../../server/out/cli/io';
+import { main } from '../../../server/out/cli/main';
+import type { ScenarioReport } from '../../../server/out/report/model';
+
+const EXAMPLES = path.resolve(__dirname, '../../../examples');
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string; progress: (string | undefined)[] }> {
+  let out = '';
+  let err = '';
+  const progress: (string | undefined)[] = [];
+  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), progress: (t) => void progress.push(t), locale: 'en' };
+  const code = await main(argv, io);
+  return { code, out, err, progress };
+}
+
+describe('rollmark report', () => {
+  let tmp = '';
+  const cwd = process.cwd();
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'rollmark-report-cli-'));
+    for (const f of readdirSync(EXAMPLES)) copyFileSync(path.join(EXAMPLES, f), path.join(tmp, f));
+    process.chdir(tmp);
+  });
+  afterEach(() => {
+    process.chdir(cwd);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('--format json: every check’s chance per character in reading order, the party’s, the ranked chances', async () => {
+    const r = await run('report', '--format', 'json', '.');
+    assert.equal(r.code, 0, r.err);
+    const report = JSON.parse(r.out) as ScenarioReport;
+    assert.deepEqual(
+      report.files.map((f) => [f.path, f.checks, f.characters]),
+      [
+        ['mage.scenario.md', 5, ['Лиза', 'Охранник']],
+        ['storytelling.scenario.md', 6, ['Вера', 'Марк']],
+        ['threads.scenario.md', 4, ['Ирина', 'Киборг']],
+        ['vampire.scenario.md', 6, ['Адриан', 'Катастрофа']],
+        ['werewolf.scenario.md', 4, ['Серый Коготь']],
+      ],
+    );
+    assert.equal(report.checks, 25);
+    assert.deepEqual(report.problems, { errors: 0, warnings: 2, infos: 2, hints: 1 });
+    const rows = report.files.flatMap((f) => f.scenes.flatMap((s) => s.checks));
+    assert.deepEqual(
+      rows.map((row) => row.index),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    const door = rows.find((row) => row.path === 'vampire.scenario.md' && row.text === '«Сила + Атлетика (сложность 2)»');
+    assert.ok(door);
+    assert.deepEqual(door.chances.map((c) => [c.character, Number(c.chance.toFixed(4))]), [
+      ['Адриан', 0.7599],
+      ['Катастрофа', 0.51],
+    ]);
+    assert.deepEqual([door.line, door.character, door.label, door.band], [36, 25, '51%–76%', 'medium']);
+    assert.ok(Math.abs(door.party!.any - (1 - 0.7 ** 4 * 0.7 ** 2)) < 1e-12);
+    // The werewolf check written with another book's word: no sheet value, no party (one character), no chance.
+    assert.deepEqual(rows[24].chances, []);
+    // Марк's chance die: 10 %. Ирина: d20 + 3 against 12 with 2 Помехи, the lowest of three d20 at 9+: 0.6³.
+    assert.deepEqual(
+      report.hardest.slice(0, 2).map((h) => [h.roller, h.path, h.line, Number(h.chance.toFixed(4))]),
+      [
+        ['Марк', 'storytelling.scenario.md', 17, 0.1],
+        ['Ирина', 'threads.scenario.md', 18, 0.216],
+      ],
+    );
+    assert.deepEqual(report.easiest[0].roller, null, 'the static value of threads: 100 %');
+    const scene = report.files[1].scenes.find((s) => s.title === 'Сцена 1. Погоня');
+    assert.deepEqual(scene?.problems, { errors: 0, warnings: 0, infos: 1, hints: 0 });
+    assert.deepEqual(r.progress.at(-1), undefined, 'the progress line is cleared at the end');
+    assert.match(r.progress.at(-2) ?? '', /^rollmark report: 5 of 5 files$/);
+  });
+
+  it('--format md: a table per scene, each row linked to its file:line', async () => {
+    const r = await run('report', '--format', 'md', 'vampire.scenario.md');
+    assert.equal(r.code, 0, r.err);
+    const lines = r.out.split('\n');
+    assert.equal(lines[0], '# Scenario overview');
+    const header = lines.indexOf('### Сцена 2. Архив');
+    assert.deepEqual(lines.slice(header + 2, header + 6), [
+      '| Check | Адриан | Катастрофа | At least one | All | Problems | Where |',
+      '| :-- | --: | --: | --: | --: | --: | :-- |',
+      '| «Катастрофа: Интеллект + Расследование [Цифровые медиа] (сложность 3)» | — | 76% | — | — | — | [vampire.scenario.md:31](vampire.scenario.md) |',
+      '| «Адриан: Обаяние + Убеждение (сложность 1)» | 83% | — | — | — | — | [vampire.scenario.md:34](vampire.scenario.md) |',
+    ]);
+  });
+
+  it('html -o: one self-contained file, both charts, no script, nothing remote, links relative to it', async () => {
+    const r = await run('report', '.', '-o', 'out/../report.html');
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, '');
+    const html = readFileSync(path.join(tmp, 'report.html'), 'utf8');
+    assert.match(html, /^<!doctype html>\n<html lang="en">/);
+    assert.equal((html.match(/<svg/g) ?? []).length, 2);
+    assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/);
+    assert.doesNotMatch(html, /(src|href)="https?:/);
+    assert.match(html, /<a href="vampire\.scenario\.md" title="Open vampire\.scenario\.md">vampire\.scenario\.md:37<\/a>/);
+    assert.match(html, /<span class="rm-chip rm-chip--medium" title="party: Адриан 76%, Катастрофа 51% · at least one 88% · all 39%">/);
+  });
+
+  it('refuses to write over a scenario, an unknown format, and no files', async () => {
+    assert.deepEqual((await run('report', '.', '-o', 'vampire.scenario.md')).code, 2);
+    assert.equal(readFileSync(path.join(tmp, 'vampire.scenario.md'), 'utf8'), readFileSync(path.join(EXAMPLES, 'vampire.scenario.md'), 'utf8'));
+    const bad = await run('report', '--format', 'pdf', '.');
+    assert.deepEqual([bad.code, bad.err], [2, 'rollmark report: --format must be one of html, json, md\n']);
+    assert.equal((await run('report')).code, 2);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The whole party on a check without an actor, over a real connection: the hover lists each
+ * character's chance (best first) and the party's «хотя бы один» and «все», the lens rolls for
+ * the whole party or one character, the outline carries the same figures, and a check with an
+ * actor keeps its single answer. The chances are independent: each character's is 1 − 0.7^dice
+ * (vampire-pack, a die succeeds on 8+), the party's are products of them.
+ */
+import * as assert from 'node:assert/strict';
+import type { DocumentSymbol } from 'vscode-languageserver/node';
+import type { DocumentInfo, RollCheckResult } from '../../../server/out/protocol';
+import { ru, ruLines } from '../present/text';
+import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+
+const FRONT = [
+  '---',
+  'ruleset: vampire-pack',
+  'characters:',
+  '  Адриан: { Сила: 3, Атлетика: 3 }',
+  '  Катастрофа: { Сила: 2, Атлетика: 2, Ловкость: 4 }',
+  '  Ольха: { Ловкость: 2 }',
+  '---',
+];
+const DOCUMENT = joinLines(...FRONT, '# Дверь', 'Выбить дверь: «Сила + Атлетика (сложность 2)».', 'Один Адриан: «Адриан: Сила + Атлетика (сложность 2)».');
+
+/** 1 − 0.7^n: at least one die of n shows 8+. */
+const oneOf = (dice: number) => 1 - 0.7 ** dice;
+
+describe('the whole party on a check without an actor', () => {
+  let client: LspTestClient;
+  const uri = docUri('party.md');
+  beforeEach(async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, DOCUMENT);
+  });
+  afterEach(async () => client.stop());
+
+  it('hover: each character who can roll it, best first, the party’s chances, and who cannot', async () => {
+    const hover = await client.hover(uri, { line: 8, character: 20 });
+    const { value } = hover?.contents as { value: string };
+    // Адриан 3 + 3 − 2 = 4 dice: 76 %; Катастрофа 2 + 2 − 2 = 2 dice: 51 %. Хотя бы один: 1 − 0.24 · 0.49 = 88 %; все: 0.76 · 0.51 = 39 %.
+    assert.deepEqual(
+      value.split('\n'),
+      ruLines(
+        '**Партия: хотя бы один справится — 88 %** · все — 39 %  ',
+        'Сила ? + Атлетика ? − сложность 2 = ? костей',
+        '',
+        '```text',
+        'Адриан (пул 4)     76 % ████████████▏',
+        'Катастрофа (пул 2) 51 % ████████▏',
+        '```',
+        '',
+        '_Нет нужных значений в листе: Ольха._',
+      ),
+    );
+    assert.ok(Math.abs(1 - (1 - oneOf(4)) * (1 - oneOf(2)) - 0.8824) < 1e-4);
+  });
+
+  it('hover: a check with an actor keeps its single answer', async () => {
+    const hover = await client.hover(uri, { line: 9, character: 20 });
+    const { value } = hover?.contents as { value: string };
+    assert.equal(value.split('\n')[0], ru('**Успех 76 %** · болезненный провал 11 %  '));
+  });
+
+  it('lens: the party’s chances, and a roll for the whole party', async () => {
+    const lenses = await client.codeLenses(uri);
+    assert.deepEqual(lenses?.[0], {
+      range: range(8, 14, 8, 45),
+      command: {
+        title: ru('🎲 Бросить · партия: хотя бы один 88 %, все 39 %'),
+        command: 'rollmark.rollCheck',
+        arguments: [{ uri, line: 8, character: 14, text: '«Сила + Атлетика (сложность 2)»', poolUnknown: false, party: true }],
+      },
+    });
+    assert.equal(lenses?.[1].command?.title, ru('🎲 Бросить · успех 76 %'));
+  });
+
+  it('rolls for the whole party: member i with seed + i, each logged', async () => {
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 14, text: '«Сила + Атлетика (сложность 2)»', party: true, seed: 42 });
+    const alone = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 14, actor: 'Катастрофа', seed: 43 });
+    assert.deepEqual(
+      result.party?.map((p) => [p.actor, p.roll.pool, p.roll.seed]),
+      [
+        ['Адриан', 4, 42],
+        ['Катастрофа', 2, 43],
+      ],
+    );
+    // The second member's roll is the one `actor` replays with seed + 1.
+    assert.deepEqual(result.party?.[1].roll, alone.roll);
+    assert.equal(result.actor, 'Адриан');
+    assert.deepEqual(result.roll, result.party?.[0].roll);
+    assert.equal(result.log.length, 3);
+    assert.match(result.log[0], /^🎲 «Сила \+ Атлетика \(сложность 2\)» · партия: Адриан — .+, Катастрофа — .+$/);
+    assert.equal(result.log[1], `    Адриан: ${result.party?.[0].message.split(' · Адриан: ')[1]}`);
+    assert.equal(result.log[2], `    Катастрофа: ${alone.message.split(' · Катастрофа: ')[1]}`);
+    assert.equal(result.message, result.log[0]);
+  });
+
+  it('rolls as one character: their pool, their name in the message', async () => {
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 14, actor: 'Адриан', seed: 42 });
+    assert.equal(result.actor, 'Адриан');
+    assert.equal(result.party, undefined);
+    assert.equal(result.roll.pool, 4);
+    // The same dice as the check written with Адриан as its actor.
+    const written = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 9, character: 14, seed: 42 });
+    assert.deepEqual(result.roll, written.roll);
+    assert.equal(result.message, `🎲 «Сила + Атлетика (сложность 2)» · Адриан: ${written.message.split('»: ')[1]}`);
+  });
+
+  it('refuses a character who cannot roll it, one who does not exist, and a check with an actor', async () => {
+    const roll = (args: Record<string, unknown>) => errorOf(client.executeCommand('rollmark.rollCheck', { uri, ...args }));
+    assert.deepEqual(await roll({ line: 8, character: 14, actor: 'Ольха' }), [-32602, 'rollmark.rollCheck: Ольха\'s sheet lacks a value «Сила + Атлетика (сложность 2)» needs']);
+    assert.deepEqual(await roll({ line: 8, character: 14, actor: 'Зоя' }), [-32602, 'rollmark.rollCheck: the front matter has no character "Зоя"']);
+    assert.deepEqual(await roll({ line: 9, character: 14, party: true }), [
+      -32602,
+      'rollmark.rollCheck: «Адриан: Сила + Атлетика (сложность 2)» is not rolled by the party: it names its actor, or none of its values comes from a character sheet',
+    ]);
+    assert.deepEqual(await roll({ line: 8, character: 14, actor: 'Адриан', party: true }), [-32602, 'rollmark.rollCheck: give "actor" or "party", not both']);
+  });
+
+  it('documentInfo lists who can roll it, for a client to ask', async () => {
+    const info = await client.request<DocumentInfo>('rollmark/documentInfo', { textDocument: { uri }, checks: { position: { line: 8, character: 20 } } });
+    assert.deepEqual(info.checks[0].party, {
+      summary: ru('хотя бы один 88 % · все 39 %'),
+      members: [
+        { actor: 'Адриан', chance: ru('76 %') },
+        { actor: 'Катастрофа', chance: ru('51 %') },
+      ],
+    });
+  });
+
+  it('inlay hint: the members’ range after the check, the party’s figures as its tooltip', async () => {
+    const hints = await client.inlayHints(uri, range(8, 0, 9, 60));
+    assert.deepEqual(
+      hints?.map((h) => [h.position, h.label, h.tooltip]),
+      [
+        [{ line: 8, character: 45 }, ru('≈51 %–76 %'), ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 %')],
+        [{ line: 9, character: 52 }, ru('≈76 %'), ru('успех 76 % · болезненный провал 11 %')],
+      ],
+    );
+  });
+
+  it('outline: the same figures as the check’s detail', async () => {
+    const symbols = (await client.documentSymbols(uri)) as DocumentSymbol[];
+    const checks = symbols[0].children ?? [];
+    assert.deepEqual(
+      checks.map((c) => c.detail),
+      [ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 %'), ru('пул 4 · успех 76 %')],
+    );
+  });
+
+  it('a check whose every value is written inline is the same roll for everyone: no party', async () => {
+    const other = docUri('inline.md');
+    await client.open(other, joinLines(...FRONT, '«Сила 3 + Атлетика 3 (сложность 2)»'));
+    const lenses = await client.codeLenses(other);
+    assert.equal(lenses?.[0].command?.title, ru('🎲 Бросить · успех 76 %'));
+  });
+
+  it('a document with one character has no party', async () => {
+    const other = docUri('alone.md');
+    await client.open(other, joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---', '«Сила + Атлетика (сложность 2)»'));
+    const lenses = await client.codeLenses(other);
+    assert.equal(lenses?.[0].command?.title, '🎲 Бросить · пул неизвестен');
+  });
+});

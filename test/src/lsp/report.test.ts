@@ -1,0 +1,108 @@
+/**
+ * The scenario report and the preview's chips over a real connection: `rollmark/checkChips`
+ * gives every check its badge (the party's range, a problem's severity), and `rollmark/report`
+ * builds the same report the CLI writes, for a document or its workspace folder on disk, open
+ * documents as the editor has them, with nothing remote in it.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CheckChipsResult, ReportResult } from '../../../server/out/protocol';
+import { ru } from '../present/text';
+import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+
+const VAMPIRE = joinLines(
+  '---',
+  'ruleset: vampire-pack',
+  'characters:',
+  '  Адриан: { Сила: 3, Атлетика: 3 }',
+  '  Катастрофа: { Сила: 2, Атлетика: 2 }',
+  '---',
+  '# Крыши',
+  'Прыжок: «Адриан: Сила + Атлетика (сложность 2)».',
+  'Дверь: «Сила + Атлетика (сложность 2)».',
+  'Ошибка: «Адриан: Силла + Атлетика (сложность 2)».',
+);
+
+describe('preview chips and the scenario report', () => {
+  let client: LspTestClient;
+  afterEach(async () => client?.stop());
+
+  it('checkChips: a badge per check, the party’s range, the problem on a check', async () => {
+    client = await LspTestClient.start();
+    const uri = docUri('chips.md');
+    await client.open(uri, VAMPIRE);
+    const result = await client.request<CheckChipsResult>('rollmark/checkChips', { textDocument: { uri } });
+    assert.equal(result.version, 1);
+    assert.deepEqual(
+      result.chips.map((c) => [c.text, c.range, c.label, c.band, c.severity ?? null, c.chance === null ? null : Number(c.chance.toFixed(4))]),
+      [
+        ['«Адриан: Сила + Атлетика (сложность 2)»', range(7, 8, 7, 47), ru('76 %'), 'easy', null, 0.7599],
+        // The party: Катастрофа 2 dice (51 %) to Адриан 4 (76 %); the chip's colour is the median character's (the weaker of two).
+        ['«Сила + Атлетика (сложность 2)»', range(8, 7, 8, 38), ru('51 %–76 %'), 'medium', null, 0.51],
+        ['«Адриан: Силла + Атлетика (сложность 2)»', range(9, 8, 9, 48), '?', 'unknown', 'error', null],
+      ],
+    );
+    assert.equal(result.chips[1].title, ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 %'));
+  });
+
+  it('checkChips: a severity turned off in the settings marks nothing', async () => {
+    client = await LspTestClient.start({ settings: { severity: { RM001: 'off' } } });
+    const uri = docUri('chips.md');
+    await client.open(uri, VAMPIRE);
+    const result = await client.request<CheckChipsResult>('rollmark/checkChips', { textDocument: { uri } });
+    assert.equal(result.chips[2].severity, undefined);
+  });
+
+  it('report of a document: the webview’s body, its theme styles, nothing remote, rows that say where', async () => {
+    client = await LspTestClient.start();
+    const uri = docUri('report.md');
+    await client.open(uri, VAMPIRE);
+    const result = await client.request<ReportResult>('rollmark/report', { uri, scope: 'document' });
+    assert.equal(result.title, 'Обзор сценария');
+    assert.deepEqual(result.uris, [uri]);
+    assert.match(result.css, /--rm-fg: var\(--vscode-foreground\)/);
+    assert.doesNotMatch(result.css + result.body, /https?:\/\/(?!www\.w3\.org)/, 'no remote resource');
+    assert.doesNotMatch(result.body, /<script|style="/);
+    assert.equal((result.body.match(/<svg/g) ?? []).length, 2, 'the curve and the histogram');
+    assert.match(result.body, /<h2 data-uri="file:\/\/\/workspace\/report\.md" data-line="0" data-character="0">report\.md/);
+    assert.ok(result.body.includes(`<tr data-uri="${uri}" data-line="8" data-character="7"><td><span class="rm-chip rm-chip--medium"`));
+  });
+
+  it('report of a workspace folder: its scenarios on disk, open documents as edited, other Markdown left out', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rollmark-report-'));
+    try {
+      mkdirSync(path.join(dir, 'глава 2'));
+      writeFileSync(path.join(dir, 'a.md'), joinLines('---', 'ruleset: vampire-pack', '---', '«Сила 3 + Атлетика 3 (сложность 2)»'));
+      writeFileSync(path.join(dir, 'глава 2', 'b.scenario.md'), joinLines('# Сцена', '«Сила 2 + Атлетика 2»'));
+      writeFileSync(path.join(dir, 'README.md'), '# Not a scenario: «Сила 3»\n');
+      mkdirSync(path.join(dir, 'node_modules'));
+      writeFileSync(path.join(dir, 'node_modules', 'c.scenario.md'), '«Сила 1»\n');
+      const folder = pathToFileURL(dir).href;
+      client = await LspTestClient.start({ workspaceFolder: folder, settings: { markdown: { enable: 'withRuleset' } } });
+      const open = `${folder}/a.md`;
+      // Unsaved: the report reads the editor's text, not the disk's.
+      await client.open(open, joinLines('---', 'ruleset: vampire-pack', '---', '«Сила 1 + Атлетика 1 (сложность 2)»'));
+      const result = await client.request<ReportResult>('rollmark/report', { uri: open, scope: 'workspace' });
+      assert.deepEqual(result.uris, [open, `${folder}/${encodeURIComponent('глава 2')}/b.scenario.md`]);
+      assert.match(result.body, /<h2[^>]*>a\.md/);
+      assert.match(result.body, /<h2[^>]*>глава 2\/b\.scenario\.md/);
+      assert.doesNotMatch(result.body, /README/);
+      // Сила 1 + Атлетика 1 − 2: no dice left, 0 %.
+      assert.match(result.body, /«Сила 1 \+ Атлетика 1 \(сложность 2\)»<\/span> <span class="rm-chip__odds">0\u00a0%/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses malformed parameters and a document it does not serve', async () => {
+    client = await LspTestClient.start({ settings: { markdown: { enable: 'none' } } });
+    const uri = docUri('plain.md');
+    await client.openOnly(uri, '# Notes\n');
+    assert.deepEqual(await errorOf(client.request('rollmark/report', { uri })), [-32602, 'rollmark/report: expected {uri, scope: "document" | "workspace"}']);
+    assert.deepEqual(await errorOf(client.request('rollmark/report', { uri, scope: 'document' })), [-32602, `rollmark/report: ${uri} is not an open document Rollmark checks`]);
+    assert.equal(await client.request('rollmark/checkChips', { textDocument: { uri } }), null);
+  });
+});

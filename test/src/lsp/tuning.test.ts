@@ -1,0 +1,69 @@
+/**
+ * «Подобрать сложность» over a real connection: one refactoring per target chance on the check
+ * under the cursor, each title saying the value and the exact chance it gives (for a check the
+ * party rolls, whose chance), each edit changing only the difficulty or the modifier.
+ * The values themselves are tested against the engine in test/src/analysis/tuning.test.ts.
+ */
+import * as assert from 'node:assert/strict';
+import type { CodeAction } from 'vscode-languageserver/node';
+import { ru } from '../present/text';
+import { applyEdits, docUri, joinLines, LspTestClient, range } from './harness';
+
+const TEXT = joinLines(
+  '---',
+  'ruleset: vampire-pack',
+  'characters:',
+  '  Адриан: { Сила: 3, Атлетика: 3 }',
+  '  Катастрофа: { Сила: 2, Атлетика: 2 }',
+  '---',
+  'Забор: «Адриан: Сила + Атлетика (сложность 2)».',
+  'Дверь: «Сила + Атлетика (сложность 2)».',
+);
+
+describe('difficulty tuning (code action)', () => {
+  let client: LspTestClient;
+  const uri = docUri('tuning.md');
+  beforeEach(async () => {
+    client = await LspTestClient.start();
+    await client.open(uri, TEXT);
+  });
+  afterEach(async () => client.stop());
+
+  const titlesAt = async (line: number, character: number, only?: string[]) =>
+    ((await client.codeActions(uri, range(line, character, line, character), { diagnostics: [], ...(only ? { only } : {}) })) ?? []).map((a: CodeAction) => [a.title, a.kind]);
+
+  it('advertises its kind', () => {
+    assert.ok((client.initializeResult.capabilities.codeActionProvider as { codeActionKinds: string[] }).codeActionKinds.includes('refactor.rewrite.rollmark.tuneDifficulty'));
+  });
+
+  it('the actor’s chance: one action per target, the value and its exact chance in the title', async () => {
+    // Адриан 6 dice: сложность 5 → 1 die 30 %, 4 → 51 %, 3 → 66 %, 0 → 88 % (1 − 0.7^n).
+    assert.deepEqual(await titlesAt(6, 20, ['refactor']), [
+      [ru('Подобрать сложность: 30 % → сложность 5 (30 %)'), 'refactor.rewrite.rollmark.tuneDifficulty'],
+      [ru('Подобрать сложность: 50 % → сложность 4 (51 %)'), 'refactor.rewrite.rollmark.tuneDifficulty'],
+      [ru('Подобрать сложность: 70 % → сложность 3 (66 %)'), 'refactor.rewrite.rollmark.tuneDifficulty'],
+      [ru('Подобрать сложность: 90 % → сложность 0 (88 %)'), 'refactor.rewrite.rollmark.tuneDifficulty'],
+    ]);
+  });
+
+  it('a check the party rolls: the median character’s chance, named', async () => {
+    // Адриан 6, Катастрофа 4 dice: the median of two is the weaker, Катастрофа.
+    assert.deepEqual((await titlesAt(7, 15, ['refactor.rewrite'])).map(([title]) => title), [
+      ru('Подобрать сложность: 30 % → сложность 3 (Катастрофа — 30 %)'),
+      ru('Подобрать сложность: 70 % → сложность 1 (Катастрофа — 66 %)'),
+      ru('Подобрать сложность: 90 % → сложность 0 (Катастрофа — 76 %)'),
+    ]);
+  });
+
+  it('the edit changes the difficulty alone', async () => {
+    const actions = (await client.codeActions(uri, range(6, 20, 6, 20), { diagnostics: [], only: ['refactor'] })) ?? [];
+    const edits = actions[2].edit?.changes?.[uri] ?? [];
+    assert.deepEqual(edits, [{ range: range(6, 43, 6, 44), newText: '3' }]);
+    assert.equal(applyEdits(TEXT, edits).split('\n')[6], 'Забор: «Адриан: Сила + Атлетика (сложность 3)».');
+  });
+
+  it('not offered outside a check, nor when only quick fixes are asked for', async () => {
+    assert.deepEqual(await titlesAt(6, 2), []);
+    assert.deepEqual(await titlesAt(6, 20, ['quickfix']), []);
+  });
+});
