@@ -63,7 +63,7 @@ function range(from: number, to: number, step: 1 | -1): number[] {
   return values;
 }
 
-/** The difficulty parameter: replaced where written, else written first in the group (MARKUP §6), or a new group. */
+/** The difficulty parameter: replaced where written, else written first in the group (docs/markup.en.md, "Canonical form"), or a new group. */
 function difficultyKnob(side: PoolExpr, ruleset: Ruleset): Knob | undefined {
   if (ruleset.family === 'storytelling' || !side.range) return undefined;
   const { min, max } = ruleset.params.difficulty;

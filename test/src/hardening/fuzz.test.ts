@@ -221,7 +221,9 @@ const PROSE_VALUE_ERRORS = new Set(['RM003', 'RM004', 'RM013']);
 function newErrors(before: DocumentAnalysis, after: DocumentAnalysis, diagnostic: AnalysisDiagnostic, edits: readonly TextEdit[]): string[] {
   if (before.ruleset.id !== after.ruleset.id) return [];
   const oldErrors = before.diagnostics.filter((d) => d.severity === 'error');
-  const exact = new Set(oldErrors.map((d) => `${d.code} ${d.range.start}..${d.range.end} ${d.message}`));
+  // An error that stays where it was is not a new one, though its words may change: an unknown
+  // trait's suggestions depend on the pool's other traits, which a fix beside it may have repaired.
+  const exact = new Set(oldErrors.map((d) => `${d.code} ${d.range.start}..${d.range.end}`));
   const nearEdits = oldErrors.filter((d) => edits.some((e) => touches(d.range, e.range))).map((d) => d.code);
   const repaired = diagnostic.code === 'RM009' ? repairedSpan(before, after, diagnostic, edits) : undefined;
   const introduced: string[] = [];
@@ -242,7 +244,7 @@ function newErrors(before: DocumentAnalysis, after: DocumentAnalysis, diagnostic
         nearEdits.splice(at, 1);
         continue;
       }
-    } else if (exact.has(`${d.code} ${back.start}..${back.end} ${d.message}`)) {
+    } else if (exact.has(`${d.code} ${back.start}..${back.end}`)) {
       continue;
     }
     introduced.push(`${d.code} ${d.range.start}..${d.range.end} (was ${back.start}..${back.end}) ${d.message}`);
