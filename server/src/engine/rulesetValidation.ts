@@ -16,7 +16,7 @@ import type {
   ModifierLimit,
   OutcomeName,
   Ruleset,
-  TraitCategory,
+  TraitEntry,
 } from './ruleset';
 import schema from './ruleset.schema.json';
 import { TRAIT_CATEGORIES as CATEGORIES } from './traitCategories';
@@ -44,18 +44,10 @@ export interface RulesetError {
 
 export type RulesetValidation = { ok: true; ruleset: Ruleset } | { ok: false; errors: RulesetError[] };
 
-/** A trait as a file that `extends` may write it. */
-export interface UserTraitEntry {
+/** A trait as a file that `extends` may write it: any field of a trait but its name may be left to the base. */
+export interface UserTraitEntry extends Partial<Omit<TraitEntry, 'name'>> {
   name: string;
   renames?: string;
-  category?: TraitCategory;
-  group?: string;
-  en?: string;
-  aliases?: string[];
-  variants?: string[];
-  forms?: string[];
-  homographs?: string[];
-  attested?: boolean;
 }
 
 /**
