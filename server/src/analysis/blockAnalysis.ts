@@ -6,9 +6,6 @@
  * Offsets start relative to the block; a block that moves (an edit above it) keeps its result,
  * which blockRanges.ts shifts in place.
  */
-import type { CheckSpec } from '../engine/checkSpec';
-import { computeOdds } from '../engine/odds';
-import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
 import type { BlockTail } from './blocks';
 import { CLOSED } from './blocks';
@@ -16,6 +13,7 @@ import { type MovableResult, ownedRanges } from './blockRanges';
 import { parseCheckExpression } from './checkExpression';
 import { isCheck } from './classifyCheck';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
+import { lazyCheck } from './lazyCheck';
 import { type BlockScan, definitionsText, scanBlockMarkdown } from './markdownScan';
 import { exceedsParseLimits, scanPlainBlock } from './plainTextScan';
 import { findProseChecks } from './proseChecks';
@@ -23,26 +21,7 @@ import { resolveCheck } from './resolveCheck';
 import type { TraitIndex } from './traitIndex';
 import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, Locale, TextRange } from './types';
 
-/** Identical checks are common in a book (the same Attribute + Skill on every page): compute each once. */
-const oddsCache = new WeakMap<Ruleset, Map<string, OddsReport>>();
-const ODDS_CACHE_LIMIT = 10_000;
-
-export function oddsFor(ruleset: Ruleset, spec: CheckSpec): OddsReport {
-  // Keyed by the ruleset object, not its id: two workspaces may define different rulesets under one id.
-  let byRuleset = oddsCache.get(ruleset);
-  if (!byRuleset) {
-    byRuleset = new Map();
-    oddsCache.set(ruleset, byRuleset);
-  }
-  const key = JSON.stringify(spec);
-  let odds = byRuleset.get(key);
-  if (!odds) {
-    odds = computeOdds(ruleset, spec);
-    if (byRuleset.size >= ODDS_CACHE_LIMIT) byRuleset.clear();
-    byRuleset.set(key, odds);
-  }
-  return odds;
-}
+export { oddsFor } from './lazyCheck';
 
 /** The link and footnote definitions of the whole document, as the blocks' parses need them. */
 export interface Definitions {
@@ -159,7 +138,7 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
   const plain = exceedsParseLimits(text);
   const dependent = !plain && mayReference(text);
   const scan: BlockScan = plain ? scanPlainBlock(text) : scanBlockMarkdown(text, dependent ? ctx.definitions.text : '');
-  const { locale, index, ruleset } = ctx;
+  const { locale, index } = ctx;
   const diagnostics: AnalysisDiagnostic[] = [];
   const checks: AnalyzedCheck[] = [];
   const sceneIndex: number[] = [];
@@ -179,19 +158,11 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
         diagnostics.push(unclosedGuillemet(span, locale));
         continue;
       }
-      const resolved = resolveCheck(ast, content, { ruleset, index, locale, characters: ctx.characters });
+      const resolved = resolveCheck(ast, content, ctx);
       diagnostics.push(...resolved.diagnostics);
       while (headingAt < scan.headings.length && scan.headings[headingAt].range.start < span.open) headingAt++;
       sceneIndex.push(headingAt - 1);
-      checks.push({
-        range: { start: span.open, end },
-        contentRange: ast.range,
-        text: text.slice(span.open, end),
-        ast,
-        sides: resolved.sides,
-        ...(resolved.actor ? { actor: resolved.actor } : {}),
-        ...(resolved.spec ? { spec: resolved.spec, odds: oddsFor(ruleset, resolved.spec) } : {}),
-      });
+      checks.push(lazyCheck({ start: span.open, end }, ast.range, text.slice(span.open, end), ctx, resolved.spec, resolved.actor));
     }
     if (proseFrom < range.end) proseSegments.push({ start: proseFrom, end: range.end });
   }
