@@ -132,12 +132,20 @@ function mayReference(text: string): boolean {
   return text.includes('[') && text.includes(']');
 }
 
-/** The analysis of one block's text (relative offsets). Pure given the context; never throws on input. */
-export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
+/**
+ * The analysis of one block's text (relative offsets). Pure given the context; never throws on
+ * input. `scan`: the block's scan from a run of blocks parsed together while `ctx` has no
+ * definitions (markdownScan `scanBlockRun`), which is what the block's own parse would give.
+ */
+export function analyzeBlock(text: string, ctx: BlockContext, scan?: BlockScan): BlockAnalysis {
+  if (scan) return analyzeScan(text, scan, ctx, mayReference(text));
   // A block past the parse limits is read as plain text: it has no references to resolve.
   const plain = exceedsParseLimits(text);
   const dependent = !plain && mayReference(text);
-  const scan: BlockScan = plain ? scanPlainBlock(text) : scanBlockMarkdown(text, dependent ? ctx.definitions.text : '');
+  return analyzeScan(text, plain ? scanPlainBlock(text) : scanBlockMarkdown(text, dependent ? ctx.definitions.text : ''), ctx, dependent);
+}
+
+function analyzeScan(text: string, scan: BlockScan, ctx: BlockContext, dependent: boolean): BlockAnalysis {
   const { locale, index } = ctx;
   const diagnostics: AnalysisDiagnostic[] = [];
   const checks: AnalyzedCheck[] = [];

@@ -43,11 +43,13 @@ const commonMarkProcessor = unified().use(remarkParse);
 
 /**
  * What GFM can change in a block needs one of these: a table `|`, strikethrough `~`, a footnote
- * or task list `[`, an autolink literal `www`, `http(s)` or `@` (mailto:, xmpp: and e-mail
- * addresses). A block without any parses the same with remark-parse alone, which is 1.5× as
- * fast (bench/incrementalBench.mjs): most blocks of a Russian book are such prose.
+ * `[^`, a task list item's `[ ]`, `[x]` or `[X]` (any whitespace inside, line ends included), an
+ * autolink literal `www`, `http(s)` or `@` (mailto:, xmpp: and e-mail addresses). A block without
+ * any parses the same with remark-parse alone, which is 1.5× as fast (bench/incrementalBench.mjs):
+ * most blocks of a Russian book are such prose, specialties in brackets («Сила + Атлетика
+ * [Погони]») and links included.
  */
-const GFM_TRIGGER = /[|~@[]|www|http/i;
+const GFM_TRIGGER = /[|~@]|\[(?:\^|[\s xX]\])|www|http/i;
 
 /** Containers whose text is prose. Code, HTML, link destinations and front matter never are. */
 const PROSE_CONTAINERS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'listItem', 'blockquote']);
@@ -110,14 +112,20 @@ interface Collected {
 
 /** Walks a parse tree's top-level nodes from offset `from` on, reading the source text only through positions. */
 function collect(root: Root, text: string, shift: number, from: number): Collected {
+  // Nodes before `from` are the definitions written before a block, not the block's own.
+  return collectNodes(
+    root.children.filter((child) => (child.position?.start.offset ?? 0) >= from),
+    text,
+    shift,
+  );
+}
+
+/** Walks top-level nodes (in order) and everything in them. */
+function collectNodes(top: readonly Node[], text: string, shift: number): Collected {
   const out: Collected = { prose: [], headings: [], definitions: [] };
   // An explicit stack, not recursion: «> > > …» nests thousands deep and must not overflow the call stack.
   const pending: [Node, boolean][] = [];
-  for (let i = root.children.length - 1; i >= 0; i--) {
-    const child = root.children[i];
-    // Nodes before `from` are the definitions written before a block, not the block's own.
-    if ((child.position?.start.offset ?? 0) >= from) pending.push([child, false]);
-  }
+  for (let i = top.length - 1; i >= 0; i--) pending.push([top[i], false]);
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, inProse] = next;
     if (node.type === 'yaml') {
@@ -157,7 +165,10 @@ export function scanMarkdown(text: string): MarkdownLayout {
 
 /** The tail of a block from its last top-level node; `shift` maps parse offsets to the block's. */
 function tailOf(root: Root, text: string, shift: number): BlockTail {
-  const last = root.children[root.children.length - 1];
+  return tailOfNode(root.children[root.children.length - 1], text, shift);
+}
+
+function tailOfNode(last: Node | undefined, text: string, shift: number): BlockTail {
   const start = last?.position?.start.offset;
   const end = last?.position?.end.offset;
   if (!last || start === undefined || end === undefined || start + shift < 0) return CLOSED;
@@ -187,4 +198,50 @@ export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
   const tree = processor.parse(prefix + text) as Root;
   const { prose, headings, definitions: own } = collect(tree, text, -counted, counted);
   return { prose, headings, tail: tailOf(tree, text, -counted), definitions: own };
+}
+
+/**
+ * Whether a block parses in a run of blocks (`scanBlockRun`) as alone, where no definitions are
+ * known yet (a document's first analysis): GFM blocks take another parser, and a leading
+ * byte-order mark is dropped by a parse of its own. A reference in one block of a run resolves
+ * against a definition in another, which it would not alone; such a block depends on the
+ * definitions (it has brackets), and the document's definitions, once known, make it parsed again.
+ */
+export function joinsRuns(text: string): boolean {
+  return !GFM_TRIGGER.test(text) && text.charCodeAt(0) !== BOM;
+}
+
+/** Characters of blocks parsed in one call: past a few kilobytes micromark's own bookkeeping grows faster than the set-up saved. */
+export const RUN_CHARS = 8192;
+
+/**
+ * Consecutive blocks of `text` (each [start, end), blank lines between them, each `joinsRuns`)
+ * parsed in one call, with no definitions known: for a whole document at once (a first analysis, the CLI) this saves the
+ * parser's set-up per block, which is a third of a short block's parse. Each result equals
+ * `scanBlockMarkdown` of the block's own text without definitions (but see `joinsRuns`), offsets
+ * relative to it; a block that the parse
+ * continues into the next (an open fence, a list going on) fails the run: undefined, and the
+ * caller takes the blocks one by one.
+ */
+export function scanBlockRun(text: string, blocks: readonly { start: number; end: number }[]): BlockScan[] | undefined {
+  const from = blocks[0].start;
+  const tree = commonMarkProcessor.parse(text.slice(from, blocks[blocks.length - 1].end)) as Root;
+  const scans: BlockScan[] = [];
+  let next = 0;
+  for (const { start, end } of blocks) {
+    const own: Node[] = [];
+    for (; next < tree.children.length; next++) {
+      const node = tree.children[next];
+      const nodeStart = (node.position?.start.offset ?? -1) + from;
+      const nodeEnd = (node.position?.end.offset ?? -1) + from;
+      if (nodeStart >= end) break;
+      if (nodeStart < start || nodeEnd > end) return undefined;
+      own.push(node);
+    }
+    const blockText = text.slice(start, end);
+    const shift = from - start;
+    const { prose, headings, definitions } = collectNodes(own, blockText, shift);
+    scans.push({ prose, headings, tail: tailOfNode(own[own.length - 1], blockText, shift), definitions });
+  }
+  return next === tree.children.length ? scans : undefined;
 }
