@@ -4,7 +4,7 @@ import { type CliIo, processIo, UsageError } from './io';
 
 const USAGE = `rollmark — dice checks in Russian RPG scenarios
 
-  rollmark check [--ruleset ID] [--format text|json|sarif] [--max-warnings N] [--checks [--seed S]] [--allow-empty] FILES|DIRS|-…
+  rollmark check [--ruleset ID] [--format text|json|sarif] [--max-warnings N] [--checks [--seed S]] [--allow-empty] [--jobs N|auto] FILES|DIRS|-…
   rollmark odds  --ruleset ID [--json] "«check»"
   rollmark roll  --ruleset ID [--seed S] [--pool N] [--json] "«check»"
   rollmark rulesets [--json]
