@@ -16,7 +16,7 @@ import { analyzeDocument } from '../analysis/analyzeDocument';
 import { lazyCheck } from '../analysis/lazyCheck';
 import type { Heading } from '../analysis/markdownScan';
 import { traitIndex } from '../analysis/traitIndex';
-import type { AnalysisDiagnostic, DocumentAnalysis, FrontMatter, Locale, ProseCheck, TextRange } from '../analysis/types';
+import type { AnalysisDiagnostic, DocumentAnalysis, FrontMatter, Locale, ProseCheck } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/workspaceConfig';
 import type { CheckSpec } from '../engine/checkSpec';
 
@@ -34,23 +34,26 @@ export interface AnalyzeFilesOptions {
   jobs?: number;
 }
 
-/** What a worker is asked: one document. */
+/** What a worker is asked: a batch of documents, each with its index in the list. */
 export interface AnalysisRequest {
   id: number;
-  text: string;
-  root: string;
+  files: { index: number; text: string; root: string }[];
   locale: Locale;
   defaultRuleset?: string;
 }
 
-/** A check as sent between threads: what `lazyCheck` is built from. */
-interface SentCheck {
-  range: TextRange;
-  contentRange: TextRange;
-  text: string;
-  actor?: string;
-  spec?: CheckSpec;
-  scene?: Heading;
+/**
+ * A check as sent between threads, what `lazyCheck` is built from: range start and end, content
+ * start and end, text, the spec's index in `specs` and the scene's in `headings` (−1: none), the actor.
+ */
+type SentCheck = [number, number, number, number, string, number, number, string?];
+
+/** The bulk of an analysis, sent as JSON: one string copies far faster than tens of thousands of small objects. */
+interface SentItems {
+  checks: SentCheck[];
+  proseChecks: ProseCheck[];
+  diagnostics: AnalysisDiagnostic[];
+  headings: Heading[];
 }
 
 /** An analysis as sent between threads: the ruleset by id, checks without their computed parts. */
@@ -58,13 +61,12 @@ export interface SentAnalysis {
   rulesetId: string;
   rulesetSource: DocumentAnalysis['rulesetSource'];
   frontMatter?: FrontMatter;
-  checks: SentCheck[];
-  proseChecks: ProseCheck[];
-  diagnostics: AnalysisDiagnostic[];
-  headings: Heading[];
+  /** The distinct specs of the checks (structured clone keeps what JSON might not: these are the engine's input). */
+  specs: CheckSpec[];
+  items: string;
 }
 
-export type AnalysisReply = { id: number; analysis: SentAnalysis } | { id: number; error: string };
+export type AnalysisReply = { id: number; analyses: SentAnalysis[] } | { id: number; error: string };
 
 /** Below this much text the threads' start (loading the analysis, ~0.2 s of CPU each) costs more than it saves. */
 const PARALLEL_MIN_CHARS = 1 << 20;
@@ -75,17 +77,24 @@ export function parallelJobs(files: readonly { text: string }[]): number {
   return chars < PARALLEL_MIN_CHARS ? 1 : Math.min(files.length, availableParallelism());
 }
 
-/** An analysis as a worker sends it; a structured clone keeps a check's scene the very heading of `headings`. */
+/** An analysis as a worker sends it. */
 export function sendable(analysis: DocumentAnalysis): SentAnalysis {
   const { ruleset, rulesetSource, frontMatter, proseChecks, diagnostics, headings } = analysis;
+  const specs = new Map<CheckSpec, number>();
+  const scenes = new Map(headings.map((h, k) => [h, k]));
   const checks = analysis.checks.map((c): SentCheck => {
-    const sent: SentCheck = { range: c.range, contentRange: c.contentRange, text: c.text };
-    if (c.actor !== undefined) sent.actor = c.actor;
-    if (c.spec) sent.spec = c.spec;
-    if (c.scene) sent.scene = c.scene;
+    const { spec } = c;
+    let specIndex = -1;
+    if (spec) {
+      specIndex = specs.get(spec) ?? specs.size;
+      specs.set(spec, specIndex);
+    }
+    const sent: SentCheck = [c.range.start, c.range.end, c.contentRange.start, c.contentRange.end, c.text, specIndex, c.scene ? (scenes.get(c.scene) ?? -1) : -1];
+    if (c.actor !== undefined) sent.push(c.actor);
     return sent;
   });
-  return { rulesetId: ruleset.id, rulesetSource, ...(frontMatter ? { frontMatter } : {}), checks, proseChecks, diagnostics, headings };
+  const items: SentItems = { checks, proseChecks, diagnostics, headings };
+  return { rulesetId: ruleset.id, rulesetSource, ...(frontMatter ? { frontMatter } : {}), specs: [...specs.keys()], items: JSON.stringify(items) };
 }
 
 /** The analysis a worker sent, rebuilt against this thread's copy of the project. */
@@ -93,13 +102,21 @@ function received(sent: SentAnalysis, config: WorkspaceConfig, locale: Locale): 
   const ruleset = config.rulesets.get(sent.rulesetId);
   if (!ruleset) throw new Error(`the worker's ruleset ${sent.rulesetId} is not in this project`);
   const context = { ruleset, index: traitIndex(ruleset, config.dictionary), locale, characters: sent.frontMatter?.characters ?? [] };
-  const checks = sent.checks.map((c) => {
-    const check = lazyCheck(c.range, c.contentRange, c.text, context, c.spec, c.actor);
-    if (c.scene) check.scene = c.scene;
-    return check;
-  });
-  const { rulesetSource, frontMatter, proseChecks, diagnostics, headings } = sent;
-  return { ruleset, rulesetSource, ...(frontMatter ? { frontMatter } : {}), checks, proseChecks, diagnostics, headings };
+  const { checks, proseChecks, diagnostics, headings } = JSON.parse(sent.items) as SentItems;
+  const analysis: DocumentAnalysis = {
+    ruleset,
+    rulesetSource: sent.rulesetSource,
+    ...(sent.frontMatter ? { frontMatter: sent.frontMatter } : {}),
+    checks: checks.map(([start, end, contentStart, contentEnd, text, spec, scene, actor]) => {
+      const check = lazyCheck({ start, end }, { start: contentStart, end: contentEnd }, text, context, spec < 0 ? undefined : sent.specs[spec], actor);
+      if (scene >= 0) check.scene = headings[scene];
+      return check;
+    }),
+    proseChecks,
+    diagnostics,
+    headings,
+  };
+  return analysis;
 }
 
 /** The analyses of `files`, in their order. */
@@ -111,31 +128,46 @@ export async function analyzeFiles(files: readonly FileToAnalyze[], options: Ana
   return inWorkers(files, options, jobs);
 }
 
+/** Text sent to a worker in one message: enough to make the message's cost small beside the analysis. */
+const BATCH_CHARS = 64 * 1024;
+/** Batches a worker holds at once: the next is there when it finishes one. */
+const BATCHES_AHEAD = 2;
+
 function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions, jobs: number): Promise<DocumentAnalysis[]> {
+  const batches: number[][] = [];
+  for (let k = 0, chars = BATCH_CHARS; k < files.length; k++) {
+    if (chars >= BATCH_CHARS) {
+      batches.push([]);
+      chars = 0;
+    }
+    batches[batches.length - 1].push(k);
+    chars += files[k].text.length;
+  }
   const results: DocumentAnalysis[] = new Array(files.length);
   const workers: Worker[] = [];
   return new Promise<DocumentAnalysis[]>((resolve, reject) => {
     let next = 0;
     let done = 0;
     let failed = false;
+    const retired = new Set<Worker>();
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
       for (const w of workers) void w.terminate();
       reject(error);
     };
-    const retired = new Set<Worker>();
     const give = (worker: Worker) => {
-      if (next >= files.length) {
-        retired.add(worker);
-        void worker.terminate();
-        return;
-      }
+      if (next >= batches.length) return;
       const id = next++;
-      const request: AnalysisRequest = { id, text: files[id].text, root: files[id].root, locale: options.locale, ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}) };
+      const request: AnalysisRequest = {
+        id,
+        files: batches[id].map((index) => ({ index, text: files[index].text, root: files[index].root })),
+        locale: options.locale,
+        ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}),
+      };
       worker.postMessage(request);
     };
-    for (let k = 0; k < jobs; k++) {
+    for (let k = 0; k < Math.min(jobs, batches.length); k++) {
       const worker = new Worker(path.join(__dirname, 'analysisWorker.js'));
       workers.push(worker);
       worker.on('message', (reply: AnalysisReply) => {
@@ -144,24 +176,26 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
           fail(new Error(reply.error));
           return;
         }
+        give(worker);
         try {
-          results[reply.id] = received(reply.analysis, files[reply.id].config, options.locale);
+          batches[reply.id].forEach((index, k) => (results[index] = received(reply.analyses[k], files[index].config, options.locale)));
         } catch (error) {
           fail(error instanceof Error ? error : new Error(String(error)));
           return;
         }
-        if (++done === files.length) {
-          for (const w of workers) void w.terminate();
+        if (++done === batches.length) {
+          for (const w of workers) {
+            retired.add(w);
+            void w.terminate();
+          }
           resolve(results);
-          return;
         }
-        give(worker);
       });
       worker.on('error', fail);
       worker.on('exit', (code) => {
-        if (!retired.has(worker) && done < files.length) fail(new Error(`an analysis worker stopped (exit code ${code})`));
+        if (!retired.has(worker)) fail(new Error(`an analysis worker stopped (exit code ${code})`));
       });
-      give(worker);
+      for (let ahead = 0; ahead < BATCHES_AHEAD; ahead++) give(worker);
     }
   });
 }
