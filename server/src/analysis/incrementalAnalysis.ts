@@ -359,8 +359,8 @@ class BlockAnalyzer implements IncrementalAnalyzer {
       const run = runs ? runFrom(lines, pos) : [];
       const scans = run.length > 1 ? scanBlockRun(text, run.map(({ start: from, span }) => ({ start: from, end: span.contentEnd }))) : undefined;
       if (scans && run.every(({ span }, k) => !continuesInto(scans[k].tail, text, span.next))) {
-        run.forEach(({ start: from, span }, k) => {
-          const block = analyzeBlock(ownCopy(text.slice(from, span.contentEnd)), ctx.block, scans[k]);
+        run.forEach(({ start: from, span, text: blockText }, k) => {
+          const block = analyzeBlock(ownCopy(blockText), ctx.block, scans[k]);
           moveBlock(block, from);
           out.push({ start: from, contentEnd: span.contentEnd, next: span.next, block });
         });
@@ -434,14 +434,15 @@ class BlockAnalyzer implements IncrementalAnalyzer {
 }
 
 /** The blocks from `pos` on that may be parsed in one call (markdownScan `joinsRuns`), up to `RUN_CHARS`; at least one unless the first may not. */
-function runFrom(lines: Lines, pos: number): { start: number; span: BlockSpan }[] {
+function runFrom(lines: Lines, pos: number): { start: number; span: BlockSpan; text: string }[] {
   const { text } = lines;
-  const run: { start: number; span: BlockSpan }[] = [];
+  const run: { start: number; span: BlockSpan; text: string }[] = [];
   let chars = 0;
   for (let at = pos; at < text.length && chars < RUN_CHARS; ) {
     const span = scanBlock(lines, at);
-    if (span.raw || !joinsRuns(text.slice(at, span.contentEnd)) || exceedsParseLimits(text.slice(at, span.contentEnd))) break;
-    run.push({ start: at, span });
+    const blockText = span.raw ? '' : text.slice(at, span.contentEnd);
+    if (span.raw || !joinsRuns(blockText) || exceedsParseLimits(blockText)) break;
+    run.push({ start: at, span, text: blockText });
     chars += span.next - at;
     at = span.next;
   }

@@ -9,6 +9,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { type BlockTail, CLOSED, codeTail, frontMatterContent, htmlTail } from './blocks';
+import { scanEvents, type TopNode } from './markdownEvents';
 import type { TextRange } from './types';
 
 export interface Heading {
@@ -49,7 +50,7 @@ const commonMarkProcessor = unified().use(remarkParse);
  * most blocks of a Russian book are such prose, specialties in brackets («Сила + Атлетика
  * [Погони]») and links included.
  */
-const GFM_TRIGGER = /[|~@]|\[(?:\^|[\s xX]\])|www|http/i;
+const GFM_TRIGGER = /[|~@]|\[(?:\^|[\s xX]\])|[wW]{3}|[hH][tT][tT][pP]/;
 
 /** Containers whose text is prose. Code, HTML, link destinations and front matter never are. */
 const PROSE_CONTAINERS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'listItem', 'blockquote']);
@@ -225,23 +226,38 @@ export const RUN_CHARS = 8192;
  */
 export function scanBlockRun(text: string, blocks: readonly { start: number; end: number }[]): BlockScan[] | undefined {
   const from = blocks[0].start;
-  const tree = commonMarkProcessor.parse(text.slice(from, blocks[blocks.length - 1].end)) as Root;
+  const events = scanEvents(text.slice(from, blocks[blocks.length - 1].end));
   const scans: BlockScan[] = [];
-  let next = 0;
+  const at = { top: 0, prose: 0, headings: 0, definitions: 0 };
   for (const { start, end } of blocks) {
-    const own: Node[] = [];
-    for (; next < tree.children.length; next++) {
-      const node = tree.children[next];
-      const nodeStart = (node.position?.start.offset ?? -1) + from;
-      const nodeEnd = (node.position?.end.offset ?? -1) + from;
-      if (nodeStart >= end) break;
-      if (nodeStart < start || nodeEnd > end) return undefined;
-      own.push(node);
+    // Offsets in the run, and `shift` from them to the block's.
+    const [runStart, runEnd, shift] = [start - from, end - from, from - start];
+    let last: TopNode | undefined;
+    for (; at.top < events.top.length && events.top[at.top].start < runEnd; at.top++) {
+      last = events.top[at.top];
+      if (last.start < runStart || last.end > runEnd) return undefined;
     }
-    const blockText = text.slice(start, end);
-    const shift = from - start;
-    const { prose, headings, definitions } = collectNodes(own, blockText, shift);
-    scans.push({ prose, headings, tail: tailOfNode(own[own.length - 1], blockText, shift), definitions });
+    const prose: TextRange[] = [];
+    for (; at.prose < events.prose.length && events.prose[at.prose].start < runEnd; at.prose++) {
+      const range = events.prose[at.prose];
+      prose.push({ start: range.start + shift, end: range.end + shift });
+    }
+    const headings: Heading[] = [];
+    for (; at.headings < events.headings.length && events.headings[at.headings].start < runEnd; at.headings++) {
+      const h = events.headings[at.headings];
+      headings.push({ title: h.title, range: { start: h.start + shift, end: h.end + shift }, depth: h.depth });
+    }
+    const definitions: string[] = [];
+    for (; at.definitions < events.definitions.length && events.definitions[at.definitions].at < runEnd; at.definitions++) definitions.push(events.definitions[at.definitions].key);
+    const tail: BlockTail =
+      last?.type === 'list'
+        ? { kind: 'container' }
+        : last?.type === 'code'
+          ? codeTail(text.slice(start, end), last.start + shift, last.end + shift)
+          : last?.type === 'html'
+            ? htmlTail(text.slice(start, end), last.start + shift, last.end + shift)
+            : CLOSED;
+    scans.push({ prose, headings, tail, definitions });
   }
-  return next === tree.children.length ? scans : undefined;
+  return at.top === events.top.length ? scans : undefined;
 }

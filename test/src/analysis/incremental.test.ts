@@ -9,8 +9,9 @@
  * 2. Splitting is invisible: the same documents analysed as one block (the whole body parsed
  *    at once by remark, as before issue 6) give the same checks, diagnostics, prose checks,
  *    headings and scenes.
- * 3. Runs of blocks parsed in one call (a first analysis) give what the blocks parsed one by one
- *    give, and the front matter is found exactly where remark-frontmatter finds it.
+ * 3. Runs of blocks parsed in one call (a first analysis) and read from micromark's events give
+ *    what the blocks parsed one by one through remark's tree give, and the front matter is found
+ *    exactly where remark-frontmatter finds it.
  * 4. Examples: what an edit re-analyses (object identity shows reuse), scenes across blocks,
  *    definitions in another block, the front matter, and the one intended difference from a
  *    whole-document parse (micromark-extension-frontmatter#5).
@@ -24,7 +25,7 @@ import { analyzeBlock, NO_DEFINITIONS } from '../../../server/src/analysis/block
 import { moveBlock } from '../../../server/src/analysis/blockRanges';
 import { findFrontMatter, unclosedFrontMatter } from '../../../server/src/analysis/blocks';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
-import { scanBlockMarkdown, scanMarkdown } from '../../../server/src/analysis/markdownScan';
+import { joinsRuns, scanBlockMarkdown, scanBlockRun, scanMarkdown } from '../../../server/src/analysis/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/traitIndex';
 import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis } from '../../../server/src/analysis/types';
@@ -268,6 +269,23 @@ describe('incremental analysis', () => {
         assertSameAnalysis(analyzer.analyze(text, OPTIONS), analyzeDocument(text, OPTIONS), text, 'runs of blocks');
       }),
       params(RUNS * 2),
+    );
+  });
+
+  it('a run read from micromark’s events gives each block what remark’s tree gives it (prose, headings, definitions, tail)', () => {
+    // Inline markup of every kind: links, images, autolinks, references, escapes, entities, code, breaks, headings.
+    const piece = fc.constantFrom('*', '_', '**', '`', '#', '## ', '> ', '- ', '1.', ' ', '  ', '\n', '\n\n', '\t', '    ', '<span>', '<!--', '-->', '```', '[', ']', '[a]', '[a]: /b', '[a]: <x y> "t"', '[b](c)', '[b](<c d> "e")', '![d *x*](e)', '[a][]', '[*a*](a)', '[x.y](http://x.y)', '[b.c](a&#46;b.c)', '<x:y>', '\\', '\\*', '\\\n', '&amp;', '&#1046;', '&#x41;', '&nope;', '===', '---', ' «Сила + Атлетика [Погони]»', 'text', '\r\n', 'Заголовок\n===', '# T *e* `c` [l](u) ![i](j) &amp;', '# x #', '`a\nb`');
+    const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        fc.pre(t.length > 0 && joinsRuns(t));
+        const blocks = [{ start: 0, end: t.length }];
+        const [run] = scanBlockRun(t, blocks) ?? [];
+        fc.pre(run !== undefined);
+        const alone = scanBlockMarkdown(t);
+        assert.deepStrictEqual(run, { prose: alone.prose, headings: alone.headings, tail: alone.tail, definitions: alone.definitions }, JSON.stringify(t));
+      }),
+      params(RUNS * 10),
     );
   });
 
