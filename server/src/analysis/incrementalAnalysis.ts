@@ -165,6 +165,33 @@ function buildContext(text: string, head: Head, options: AnalysisOptions): Docum
 }
 
 /**
+ * Contexts by head and settings, for documents analysed one after another: a campaign's
+ * chapters often share one front matter (the party's sheets), and reading it (YAML) was a tenth
+ * of checking them. Keyed by the rulesets object, then the settings and the head's text, on which
+ * alone a context depends (`sameInputs`); each analyzer gets its own copy of the mutable part.
+ */
+const recentContexts = new WeakMap<RulesetProvider, Map<string, DocumentContext>>();
+const RECENT_CONTEXTS = 16;
+
+function contextFor(text: string, head: Head, options: AnalysisOptions): DocumentContext {
+  let recent = recentContexts.get(options.rulesets);
+  if (!recent) {
+    recent = new Map();
+    recentContexts.set(options.rulesets, recent);
+  }
+  const key = [options.locale, options.defaultRuleset ?? '', options.proseChecks ?? '', dictionaryKey(options), head.text].join('\u0000');
+  let shared = recent.get(key);
+  if (!shared) {
+    if (recent.size >= RECENT_CONTEXTS) recent.clear();
+    // Read from a copy of the head: what the context keeps (names, values, the head) must not keep the document alive.
+    shared = buildContext(ownCopy(text.slice(0, head.bodyStart)), { ...head, text: ownCopy(head.text) }, options);
+    recent.set(key, shared);
+  }
+  // `block` is replaced when the document's definitions change (settleDefinitions): never in the shared one.
+  return { ...shared, block: { ...shared.block } };
+}
+
+/**
  * A copy of a block's text that does not share memory with the document: results keep slices
  * of it (a check's text, heading titles), and a slice of the document would keep every old
  * version of a long document alive for as long as one of its blocks is reused.
@@ -265,7 +292,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     if (previous && text === previous.text) return previous.result;
     // Until this call returns, a throw must not leave half-moved blocks to the next one.
     this.previous = undefined;
-    const ctx = previous?.ctx ?? buildContext(text, head, options);
+    const ctx = previous?.ctx ?? contextFor(text, head, options);
     if (!previous) {
       this.spares.clear();
       this.definitionCounts.clear();
