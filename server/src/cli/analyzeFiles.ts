@@ -4,10 +4,10 @@
  * start to pay. Either way the analyses come back in the order given, each equal to
  * `analyzeDocument` of its text under its project's configuration (test/src/cli/parallel.test.ts).
  *
- * A worker loads each project's `.rollmark/` itself (the same files, through the same
- * file-system layer) and sends back what its analysis holds, without the parts a check computes
- * when read (lazyCheck.ts): this thread rebuilds each analysis against its own copy of the
- * project, so a check's tree, sides and odds are computed here when a report reads them.
+ * A worker gets each project's own rulesets and dictionary from this thread, as loaded here (a
+ * ruleset's schema compiles once, here), and sends back what each analysis holds, without the
+ * parts a check computes when read (lazyCheck.ts): this thread rebuilds each analysis against
+ * its copy of the project, so a check's tree, sides and odds are computed here when read.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import * as path from 'node:path';
@@ -18,7 +18,9 @@ import type { Heading } from '../analysis/markdownScan';
 import { traitIndex } from '../analysis/traitIndex';
 import type { AnalysisDiagnostic, DocumentAnalysis, FrontMatter, Locale, ProseCheck } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/workspaceConfig';
+import { BUILTIN_RULESET_IDS } from '../engine/builtinRulesets';
 import type { CheckSpec } from '../engine/checkSpec';
+import type { Ruleset } from '../engine/ruleset';
 
 /** One document to analyse: its text and its project (the folder that holds `.rollmark/`, and that project as this thread loaded it). */
 export interface FileToAnalyze {
@@ -34,10 +36,17 @@ export interface AnalyzeFilesOptions {
   jobs?: number;
 }
 
-/** What a worker is asked: a batch of documents, each with its index in the list. */
+/** A project as a worker gets it: its own rulesets (the built-ins are the worker's) and dictionary, as this thread loaded them. */
+export interface SentProject {
+  rulesets: Ruleset[];
+  dictionary: string[];
+}
+
+/** What a worker is asked: a batch of documents, each with its index in the list, and the projects it has not had yet. */
 export interface AnalysisRequest {
   id: number;
   files: { index: number; text: string; root: string }[];
+  projects: Record<string, SentProject>;
   locale: Locale;
   defaultRuleset?: string;
 }
@@ -126,6 +135,16 @@ function received(sent: SentAnalysis, config: WorkspaceConfig, locale: Locale): 
   return analysis;
 }
 
+/** A project's own rulesets, which a worker adds to its built-ins. */
+function userRulesets(config: WorkspaceConfig): Ruleset[] {
+  const builtin = new Set<string>(BUILTIN_RULESET_IDS);
+  return config.rulesets
+    .ids()
+    .filter((id) => !builtin.has(id))
+    .map((id) => config.rulesets.get(id))
+    .filter((r): r is Ruleset => r !== undefined);
+}
+
 /** The analyses of `files`, in their order. */
 export async function analyzeFiles(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions): Promise<DocumentAnalysis[]> {
   const jobs = Math.min(files.length, options.jobs ?? parallelJobs(files));
@@ -163,12 +182,23 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
       for (const w of workers) void w.terminate();
       reject(error);
     };
+    const known = new Map<Worker, Set<string>>();
     const give = (worker: Worker) => {
       if (next >= batches.length) return;
       const id = next++;
+      const projects: Record<string, SentProject> = {};
+      const sent = known.get(worker) ?? new Set<string>();
+      known.set(worker, sent);
+      for (const index of batches[id]) {
+        const { root, config } = files[index];
+        if (sent.has(root)) continue;
+        sent.add(root);
+        projects[root] = { rulesets: userRulesets(config), dictionary: config.dictionary };
+      }
       const request: AnalysisRequest = {
         id,
         files: batches[id].map((index) => ({ index, text: files[index].text, root: files[index].root })),
+        projects,
         locale: options.locale,
         ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}),
       };
