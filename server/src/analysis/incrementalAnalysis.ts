@@ -280,6 +280,9 @@ interface Previous {
 }
 
 class BlockAnalyzer implements IncrementalAnalyzer {
+  /** `oneShot`: no edit will follow (analyzeDocument), so the ranges are not laid out for moving. */
+  constructor(private readonly oneShot = false) {}
+
   private previous: Previous | undefined;
   private readonly spares = new SpareBlocks();
   /** How many blocks make each definition: the union changes only when a count goes to or from zero. */
@@ -320,7 +323,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
 
   private fresh(text: string, lines: Lines, firstStart: number, ctx: DocumentContext): Blocks {
     const list = this.splitInRuns(text, lines, firstStart, ctx);
-    relocateRanges(list.map((placed) => placed.block));
+    if (!this.oneShot) relocateRanges(list.map((placed) => placed.block));
     return { list, keep: 0, suffix: list.length, oldSuffix: 0 };
   }
 
@@ -630,8 +633,9 @@ function setScene(check: AnalyzedCheck, scene: Heading | undefined): void {
   }
 }
 
-export function createIncrementalAnalyzer(): IncrementalAnalyzer {
-  return new BlockAnalyzer();
+/** An analyzer for a document's versions; `oneShot` for one version only (analyzeDocument), which skips what only later edits need. */
+export function createIncrementalAnalyzer(oneShot = false): IncrementalAnalyzer {
+  return new BlockAnalyzer(oneShot);
 }
 
 /** One incremental analyzer per open document, for the language server. */

@@ -123,9 +123,28 @@ class LazyCheck {
 }
 
 /**
+ * Shared specs by a check's text, per context (its character sheets are one array per context:
+ * with the ruleset and dictionary that come with it, they decide a spec). The same check is
+ * written many times in a book; its text finds the shared spec without building a key.
+ */
+const specsByText = new WeakMap<CheckContext['characters'], Map<string, SharedSpec | undefined>>();
+
+/**
  * A check found in a block: `text` from « to », both included; `spec` as `resolveCheck` gave it
  * in `context`, the context the check is read again in.
  */
 export function lazyCheck(range: TextRange, contentRange: TextRange, text: string, context: CheckContext, spec: CheckSpec | undefined, actor: string | undefined): AnalyzedCheck {
-  return new LazyCheck(range, contentRange, text, context, spec && sharedSpec(context.ruleset, spec), actor);
+  let byText = specsByText.get(context.characters);
+  if (!byText) {
+    byText = new Map();
+    specsByText.set(context.characters, byText);
+  }
+  let shared = byText.get(text);
+  if (shared === undefined && spec) {
+    if (byText.size >= SPEC_TABLE_LIMIT) byText.clear();
+    shared = sharedSpec(context.ruleset, spec);
+    // A copy of the text as the key: the check's own text is a slice of its block's, which the key would keep.
+    byText.set(` ${text}`.slice(1), shared);
+  }
+  return new LazyCheck(range, contentRange, text, context, spec && shared, actor);
 }
