@@ -387,23 +387,21 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     const runs = ctx.block.definitions === NO_DEFINITIONS;
     while (pos < text.length) {
       const run = runs ? runFrom(lines, pos) : [];
-      const scans = run.length > 1 ? scanBlockRun(text, run.map(({ start: from, span }) => ({ start: from, end: span.contentEnd }))) : undefined;
-      if (scans && run.every(({ span }, k) => !continuesInto(scans[k].tail, text, span.next))) {
-        run.forEach(({ start: from, span, text: blockText }, k) => {
-          const block = analyzeBlock(ownCopy(blockText), ctx.block, scans[k]);
-          moveBlock(block, from);
-          out.push({ start: from, contentEnd: span.contentEnd, next: span.next, block });
-        });
-        pos = run[run.length - 1].span.next;
-        continue;
+      const scans = run.length > 1 ? scanBlockRun(text, run.map(({ start: from, span }) => ({ start: from, end: span.contentEnd }))) : [];
+      // The blocks before the first that the run's parse carried on past its end are as their own parse gives them.
+      let taken = 0;
+      for (; taken < scans.length && !continuesInto(scans[taken].tail, text, run[taken].span.next); taken++) {
+        const { start: from, span, text: blockText } = run[taken];
+        const block = analyzeBlock(ownCopy(blockText), ctx.block, scans[taken]);
+        moveBlock(block, from);
+        out.push({ start: from, contentEnd: span.contentEnd, next: span.next, block });
+        pos = span.next;
       }
-      // One by one up to the run's end (a block the run failed on may merge past it).
-      const end = run.length > 0 ? run[run.length - 1].span.next : pos + 1;
-      while (pos < end && pos < text.length) {
-        const placed = this.place(text, lines, pos, ctx);
-        out.push(placed);
-        pos = placed.next;
-      }
+      if (taken === run.length && taken > 1) continue;
+      // A block that joins no run, or the one the run failed on (it may merge with the next): alone.
+      const placed = this.place(text, lines, pos, ctx);
+      out.push(placed);
+      pos = placed.next;
     }
     return out;
   }

@@ -217,14 +217,15 @@ export const RUN_CHARS = 8192;
 
 /**
  * Consecutive blocks of `text` (each [start, end), blank lines between them, each `joinsRuns`)
- * parsed in one call, with no definitions known: for a whole document at once (a first analysis, the CLI) this saves the
- * parser's set-up per block, which is a third of a short block's parse. Each result equals
- * `scanBlockMarkdown` of the block's own text without definitions (but see `joinsRuns`), offsets
- * relative to it; a block that the parse
- * continues into the next (an open fence, a list going on) fails the run: undefined, and the
- * caller takes the blocks one by one.
+ * parsed in one call, with no definitions known: for a whole document at once (a first analysis,
+ * the CLI) this saves the parser's set-up per block, which is a third of a short block's parse.
+ * Each result equals `scanBlockMarkdown` of the block's own text without definitions (but see
+ * `joinsRuns`), offsets relative to it. The results stop before the first block with a node that
+ * goes on past its end (the parse carried an open fence or a list into the next block): the
+ * caller takes that one alone. A block's parse never depends on the blocks after a blank line
+ * but through such a node (or definitions), so the blocks before it are as their own parse.
  */
-export function scanBlockRun(text: string, blocks: readonly { start: number; end: number }[]): BlockScan[] | undefined {
+export function scanBlockRun(text: string, blocks: readonly { start: number; end: number }[]): BlockScan[] {
   const from = blocks[0].start;
   const events = scanEvents(text.slice(from, blocks[blocks.length - 1].end));
   const scans: BlockScan[] = [];
@@ -235,7 +236,7 @@ export function scanBlockRun(text: string, blocks: readonly { start: number; end
     let last: TopNode | undefined;
     for (; at.top < events.top.length && events.top[at.top].start < runEnd; at.top++) {
       last = events.top[at.top];
-      if (last.start < runStart || last.end > runEnd) return undefined;
+      if (last.start < runStart || last.end > runEnd) return scans;
     }
     const prose: TextRange[] = [];
     for (; at.prose < events.prose.length && events.prose[at.prose].start < runEnd; at.prose++) {
@@ -259,5 +260,5 @@ export function scanBlockRun(text: string, blocks: readonly { start: number; end
             : CLOSED;
     scans.push({ prose, headings, tail, definitions });
   }
-  return at.top === events.top.length ? scans : undefined;
+  return scans;
 }
