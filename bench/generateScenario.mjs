@@ -148,13 +148,14 @@ function sentence(rand) {
  * characters have passed since the last check, a sentence about a check follows.
  */
 class ProseWriter {
-  constructor(rand) {
+  constructor(rand, gap = 210) {
     this.rand = rand;
-    this.sinceCheck = int(rand, 0, 210);
+    this.gap = gap;
+    this.sinceCheck = int(rand, 0, gap);
   }
   chunk() {
     const rand = this.rand;
-    if (this.sinceCheck >= 210) {
+    if (this.sinceCheck >= this.gap) {
       this.sinceCheck = int(rand, -40, 40);
       if (rand() < 0.08) return proseCheck(rand);
       const who = pick(rand, NAMES);
@@ -207,10 +208,14 @@ function block(rand, writer) {
   return `Подробнее — в [${pick(rand, ['приложении', 'главе 6', 'правилах'])}](https://example.org/${pick(rand, ['rules', 'appendix', 'faq'])}) и <!-- заметка ведущего -->.`;
 }
 
-/** Deterministic scenario of at least `bytes` UTF-8 bytes. */
-export function generateScenario(bytes, seed = 1) {
+/**
+ * Deterministic scenario of at least `bytes` UTF-8 bytes. `gap`: the prose (in characters) a
+ * check waits for after the last one; 210 gives a check about every 300 characters, 0 a check
+ * after every sentence (about every 100 characters: the dense book of issue 10's memory row).
+ */
+export function generateScenario(bytes, seed = 1, { gap = 210 } = {}) {
   const rand = seededRandom(seed);
-  const writer = new ProseWriter(rand);
+  const writer = new ProseWriter(rand, gap);
   const parts = [frontMatter(), `# Сценарий: ${pick(rand, SCENES)}`, ''];
   let size = Buffer.byteLength(parts.join('\n'));
   let chapter = 1;

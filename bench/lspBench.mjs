@@ -19,7 +19,9 @@
 // the same span (/proc/<pid>/task/<pid>/schedstat), which leaves out waiting for a CPU on a
 // shared machine.
 //
-//   node bench/lspBench.mjs --bytes 5242880 [--edits 20] [--hovers 100] [--idle 60]
+//   node bench/lspBench.mjs --bytes 5242880 [--edits 20] [--hovers 100] [--idle 60] [--gap 0]
+//
+// `--gap` is the scenario generator's (a check after every sentence with 0).
 //
 // It uses the compiled code in server/out, so `tsc -b` must have run.
 import { execFileSync, spawn } from 'node:child_process';
@@ -44,6 +46,7 @@ const bytes = option('bytes', NaN);
 const edits = 2 * Math.ceil(option('edits', 20) / 2);
 const hovers = option('hovers', 100);
 const idleSeconds = option('idle', 0);
+const gap = option('gap', undefined);
 if (!(bytes > 0)) {
   process.stderr.write('usage: node bench/lspBench.mjs --bytes N [--edits N] [--hovers N] [--idle S]\n');
   process.exit(2);
@@ -72,7 +75,7 @@ function cpuMs(pid) {
   }
 }
 
-const text = generateScenario(bytes, 20241);
+const text = generateScenario(bytes, 20241, gap === undefined ? {} : { gap });
 const uri = 'file:///bench/scenario.md';
 const document = TextDocument.create(uri, 'markdown', 1, text);
 // Hover targets: checks with odds, found by the same analysis the server runs (in this process,

@@ -7,7 +7,12 @@
 //      this process; then, per size, a fresh built server over stdio (bench/lspBench.mjs as a
 //      child process, so this process's heap stays out of it): open → diagnostics, a one-letter
 //      edit → published diagnostics (debounce 0), hover, and the server's RSS right after that
-//      and at rest. Then one verdict line per target (issues 3 and 6).
+//      and at rest. Then the campaign (bench/generateCampaign.mjs: 2,000 chapter files, ~20 MB,
+//      a project .rollmark/): `rollmark check` (its worker threads, and --jobs 1) against
+//      markdownlint-cli2 on the same tree, each a child process, CPU time of all its threads and
+//      wall time; and the dense 10 MB book of issue 10 (a check after every sentence, ~57,000
+//      checks) through the server: open, edits, hovers, RSS at rest. Then one verdict line per
+//      target (issues 3, 6, 10 and 12).
 //   3. Details (only with --details): where the analysis' time goes at 1 MB (parser
 //      configurations, GFM), remark-gfm on hard-wrapped long prose, and the incremental
 //      analysis in process (bench/incrementalBench.mjs: edits, hover feature, per-block parses).
@@ -22,8 +27,8 @@
 //                        test, not for RESULTS.md).
 //
 // It imports the compiled CommonJS from server/out, so `tsc -b` must have run (npm run bench does).
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +38,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { generateCampaign } from './generateCampaign.mjs';
 import { generateScenario } from './generateScenario.mjs';
 import { format as formatIncremental, run as runIncremental } from './incrementalBench.mjs';
 
@@ -306,6 +312,79 @@ const cpuNote = sched
 
 // ───────────────────────────── 2. Scale ──────────────────────────────
 
+const edits = quick ? 6 : 20;
+const hovers = quick ? 10 : 100;
+const idle = quick ? 0 : 60;
+
+/** bench/lspBench.mjs as a child process: `{ lsp }` (its JSON) or `{ lspError }`. */
+function serverRun(bytes, extra = []) {
+  const child = spawnSync(process.execPath, [path.join(here, 'lspBench.mjs'), '--bytes', String(bytes), '--edits', String(edits), '--hovers', String(hovers), '--idle', String(idle), ...extra], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    timeout: 10 * 60 * 1000,
+  });
+  if (child.status === 0) return { lsp: JSON.parse(child.stdout) };
+  return { lspError: child.signal ? `stopped (${child.signal}, 10 min limit)` : `exit code ${child.status}` };
+}
+
+/** CPU time (user + system, ms) of this process's waited-for children, every thread of theirs (Linux /proc), or undefined. */
+const childrenCpu = (() => {
+  let tick;
+  try {
+    tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    readFileSync('/proc/self/stat');
+  } catch {
+    return () => undefined;
+  }
+  return () => {
+    // Fields after the command's «(…)»: cutime and cstime are the 14th and 15th.
+    const fields = readFileSync('/proc/self/stat', 'latin1').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * tick;
+  };
+})();
+
+/**
+ * The campaign: `rollmark check` (worker threads as it decides, and --jobs 1) and markdownlint-cli2
+ * (default configuration) on the same generated tree, each as the user runs it (a fresh process,
+ * output to /dev/null), order rotated each round; medians.
+ */
+const cores = os.availableParallelism?.() ?? os.cpus().length;
+
+function campaignBench() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rollmark-bench-campaign-'));
+  try {
+    log('campaign: writing 2,000 chapter files');
+    const written = generateCampaign(dir);
+    const tools = [
+      { key: 'rollmark', args: [path.join(root, 'bin/rollmark.js'), 'check', '.'] },
+      { key: 'rollmarkOne', args: [path.join(root, 'bin/rollmark.js'), 'check', '--jobs', '1', '.'] },
+      { key: 'rollmarkAll', args: [path.join(root, 'bin/rollmark.js'), 'check', '--jobs', String(cores), '.'] },
+      { key: 'markdownlint', args: [path.join(root, 'node_modules/markdownlint-cli2/markdownlint-cli2-bin.mjs'), '**/*.md'] },
+    ];
+    const rounds = quick ? 1 : 3;
+    const load = os.loadavg();
+    const times = tools.map(() => ({ cpu: [], wall: [], status: undefined }));
+    for (let r = 0; r < rounds; r++) {
+      for (let k = 0; k < tools.length; k++) {
+        const i = (k + r) % tools.length;
+        log(`campaign: ${tools[i].key}, round ${r + 1}/${rounds}`);
+        const c0 = childrenCpu();
+        const t0 = process.hrtime.bigint();
+        const child = spawnSync(process.execPath, tools[i].args, { cwd: dir, stdio: 'ignore', timeout: 10 * 60 * 1000 });
+        times[i].wall.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (c0 !== undefined) times[i].cpu.push(childrenCpu() - c0);
+        times[i].status = child.status;
+      }
+    }
+    const result = { files: written.files, bytes: written.bytes, rounds, load };
+    tools.forEach((t, i) => (result[t.key] = { cpu: times[i].cpu.length ? median(times[i].cpu) : undefined, wall: median(times[i].wall), status: times[i].status }));
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function scaleBench() {
   const sizes = scenarios();
   const tools = [
@@ -320,19 +399,9 @@ function scaleBench() {
   }
 
   // The server: a fresh one per size, driven by a child process (its own heap and event loop).
-  const edits = quick ? 6 : 20;
-  const hovers = quick ? 10 : 100;
-  const idle = quick ? 0 : 60;
   for (const s of sizes) {
     log(`scale: ${s.name} through the server`);
-    const child = spawnSync(process.execPath, [path.join(here, 'lspBench.mjs'), '--bytes', String(s.bytes), '--edits', String(edits), '--hovers', String(hovers), '--idle', String(idle)], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      encoding: 'utf8',
-      timeout: 10 * 60 * 1000,
-    });
-    if (child.status === 0) s.lsp = JSON.parse(child.stdout);
-    else s.lspError = child.signal ? `stopped (${child.signal}, 10 min limit)` : `exit code ${child.status}`;
+    Object.assign(s, serverRun(s.bytes));
   }
 
   print('## 2. Scale: parse, lint, analysis, edit, hover, memory');
@@ -372,6 +441,37 @@ function scaleBench() {
   print();
   for (const s of sizes) if (s.lspError) print(`_${s.name}: bench/lspBench.mjs failed (${s.lspError}); its output is on stderr._\n`);
 
+  const campaign = campaignBench();
+  const tenMb = 10 * 1024 * 1024;
+  log('memory: the dense 10 MB book through the server');
+  const dense = serverRun(tenMb, ['--gap', '0']);
+
+  print(`Campaign: ${campaign.files.toLocaleString('en')} chapter files in 20 folders, ${(campaign.bytes / 1024 / 1024).toFixed(1)} MB, with a project .rollmark/ (bench/generateCampaign.mjs). ` +
+    `Each tool a fresh process as a user runs it, output to /dev/null, order rotated, median of ${campaign.rounds}. ` +
+    `CPU: user + system time of the whole process, all its threads (rollmark's workers, V8's helpers); wall in parentheses. ` +
+    `\`rollmark check\` (as a user runs it) uses one worker thread per idle core (the cores less the load average at its start) for more than 1 MB of text; ` +
+    `\`--jobs 1\` analyses in its main thread, \`--jobs ${cores}\` on ${cores} worker threads whatever the load. Load average before the campaign: ${campaign.load.map((l) => l.toFixed(2)).join(' ')}.`);
+  print();
+  const cpuWall = (m) => (m.cpu === undefined ? ms(m.wall) : `${ms(m.cpu)} (${ms(m.wall)})`);
+  const cpuWallRatio = (a, b) => (a.cpu === undefined ? ratio(a.wall / b.wall) : `${ratio(a.cpu / b.cpu)} (${ratio(a.wall / b.wall)})`);
+  print(table(
+    ['campaign', 'rollmark check ms', 'rollmark check --jobs 1 ms', `rollmark check --jobs ${cores} ms`, 'markdownlint-cli2 ms', 'rollmark / markdownlint-cli2', 'rollmark --jobs 1 / markdownlint-cli2', `rollmark --jobs ${cores} / markdownlint-cli2`, 'exit codes (rollmark, markdownlint-cli2)'],
+    [[`${campaign.files.toLocaleString('en')} files, ${(campaign.bytes / 1024 / 1024).toFixed(1)} MB`, cpuWall(campaign.rollmark), cpuWall(campaign.rollmarkOne), cpuWall(campaign.rollmarkAll), cpuWall(campaign.markdownlint),
+      cpuWallRatio(campaign.rollmark, campaign.markdownlint), cpuWallRatio(campaign.rollmarkOne, campaign.markdownlint), cpuWallRatio(campaign.rollmarkAll, campaign.markdownlint), `${campaign.rollmark.status}, ${campaign.markdownlint.status}`]],
+  ));
+  print();
+  const d = dense.lsp;
+  print(`Memory (issue 10): the dense 10 MB book (bench/generateScenario.mjs with gap 0, seed 20241: a check after every sentence${d ? `, ${d.checks.toLocaleString('en')} checks with odds, ${d.diagnostics} diagnostics published` : ''}) ` +
+    `through a fresh server as above: open, ${3 * edits} edits, ${hovers} hovers, then at rest.`);
+  print();
+  print(table(
+    ['size', 'server: open → diagnostics ms', 'edit → diagnostics median ms', 'edit → diagnostics p95 ms', 'hover p95 ms', 'server RSS MB', 'RSS at rest MB'],
+    [d
+      ? [`10 MB, dense (${(d.bytes / 1024).toFixed(0)} KiB)`, both(d.open), at(d, 'edit', 'median'), at(d, 'edit', 'p95'), at(d, 'hover', 'p95'), d.rssMb.toFixed(0), rest(d)]
+      : ['10 MB, dense', `bench/lspBench.mjs failed (${dense.lspError})`, dash, dash, dash, dash, dash]],
+  ));
+  print();
+
   // Verdicts. Ratios: met on both measures, on one, or on none. Latencies: wall time (what the
   // user waits), p95 first; the server's CPU time alongside.
   const ratioVerdict = (a, b, limit, strict) => {
@@ -398,6 +498,17 @@ function scaleBench() {
       `Issue 6, at 5 MB: server RSS ≤ 200 MB with the file open — ${big.rssMb.toFixed(0)} MB after the edits and hovers, ${restRss === undefined ? 'at rest not measured (--quick)' : `${restRss.toFixed(0)} MB at rest`}: ${rssWord}.`,
     );
   }
+  if (oneMb.lsp) {
+    const open = oneMb.lsp.open;
+    verdicts.push(`Issue 12, at 1 MB: server open → diagnostics under 1 s — ${ms(open.wall)} ms wall (server CPU ${open.cpu === undefined ? '—' : ms(open.cpu)} ms): ${open.wall < 1000 ? '**met**' : open.cpu !== undefined && open.cpu < 1000 ? '**met by CPU time only**' : '**missed**'}.`);
+  }
+  {
+    const [a, b, one] = [campaign.rollmark, campaign.markdownlint, campaign.rollmarkOne];
+    const ok = [a.wall <= b.wall, a.cpu === undefined || a.cpu <= b.cpu];
+    const all = campaign.rollmarkAll;
+    verdicts.push(`Issue 12, the campaign: \`rollmark check\` no slower than markdownlint-cli2 — ${cpuWallRatio(a, b)} (in one thread: ${cpuWallRatio(one, b)}; on ${cores} threads: ${cpuWallRatio(all, b)}): ${ok.every(Boolean) ? '**met**' : ok[0] ? '**met by wall time only**' : '**missed**'}.`);
+  }
+  if (d?.idle) verdicts.push(`Issue 10, the dense 10 MB book: server RSS ≤ 250 MB at rest — ${d.idle.rssMb.toFixed(0)} MB at rest (${d.rssMb.toFixed(0)} MB right after the edits and hovers): ${d.idle.rssMb <= 250 ? '**met**' : '**missed**'}.`);
   for (const v of verdicts) print(`- ${v}`);
   print();
 }

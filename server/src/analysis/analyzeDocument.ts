@@ -11,5 +11,5 @@ export { oddsFor } from './blockAnalysis';
  * (incrementalAnalysis.ts), so that a one-shot analysis and an edited document's agree exactly.
  */
 export function analyzeDocument(text: string, options: AnalysisOptions): DocumentAnalysis {
-  return createIncrementalAnalyzer().analyze(text, options);
+  return createIncrementalAnalyzer(true).analyze(text, options);
 }

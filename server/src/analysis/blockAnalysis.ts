@@ -6,15 +6,13 @@
  * Offsets start relative to the block; a block that moves (an edit above it) keeps its result,
  * which blockRanges.ts shifts in place.
  */
-import type { CheckSpec } from '../engine/checkSpec';
-import { computeOdds } from '../engine/odds';
-import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
 import type { BlockTail } from './blocks';
 import { CLOSED } from './blocks';
 import { type MovableResult, ownedRanges } from './blockRanges';
 import { type CheckSpan, checkSpans } from './classifyCheck';
 import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
+import { lazyCheck, oddsFor } from './lazyCheck';
 import { type BlockScan, definitionsText, scanBlockMarkdown } from './markdownScan';
 import { exceedsParseLimits, scanPlainBlock } from './plainTextScan';
 import { partyOdds } from './party';
@@ -23,26 +21,7 @@ import { resolveCheck } from './resolveCheck';
 import type { TraitIndex } from './traitIndex';
 import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, Locale, TextRange } from './types';
 
-/** Identical checks are common in a book (the same Attribute + Skill on every page): compute each once. */
-const oddsCache = new WeakMap<Ruleset, Map<string, OddsReport>>();
-const ODDS_CACHE_LIMIT = 10_000;
-
-export function oddsFor(ruleset: Ruleset, spec: CheckSpec): OddsReport {
-  // Keyed by the ruleset object, not its id: two workspaces may define different rulesets under one id.
-  let byRuleset = oddsCache.get(ruleset);
-  if (!byRuleset) {
-    byRuleset = new Map();
-    oddsCache.set(ruleset, byRuleset);
-  }
-  const key = JSON.stringify(spec);
-  let odds = byRuleset.get(key);
-  if (!odds) {
-    odds = computeOdds(ruleset, spec);
-    if (byRuleset.size >= ODDS_CACHE_LIMIT) byRuleset.clear();
-    byRuleset.set(key, odds);
-  }
-  return odds;
-}
+export { oddsFor } from './lazyCheck';
 
 /** The link and footnote definitions of the whole document, as the blocks' parses need them. */
 export interface Definitions {
@@ -123,13 +102,21 @@ function mayReference(text: string): boolean {
   return text.includes('[') && text.includes(']');
 }
 
-/** The analysis of one block's text (relative offsets). Pure given the context; never throws on input. */
-export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
+/**
+ * The analysis of one block's text (relative offsets). Pure given the context; never throws on
+ * input. `scan`: the block's scan from a run of blocks parsed together while `ctx` has no
+ * definitions (markdownScan `scanBlockRun`), which is what the block's own parse would give.
+ */
+export function analyzeBlock(text: string, ctx: BlockContext, scan?: BlockScan): BlockAnalysis {
+  if (scan) return analyzeScan(text, scan, ctx, mayReference(text));
   // A block past the parse limits is read as plain text: it has no references to resolve.
   const plain = exceedsParseLimits(text);
   const dependent = !plain && mayReference(text);
-  const scan: BlockScan = plain ? scanPlainBlock(text) : scanBlockMarkdown(text, dependent ? ctx.definitions.text : '');
-  const { locale, index, ruleset } = ctx;
+  return analyzeScan(text, plain ? scanPlainBlock(text) : scanBlockMarkdown(text, dependent ? ctx.definitions.text : ''), ctx, dependent);
+}
+
+function analyzeScan(text: string, scan: BlockScan, ctx: BlockContext, dependent: boolean): BlockAnalysis {
+  const { locale, index } = ctx;
   const diagnostics: AnalysisDiagnostic[] = [];
   const checks: AnalyzedCheck[] = [];
   const sceneIndex: number[] = [];
@@ -147,22 +134,12 @@ export function analyzeBlock(text: string, ctx: BlockContext): BlockAnalysis {
         diagnostics.push(unclosedGuillemet(span, locale));
         continue;
       }
-      const checkContext = { ruleset, index, locale, characters: ctx.characters };
-      const resolved = resolveCheck(ast, content, checkContext);
-      const party = partyOdds(ast, content, resolved, checkContext, oddsFor);
+      const resolved = resolveCheck(ast, content, ctx);
+      const party = partyOdds(ast, content, resolved, ctx, oddsFor);
       diagnostics.push(...resolved.diagnostics);
       while (headingAt < scan.headings.length && scan.headings[headingAt].range.start < span.open) headingAt++;
       sceneIndex.push(headingAt - 1);
-      checks.push({
-        range: { start: span.open, end },
-        contentRange: ast.range,
-        text: text.slice(span.open, end),
-        ast,
-        sides: resolved.sides,
-        ...(resolved.actor ? { actor: resolved.actor } : {}),
-        ...(resolved.spec ? { spec: resolved.spec, odds: oddsFor(ruleset, resolved.spec) } : {}),
-        ...(party ? { party } : {}),
-      });
+      checks.push(lazyCheck({ start: span.open, end }, ast.range, text.slice(span.open, end), ctx, resolved.spec, resolved.actor, party));
     }
     if (proseFrom < range.end) proseSegments.push({ start: proseFrom, end: range.end });
   }

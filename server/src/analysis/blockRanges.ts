@@ -31,25 +31,10 @@ export interface MovableResult {
   proseChecks: ProseCheck[];
 }
 
-function isRange(value: object): value is TextRange {
-  return typeof (value as TextRange).start === 'number' && typeof (value as TextRange).end === 'number';
-}
-
-/** Every range object in a parsed check (its own objects only: the AST points at nothing outside it). */
-function collectTree(value: unknown, into: Set<MovableRange>): void {
-  if (typeof value !== 'object' || value === null) return;
-  if (Array.isArray(value)) {
-    for (const item of value) collectTree(item, into);
-    return;
-  }
-  if (isRange(value)) into.add(value);
-  for (const key of Object.keys(value)) collectTree((value as Record<string, unknown>)[key], into);
-}
-
 /**
  * The range objects a block's result owns, each once (a fix's edit often shares its
- * diagnostic's range object). Traits, odds and specs hold no offsets and are not walked;
- * front-matter ranges (a character sheet a diagnostic points at) stay where they are.
+ * diagnostic's range object). A check's tree and sides are read at its current place
+ * (lazyCheck.ts), and traits, odds and specs hold no offsets: none is walked; front-matter ranges (a character sheet a diagnostic points at) stay where they are.
  */
 export function ownedRanges(block: MovableResult, fixed: ReadonlySet<TextRange>): MovableRange[] {
   const into = new Set<MovableRange>();
@@ -57,8 +42,6 @@ export function ownedRanges(block: MovableResult, fixed: ReadonlySet<TextRange>)
   for (const check of block.checks) {
     into.add(check.range);
     into.add(check.contentRange);
-    collectTree(check.ast, into);
-    for (const side of check.sides) for (const term of side.terms) into.add(term.range);
   }
   for (const d of block.diagnostics) {
     into.add(d.range);
@@ -69,27 +52,12 @@ export function ownedRanges(block: MovableResult, fixed: ReadonlySet<TextRange>)
   return [...into];
 }
 
-/** Points every range field of a parsed check that has a copy at the copy. */
-function rewireTree(value: unknown, copies: ReadonlyMap<TextRange, MovableRange>): void {
-  if (typeof value !== 'object' || value === null) return;
-  const fields = value as Record<string, unknown>;
-  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
-    const field = fields[key];
-    if (typeof field !== 'object' || field === null) continue;
-    const copy = copies.get(field as TextRange);
-    if (copy) fields[key] = copy;
-    else rewireTree(field, copies);
-  }
-}
-
 function rewire(block: MovableResult, copies: ReadonlyMap<TextRange, MovableRange>): void {
   const to = (range: TextRange) => copies.get(range) ?? range;
   for (const heading of block.headings) heading.range = to(heading.range);
   for (const check of block.checks) {
     check.range = to(check.range);
     check.contentRange = to(check.contentRange);
-    rewireTree(check.ast, copies);
-    for (const side of check.sides) for (const term of side.terms) term.range = to(term.range);
   }
   for (const d of block.diagnostics) {
     d.range = to(d.range);

@@ -32,10 +32,11 @@ import {
   sortDiagnostics,
 } from './blockAnalysis';
 import { moveBlock, relocateRanges } from './blockRanges';
-import { continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock, unclosedFrontMatter } from './blocks';
+import { type BlockSpan, continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock, unclosedFrontMatter } from './blocks';
 import { DEFAULT_SEVERITY, messages } from './diagnosticCatalog';
 import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from './frontMatter';
-import type { Heading } from './markdownScan';
+import { type Heading, joinsRuns, RUN_CHARS, scanBlockRun } from './markdownScan';
+import { exceedsParseLimits } from './plainTextScan';
 import { DEFAULT_RULESET_ID } from './rulesetProvider';
 import { dictionaryKey, traitIndex } from './traitIndex';
 import type { AnalysisDiagnostic, AnalysisOptions, AnalyzedCheck, DocumentAnalysis, FrontMatter, ProseCheck, RulesetProvider, TextRange } from './types';
@@ -164,6 +165,33 @@ function buildContext(text: string, head: Head, options: AnalysisOptions): Docum
 }
 
 /**
+ * Contexts by head and settings, for documents analysed one after another: a campaign's
+ * chapters often share one front matter (the party's sheets), and reading it (YAML) was a tenth
+ * of checking them. Keyed by the rulesets object, then the settings and the head's text, on which
+ * alone a context depends (`sameInputs`); each analyzer gets its own copy of the mutable part.
+ */
+const recentContexts = new WeakMap<RulesetProvider, Map<string, DocumentContext>>();
+const RECENT_CONTEXTS = 16;
+
+function contextFor(text: string, head: Head, options: AnalysisOptions): DocumentContext {
+  let recent = recentContexts.get(options.rulesets);
+  if (!recent) {
+    recent = new Map();
+    recentContexts.set(options.rulesets, recent);
+  }
+  const key = [options.locale, options.defaultRuleset ?? '', options.proseChecks ?? '', dictionaryKeyOf(options), head.text].join('\u0000');
+  let shared = recent.get(key);
+  if (!shared) {
+    if (recent.size >= RECENT_CONTEXTS) recent.clear();
+    // Read from a copy of the head: what the context keeps (names, values, the head) must not keep the document alive.
+    shared = buildContext(ownCopy(text.slice(0, head.bodyStart)), { ...head, text: ownCopy(head.text) }, options);
+    recent.set(key, shared);
+  }
+  // `block` is replaced when the document's definitions change (settleDefinitions): never in the shared one.
+  return { ...shared, block: { ...shared.block } };
+}
+
+/**
  * A copy of a block's text that does not share memory with the document: results keep slices
  * of it (a check's text, heading titles), and a slice of the document would keep every old
  * version of a long document alive for as long as one of its blocks is reused.
@@ -252,6 +280,9 @@ interface Previous {
 }
 
 class BlockAnalyzer implements IncrementalAnalyzer {
+  /** `oneShot`: no edit will follow (analyzeDocument), so the ranges are not laid out for moving. */
+  constructor(private readonly oneShot = false) {}
+
   private previous: Previous | undefined;
   private readonly spares = new SpareBlocks();
   /** How many blocks make each definition: the union changes only when a count goes to or from zero. */
@@ -264,7 +295,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     if (previous && text === previous.text) return previous.result;
     // Until this call returns, a throw must not leave half-moved blocks to the next one.
     this.previous = undefined;
-    const ctx = previous?.ctx ?? buildContext(text, head, options);
+    const ctx = previous?.ctx ?? contextFor(text, head, options);
     if (!previous) {
       this.spares.clear();
       this.definitionCounts.clear();
@@ -291,8 +322,8 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   }
 
   private fresh(text: string, lines: Lines, firstStart: number, ctx: DocumentContext): Blocks {
-    const list = this.split(text, lines, firstStart, [], ctx);
-    relocateRanges(list.map((placed) => placed.block));
+    const list = this.splitInRuns(text, lines, firstStart, ctx);
+    if (!this.oneShot) relocateRanges(list.map((placed) => placed.block));
     return { list, keep: 0, suffix: list.length, oldSuffix: 0 };
   }
 
@@ -341,6 +372,36 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     if (resync) {
       for (let k = resync.from; k < resync.old.length; k++) this.spares.put(resync.old[k].block);
       resync.from = resync.old.length;
+    }
+    return out;
+  }
+
+  /**
+   * Splits and analyses a whole body, parsing runs of consecutive plain blocks in one call
+   * (markdownScan `scanBlockRun`): the same blocks and results as `split`, for less parser set-up.
+   */
+  private splitInRuns(text: string, lines: Lines, start: number, ctx: DocumentContext): Placed[] {
+    const out: Placed[] = [];
+    let pos = start;
+    // Blocks in a run are parsed without definitions (markdownScan `joinsRuns`).
+    const runs = ctx.block.definitions === NO_DEFINITIONS;
+    while (pos < text.length) {
+      const run = runs ? runFrom(lines, pos) : [];
+      const scans = run.length > 1 ? scanBlockRun(text, run.map(({ start: from, span }) => ({ start: from, end: span.contentEnd }))) : [];
+      // The blocks before the first that the run's parse carried on past its end are as their own parse gives them.
+      let taken = 0;
+      for (; taken < scans.length && !continuesInto(scans[taken].tail, text, run[taken].span.next); taken++) {
+        const { start: from, span, text: blockText } = run[taken];
+        const block = analyzeBlock(ownCopy(blockText), ctx.block, scans[taken]);
+        moveBlock(block, from);
+        out.push({ start: from, contentEnd: span.contentEnd, next: span.next, block });
+        pos = span.next;
+      }
+      if (taken === run.length && taken > 1) continue;
+      // A block that joins no run, or the one the run failed on (it may merge with the next): alone.
+      const placed = this.place(text, lines, pos, ctx);
+      out.push(placed);
+      pos = placed.next;
     }
     return out;
   }
@@ -398,6 +459,22 @@ class BlockAnalyzer implements IncrementalAnalyzer {
       placed.block = block;
     }
   }
+}
+
+/** The blocks from `pos` on that may be parsed in one call (markdownScan `joinsRuns`), up to `RUN_CHARS`; at least one unless the first may not. */
+function runFrom(lines: Lines, pos: number): { start: number; span: BlockSpan; text: string }[] {
+  const { text } = lines;
+  const run: { start: number; span: BlockSpan; text: string }[] = [];
+  let chars = 0;
+  for (let at = pos; at < text.length && chars < RUN_CHARS; ) {
+    const span = scanBlock(lines, at);
+    const blockText = span.raw ? '' : text.slice(at, span.contentEnd);
+    if (span.raw || !joinsRuns(blockText) || exceedsParseLimits(blockText)) break;
+    run.push({ start: at, span, text: blockText });
+    chars += span.next - at;
+    at = span.next;
+  }
+  return run;
 }
 
 /** Whether old blocks [from, to), with the blank lines after them, are unchanged at their place moved by `delta`. */
@@ -554,8 +631,9 @@ function setScene(check: AnalyzedCheck, scene: Heading | undefined): void {
   }
 }
 
-export function createIncrementalAnalyzer(): IncrementalAnalyzer {
-  return new BlockAnalyzer();
+/** An analyzer for a document's versions; `oneShot` for one version only (analyzeDocument), which skips what only later edits need. */
+export function createIncrementalAnalyzer(oneShot = false): IncrementalAnalyzer {
+  return new BlockAnalyzer(oneShot);
 }
 
 /** One incremental analyzer per open document, for the language server. */

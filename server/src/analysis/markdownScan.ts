@@ -9,6 +9,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { type BlockTail, CLOSED, codeTail, frontMatterContent, htmlTail } from './blocks';
+import { scanEvents, type TopNode } from './markdownEvents';
 import type { TextRange } from './types';
 
 export interface Heading {
@@ -43,11 +44,13 @@ const commonMarkProcessor = unified().use(remarkParse);
 
 /**
  * What GFM can change in a block needs one of these: a table `|`, strikethrough `~`, a footnote
- * or task list `[`, an autolink literal `www`, `http(s)` or `@` (mailto:, xmpp: and e-mail
- * addresses). A block without any parses the same with remark-parse alone, which is 1.5× as
- * fast (bench/incrementalBench.mjs): most blocks of a Russian book are such prose.
+ * `[^`, a task list item's `[ ]`, `[x]` or `[X]` (any whitespace inside, line ends included), an
+ * autolink literal `www`, `http(s)` or `@` (mailto:, xmpp: and e-mail addresses). A block without
+ * any parses the same with remark-parse alone, which is 1.5× as fast (bench/incrementalBench.mjs):
+ * most blocks of a Russian book are such prose, specialties in brackets («Сила + Атлетика
+ * [Погони]») and links included.
  */
-const GFM_TRIGGER = /[|~@[]|www|http/i;
+const GFM_TRIGGER = /[|~@]|\[(?:\^|[\s xX]\])|[wW]{3}|[hH][tT][tT][pP]/;
 
 /** Containers whose text is prose. Code, HTML, link destinations and front matter never are. */
 const PROSE_CONTAINERS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'listItem', 'blockquote']);
@@ -110,14 +113,20 @@ interface Collected {
 
 /** Walks a parse tree's top-level nodes from offset `from` on, reading the source text only through positions. */
 function collect(root: Root, text: string, shift: number, from: number): Collected {
+  // Nodes before `from` are the definitions written before a block, not the block's own.
+  return collectNodes(
+    root.children.filter((child) => (child.position?.start.offset ?? 0) >= from),
+    text,
+    shift,
+  );
+}
+
+/** Walks top-level nodes (in order) and everything in them. */
+function collectNodes(top: readonly Node[], text: string, shift: number): Collected {
   const out: Collected = { prose: [], headings: [], definitions: [] };
   // An explicit stack, not recursion: «> > > …» nests thousands deep and must not overflow the call stack.
   const pending: [Node, boolean][] = [];
-  for (let i = root.children.length - 1; i >= 0; i--) {
-    const child = root.children[i];
-    // Nodes before `from` are the definitions written before a block, not the block's own.
-    if ((child.position?.start.offset ?? 0) >= from) pending.push([child, false]);
-  }
+  for (let i = top.length - 1; i >= 0; i--) pending.push([top[i], false]);
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, inProse] = next;
     if (node.type === 'yaml') {
@@ -157,7 +166,10 @@ export function scanMarkdown(text: string): MarkdownLayout {
 
 /** The tail of a block from its last top-level node; `shift` maps parse offsets to the block's. */
 function tailOf(root: Root, text: string, shift: number): BlockTail {
-  const last = root.children[root.children.length - 1];
+  return tailOfNode(root.children[root.children.length - 1], text, shift);
+}
+
+function tailOfNode(last: Node | undefined, text: string, shift: number): BlockTail {
   const start = last?.position?.start.offset;
   const end = last?.position?.end.offset;
   if (!last || start === undefined || end === undefined || start + shift < 0) return CLOSED;
@@ -187,4 +199,66 @@ export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
   const tree = processor.parse(prefix + text) as Root;
   const { prose, headings, definitions: own } = collect(tree, text, -counted, counted);
   return { prose, headings, tail: tailOf(tree, text, -counted), definitions: own };
+}
+
+/**
+ * Whether a block parses in a run of blocks (`scanBlockRun`) as alone, where no definitions are
+ * known yet (a document's first analysis): GFM blocks take another parser, and a leading
+ * byte-order mark is dropped by a parse of its own. A reference in one block of a run resolves
+ * against a definition in another, which it would not alone; such a block depends on the
+ * definitions (it has brackets), and the document's definitions, once known, make it parsed again.
+ */
+export function joinsRuns(text: string): boolean {
+  return !GFM_TRIGGER.test(text) && text.charCodeAt(0) !== BOM;
+}
+
+/** Characters of blocks parsed in one call: past a few kilobytes micromark's own bookkeeping grows faster than the set-up saved. */
+export const RUN_CHARS = 8192;
+
+/**
+ * Consecutive blocks of `text` (each [start, end), blank lines between them, each `joinsRuns`)
+ * parsed in one call, with no definitions known: for a whole document at once (a first analysis,
+ * the CLI) this saves the parser's set-up per block, which is a third of a short block's parse.
+ * Each result equals `scanBlockMarkdown` of the block's own text without definitions (but see
+ * `joinsRuns`), offsets relative to it. The results stop before the first block with a node that
+ * goes on past its end (the parse carried an open fence or a list into the next block): the
+ * caller takes that one alone. A block's parse never depends on the blocks after a blank line
+ * but through such a node (or definitions), so the blocks before it are as their own parse.
+ */
+export function scanBlockRun(text: string, blocks: readonly { start: number; end: number }[]): BlockScan[] {
+  const from = blocks[0].start;
+  const events = scanEvents(text.slice(from, blocks[blocks.length - 1].end));
+  const scans: BlockScan[] = [];
+  const at = { top: 0, prose: 0, headings: 0, definitions: 0 };
+  for (const { start, end } of blocks) {
+    // Offsets in the run, and `shift` from them to the block's.
+    const [runStart, runEnd, shift] = [start - from, end - from, from - start];
+    let last: TopNode | undefined;
+    for (; at.top < events.top.length && events.top[at.top].start < runEnd; at.top++) {
+      last = events.top[at.top];
+      if (last.start < runStart || last.end > runEnd) return scans;
+    }
+    const prose: TextRange[] = [];
+    for (; at.prose < events.prose.length && events.prose[at.prose].start < runEnd; at.prose++) {
+      const range = events.prose[at.prose];
+      prose.push({ start: range.start + shift, end: range.end + shift });
+    }
+    const headings: Heading[] = [];
+    for (; at.headings < events.headings.length && events.headings[at.headings].start < runEnd; at.headings++) {
+      const h = events.headings[at.headings];
+      headings.push({ title: h.title, range: { start: h.start + shift, end: h.end + shift }, depth: h.depth });
+    }
+    const definitions: string[] = [];
+    for (; at.definitions < events.definitions.length && events.definitions[at.definitions].at < runEnd; at.definitions++) definitions.push(events.definitions[at.definitions].key);
+    const tail: BlockTail =
+      last?.type === 'list'
+        ? { kind: 'container' }
+        : last?.type === 'code'
+          ? codeTail(text.slice(start, end), last.start + shift, last.end + shift)
+          : last?.type === 'html'
+            ? htmlTail(text.slice(start, end), last.start + shift, last.end + shift)
+            : CLOSED;
+    scans.push({ prose, headings, tail, definitions });
+  }
+  return scans;
 }

@@ -61,6 +61,8 @@ function markupWeight(c: number, next: number): number {
 /** Whether a block is past one of `PARSE_LIMITS` and is read as plain text. One pass, stopping at the first bound crossed. */
 export function exceedsParseLimits(text: string): boolean {
   if (text.length > PARSE_LIMITS.chars) return true;
+  // A block too short to reach any bound (a `<!` weighs 40 for two characters, a list marker 10 for one) needs no count.
+  if (text.length * 20 + 40 <= PARSE_LIMITS.markup && text.length < PARSE_LIMITS.lines && text.length * 10 <= PARSE_LIMITS.nesting) return false;
   let lines = 1;
   let markup = 0;
   let nesting = 0;

@@ -107,13 +107,15 @@ export interface AnalyzedCheck {
   contentRange: TextRange;
   /** The check as written, guillemets included. */
   text: string;
+  /** Parsed on each read, at the check's current offsets (analysis/lazyCheck.ts): read it once per use. */
   ast: CheckExpression;
   /** The actor's name, when the check names one known to the front matter. */
   actor?: string;
+  /** Resolved on each read, as `ast`. */
   sides: ResolvedSide[];
   /** What the engine needs; absent when the check is malformed or cannot be rolled (RM009, RM004 error). */
   spec?: CheckSpec;
-  /** The odds for `spec`. */
+  /** The odds for `spec`: computed on first read, one report shared by every check with an equal spec. */
   odds?: OddsReport;
   /** The nearest heading above the check: the scene it belongs to. */
   scene?: { title: string; range: TextRange; depth: number };

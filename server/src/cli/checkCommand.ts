@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeDocument } from '../analysis/analyzeDocument';
 import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 import { skippedFileNote, unreadFileMessage } from '../analysis/fileRefusal';
 import { LineIndex } from '../analysis/lineIndex';
 import { rollCheck } from '../engine/roll';
+import { analyzeFiles, type FileToAnalyze } from './analyzeFiles';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
 import { type CliIo, toJson, UsageError } from './io';
@@ -36,9 +36,28 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
 /** Standard input's name in reports. */
 const STDIN_NAME = '<stdin>';
 
+/** Files read at once: a campaign's thousands of small files read in a fraction of the time one by one takes. */
+const READS_AT_ONCE = 32;
+
+/** `work` for each item, up to `limit` at once, the results in the items' order. */
+async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R> | undefined): Promise<(R | undefined)[]> {
+  const results: (R | undefined)[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const k = next++;
+      results[k] = await work(items[k]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
 /**
  * `rollmark check`: exit 1 when there are errors or more warnings than allowed; 2 when a file
  * could not be read (the others are checked and reported all the same) or none was found.
+ * `--jobs N` analyses on N worker threads (1: in this thread); by default a campaign of more than
+ * a megabyte of text uses one per core (analyzeFiles.ts). The output is the same either way.
  */
 export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -51,6 +70,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       checks: { type: 'boolean' },
       seed: { type: 'string' },
       'allow-empty': { type: 'boolean' },
+      jobs: { type: 'string' },
     },
   });
   const format = values.format as Format;
@@ -62,26 +82,32 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
 
+  const jobs = values.jobs === undefined || values.jobs === 'auto' ? undefined : Number(values.jobs);
+  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError('--jobs must be a whole number from 1, or auto');
+
   const cwd = process.cwd();
   const projects = new CliProjects(cwd, io.locale);
-  const scenarios: CheckedFile[] = [];
+  const pending: (FileToAnalyze & { path: string })[] = [];
   let unread = 0;
-  for (const target of await collectFiles(positionals)) {
-    if (target.kind === 'skipped') {
-      io.err(`rollmark check: ${skippedFileNote(target.path, target.refusal, io.locale)}\n`);
+  const targets = await collectFiles(positionals);
+  const reads = await inOrder(targets, READS_AT_ONCE, (target) => (target.kind === 'skipped' ? undefined : target.kind === 'stdin' ? readStdin(io.stdin?.() ?? process.stdin) : readScenario(target.path)));
+  for (const [k, target] of targets.entries()) {
+    const read = reads[k];
+    if (target.kind === 'skipped' || !read) {
+      if (target.kind === 'skipped') io.err(`rollmark check: ${skippedFileNote(target.path, target.refusal, io.locale)}\n`);
       continue;
     }
     const name = target.kind === 'stdin' ? STDIN_NAME : target.path;
-    const read = target.kind === 'stdin' ? await readStdin(io.stdin?.() ?? process.stdin) : await readScenario(target.path);
     if (read.kind === 'refused') {
       io.err(`rollmark check: ${unreadFileMessage(name, read.refusal, io.locale)}\n`);
       unread++;
       continue;
     }
-    const workspace = await projects.config(await projects.rootOf(target.kind === 'stdin' ? undefined : target.path));
-    const analysis = analyzeDocument(read.text, { locale: io.locale, rulesets: workspace.rulesets, dictionary: workspace.dictionary, ...(defaultRuleset ? { defaultRuleset } : {}) });
-    scenarios.push({ path: name, text: read.text, analysis });
+    const root = await projects.rootOf(target.kind === 'stdin' ? undefined : target.path);
+    pending.push({ path: name, text: read.text, root, config: await projects.config(root) });
   }
+  const analyses = await analyzeFiles(pending, { locale: io.locale, ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
+  const scenarios: CheckedFile[] = pending.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
   if (scenarios.length === 0 && unread === 0 && !values['allow-empty']) {
     throw new UsageError(io.locale === 'ru' ? `не найдено ни одного файла сценария в ${positionals.join(' ')} (--allow-empty разрешает пустую проверку)` : `no scenario files found in ${positionals.join(' ')} (--allow-empty accepts that)`);
   }

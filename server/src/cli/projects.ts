@@ -11,6 +11,7 @@ import { ProjectFs } from '../workspace/projectFs';
 
 export class CliProjects {
   private readonly configs = new Map<string, Promise<WorkspaceConfig>>();
+  private readonly roots = new Map<string, Promise<string>>();
 
   constructor(
     private readonly cwd: string,
@@ -18,15 +19,22 @@ export class CliProjects {
   ) {}
 
   /** The folder whose `.rollmark/` applies to a file (undefined: standard input, which gets the current directory's). */
-  async rootOf(file: string | undefined): Promise<string> {
-    if (file === undefined) return this.cwd;
-    let dir = path.dirname(path.resolve(this.cwd, file));
-    for (;;) {
-      if (await lstat(path.join(dir, '.rollmark')).catch(() => undefined)) return dir;
-      const parent = path.dirname(dir);
-      if (parent === dir) return this.cwd;
-      dir = parent;
+  rootOf(file: string | undefined): Promise<string> {
+    return file === undefined ? Promise.resolve(this.cwd) : this.rootOfFolder(path.dirname(path.resolve(this.cwd, file)));
+  }
+
+  /** Asked once per folder: a campaign's chapters share a few folders. */
+  private rootOfFolder(dir: string): Promise<string> {
+    let root = this.roots.get(dir);
+    if (!root) {
+      root = (async () => {
+        if (await lstat(path.join(dir, '.rollmark')).catch(() => undefined)) return dir;
+        const parent = path.dirname(dir);
+        return parent === dir ? this.cwd : this.rootOfFolder(parent);
+      })();
+      this.roots.set(dir, root);
     }
+    return root;
   }
 
   config(root: string): Promise<WorkspaceConfig> {

@@ -9,7 +9,9 @@
  * 2. Splitting is invisible: the same documents analysed as one block (the whole body parsed
  *    at once by remark, as before issue 6) give the same checks, diagnostics, prose checks,
  *    headings and scenes.
- * 3. The front matter is found exactly where remark-frontmatter finds it.
+ * 3. Runs of blocks parsed in one call (a first analysis) and read from micromark's events give
+ *    what the blocks parsed one by one through remark's tree give, and the front matter is found
+ *    exactly where remark-frontmatter finds it.
  * 4. Examples: what an edit re-analyses (object identity shows reuse), scenes across blocks,
  *    definitions in another block, the front matter, and the one intended difference from a
  *    whole-document parse (micromark-extension-frontmatter#5).
@@ -23,7 +25,7 @@ import { analyzeBlock, NO_DEFINITIONS } from '../../../server/src/analysis/block
 import { moveBlock } from '../../../server/src/analysis/blockRanges';
 import { findFrontMatter, unclosedFrontMatter } from '../../../server/src/analysis/blocks';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
-import { scanBlockMarkdown, scanMarkdown } from '../../../server/src/analysis/markdownScan';
+import { joinsRuns, scanBlockMarkdown, scanBlockRun, scanMarkdown } from '../../../server/src/analysis/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/traitIndex';
 import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis } from '../../../server/src/analysis/types';
@@ -116,6 +118,14 @@ const PIECES = [
   'a\n````\n```\n\n«Сила»\n````',
   '  ~~~\n\n«Сила»\n   ~~~   ',
   '[Foo  Bar] «Сила»\n\n[foo\nbar]: /u',
+  'строка с двумя пробелами в конце «Сила»  ',
+  'строка с обратной чертой «Сила»\\',
+  'пробелы\t \n\n  \n«Ловкость + Атлетика» после пустых строк с пробелами',
+  '2) «Сила + Атлетика»',
+  '+ пункт\n\n+ ещё «Сила + Атлетика»',
+  '*курсив «Сила + Атлетика»*\n\n**жирный**',
+  '`код «Сила»` и «Сила + Атлетика»',
+  '&amp; &#1046; \\* «Сила + Атлетика»',
 ];
 
 const SNIPPETS = ['\n', '\n\n', '```', '~~~', '<!--', '-->', '- ', '> ', '    ', '«', '»', '# ', '[a]: x', '[a]', '---', 'ж', ' ', '\r\n', '\r', '[^1]: n', '\t', '===', '|', '1. ', '\n\n«Сила + Атлетика»\n\n', '```\nx\n\n'];
@@ -250,6 +260,35 @@ describe('incremental analysis', () => {
     );
   });
 
+  it('a first analysis, which parses runs of plain blocks in one call, equals the blocks parsed one by one', () => {
+    fc.assert(
+      fc.property(document, (text) => {
+        // After another text, every block of this one is new: placed and parsed one by one.
+        const analyzer = createIncrementalAnalyzer();
+        analyzer.analyze('ж', OPTIONS);
+        assertSameAnalysis(analyzer.analyze(text, OPTIONS), analyzeDocument(text, OPTIONS), text, 'runs of blocks');
+      }),
+      params(RUNS * 2),
+    );
+  });
+
+  it('a run read from micromark’s events gives each block what remark’s tree gives it (prose, headings, definitions, tail)', () => {
+    // Inline markup of every kind: links, images, autolinks, references, escapes, entities, code, breaks, headings.
+    const piece = fc.constantFrom('*', '_', '**', '`', '#', '## ', '> ', '- ', '1.', ' ', '  ', '\n', '\n\n', '\t', '    ', '<span>', '<!--', '-->', '```', '[', ']', '[a]', '[a]: /b', '[a]: <x y> "t"', '[b](c)', '[b](<c d> "e")', '![d *x*](e)', '[a][]', '[*a*](a)', '[x.y](http://x.y)', '[b.c](a&#46;b.c)', '<x:y>', '\\', '\\*', '\\\n', '&amp;', '&#1046;', '&#x41;', '&nope;', '===', '---', ' «Сила + Атлетика [Погони]»', 'text', '\r\n', 'Заголовок\n===', '# T *e* `c` [l](u) ![i](j) &amp;', '# x #', '`a\nb`');
+    const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        fc.pre(t.length > 0 && joinsRuns(t));
+        const blocks = [{ start: 0, end: t.length }];
+        const [run] = scanBlockRun(t, blocks);
+        fc.pre(run !== undefined);
+        const alone = scanBlockMarkdown(t);
+        assert.deepStrictEqual(run, { prose: alone.prose, headings: alone.headings, tail: alone.tail, definitions: alone.definitions }, JSON.stringify(t));
+      }),
+      params(RUNS * 10),
+    );
+  });
+
   it('finds the front matter exactly where remark-frontmatter does, and also closed by «...»', () => {
     const line = fc.constantFrom('---', '--- ', '---\t', '----', ' ---', 'a: 1', '', '--- x', '...', '```', '- a');
     const text = fc.record({ bom: fc.boolean(), lines: fc.array(line, { maxLength: 8 }), eol: fc.constantFrom('\n', '\r\n', '\r'), end: fc.boolean() }).map(({ bom, lines, eol, end }) => `${bom ? '\ufeff' : ''}---${eol}${lines.join(eol)}${end ? eol : ''}`);
@@ -264,9 +303,9 @@ describe('incremental analysis', () => {
     );
   });
 
-  it('parses a block that GFM cannot change (no | ~ [ @ www http) without remark-gfm, to the same result', () => {
-    // Markdown's own syntax, prose and «…», but none of the characters GFM needs.
-    const piece = fc.constantFrom('*', '_', '`', '#', '>', '-', '+', '1.', '2)', ' ', '\n', '\n\n', '\t', '    ', '<', '!', '<div>', '<!--', '-->', '```', ']', '(x)', '\\', '=', 'Сила', ' «Сила + Атлетика»', 'a:b', 'x.y', 'text');
+  it('parses a block that GFM cannot change (no | ~ @ www http [^ [ ] [x]) without remark-gfm, to the same result', () => {
+    // Markdown's own syntax, links and brackets, prose and «…», but none of what GFM needs.
+    const piece = fc.constantFrom('*', '_', '`', '#', '>', '-', '+', '1.', '2)', ' ', '\n', '\n\n', '\t', '    ', '<', '!', '<div>', '<!--', '-->', '```', '[', ']', '[a]', '[a]: /b', '[b](c)', '![d](e)', '[a][a]', '[y]', '[^', '[ ]', '[x]', '- [', '(x)', '\\', '=', 'Сила', ' «Сила + Атлетика [Погони]»', 'a:b', 'x.y', 'text');
     const text = fc.array(piece, { maxLength: 30 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (t) => {
