@@ -34,6 +34,8 @@ export interface AnalyzeFilesOptions {
   defaultRuleset?: string;
   /** Worker threads to use: 1 analyses here; undefined decides from the work and the machine (`parallelJobs`). */
   jobs?: number;
+  /** Told how many files are analysed so far, as they are (a progress line). */
+  progress?: (analysed: number) => void;
 }
 
 /** A project as a worker gets it: its own rulesets (the built-ins are the worker's) and dictionary, as this thread loaded them. */
@@ -162,7 +164,13 @@ export async function analyzeFiles(files: readonly FileToAnalyze[], options: Ana
   const jobs = Math.min(files.length, options.jobs ?? parallelJobs(files));
   const analyze = (f: FileToAnalyze) =>
     analyzeDocument(f.text, { locale: options.locale, rulesets: f.config.rulesets, dictionary: f.config.dictionary, ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}) });
-  if (jobs <= 1) return files.map(analyze);
+  if (jobs <= 1) {
+    return files.map((file, k) => {
+      const analysis = analyze(file);
+      options.progress?.(k + 1);
+      return analysis;
+    });
+  }
   return inWorkers(files, options, jobs);
 }
 
@@ -186,6 +194,7 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
   return new Promise<DocumentAnalysis[]>((resolve, reject) => {
     let next = 0;
     let done = 0;
+    let analysed = 0;
     let failed = false;
     const retired = new Set<Worker>();
     const fail = (error: Error) => {
@@ -232,6 +241,8 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
           fail(error instanceof Error ? error : new Error(String(error)));
           return;
         }
+        analysed += batches[reply.id].length;
+        options.progress?.(analysed);
         if (++done === batches.length) {
           for (const w of workers) {
             retired.add(w);

@@ -1,14 +1,12 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
-import { skippedFileNote, unreadFileMessage } from '../analysis/fileRefusal';
 import { LineIndex } from '../analysis/lineIndex';
 import { rollCheck } from '../engine/roll';
-import { analyzeFiles, type FileToAnalyze } from './analyzeFiles';
+import { analyzeFiles } from './analyzeFiles';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
-import { collectFiles, readScenario, readStdin } from './checkFiles';
 import { type CliIo, toJson, UsageError } from './io';
-import { CliProjects } from './projects';
+import { readTargets } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 import { rollLine } from './rollText';
 
@@ -31,26 +29,6 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
     }
   }
   io.out(`${summaryText(summarize(files), io.locale)}\n`);
-}
-
-/** Standard input's name in reports. */
-const STDIN_NAME = '<stdin>';
-
-/** Files read at once: a campaign's thousands of small files read in a fraction of the time one by one takes. */
-const READS_AT_ONCE = 32;
-
-/** `work` for each item, up to `limit` at once, the results in the items' order. */
-async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R> | undefined): Promise<(R | undefined)[]> {
-  const results: (R | undefined)[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const k = next++;
-      results[k] = await work(items[k]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }
 
 /**
@@ -86,26 +64,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError('--jobs must be a whole number from 1, or auto');
 
   const cwd = process.cwd();
-  const projects = new CliProjects(cwd, io.locale);
-  const pending: (FileToAnalyze & { path: string })[] = [];
-  let unread = 0;
-  const targets = await collectFiles(positionals);
-  const reads = await inOrder(targets, READS_AT_ONCE, (target) => (target.kind === 'skipped' ? undefined : target.kind === 'stdin' ? readStdin(io.stdin?.() ?? process.stdin) : readScenario(target.path)));
-  for (const [k, target] of targets.entries()) {
-    const read = reads[k];
-    if (target.kind === 'skipped' || !read) {
-      if (target.kind === 'skipped') io.err(`rollmark check: ${skippedFileNote(target.path, target.refusal, io.locale)}\n`);
-      continue;
-    }
-    const name = target.kind === 'stdin' ? STDIN_NAME : target.path;
-    if (read.kind === 'refused') {
-      io.err(`rollmark check: ${unreadFileMessage(name, read.refusal, io.locale)}\n`);
-      unread++;
-      continue;
-    }
-    const root = await projects.rootOf(target.kind === 'stdin' ? undefined : target.path);
-    pending.push({ path: name, text: read.text, root, config: await projects.config(root) });
-  }
+  const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd);
   const analyses = await analyzeFiles(pending, { locale: io.locale, ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
   const scenarios: CheckedFile[] = pending.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
   if (scenarios.length === 0 && unread === 0 && !values['allow-empty']) {

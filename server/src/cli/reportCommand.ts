@@ -1,29 +1,24 @@
 /**
  * `rollmark report FILES|DIRS [--format html|json|md] [-o FILE]`: the scenario report (report/)
- * of the files named, folders walked for `*.md` as `rollmark check` walks them. Each file is
- * analysed and reduced to its report at once, so a campaign's analyses are never all held.
+ * of the files named, read and analysed as `rollmark check` reads and analyses them (on worker
+ * threads for a campaign).
  */
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeDocument } from '../analysis/analyzeDocument';
-import { skippedFileNote, unreadFileMessage } from '../analysis/fileRefusal';
 import { voice } from '../present/voice';
 import { reportCharts } from '../report/charts';
 import { reportPage } from '../report/html';
 import { reportMarkdown } from '../report/markdown';
 import { type FileReport, fileReport, scenarioReport } from '../report/model';
-import { collectFiles, readScenario, readStdin } from './checkFiles';
+import { analyzeFiles } from './analyzeFiles';
 import { type CliIo, toJson, UsageError } from './io';
-import { CliProjects } from './projects';
+import { readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 
 const FORMATS = ['html', 'json', 'md'] as const;
 type Format = (typeof FORMATS)[number];
-
-/** Standard input's name in reports. */
-const STDIN_NAME = '<stdin>';
 
 /** The progress line is redrawn at most this often (milliseconds). */
 const PROGRESS_INTERVAL = 100;
@@ -73,42 +68,21 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   const output = values.output === undefined ? undefined : path.resolve(cwd, values.output);
   const v = voice(io.locale);
 
-  const targets = await collectFiles(positionals);
-  if (output && targets.some((t) => t.kind !== 'stdin' && path.resolve(cwd, t.path) === output)) throw new UsageError(`-o ${values.output} is one of the scenarios: the report never overwrites them`);
-  const total = targets.filter((t) => t.kind !== 'skipped').length;
-  const projects = new CliProjects(cwd, io.locale);
-  const files: FileReport[] = [];
-  let done = 0;
-  let unread = 0;
+  const { files: read, unread } = await readTargets('report', positionals, io, cwd);
+  if (output && read.some((f) => f.path !== STDIN_NAME && path.resolve(cwd, f.path) === output)) throw new UsageError(`-o ${values.output} is one of the scenarios: the report never overwrites them`);
   let shownAt = 0;
-  const progress = (force: boolean) => {
+  const progress = (analysed: number, force = false) => {
     if (!io.progress || (!force && Date.now() - shownAt < PROGRESS_INTERVAL)) return;
     shownAt = Date.now();
-    io.progress(v.w.reportProgress(v.number(done), v.count(total, 'file')));
+    io.progress(v.w.reportProgress(v.number(analysed), v.count(read.length, 'file')));
   };
-  for (const target of targets) {
-    if (target.kind === 'skipped') {
-      io.err(`rollmark report: ${skippedFileNote(target.path, target.refusal, io.locale)}\n`);
-      continue;
-    }
-    const name = target.kind === 'stdin' ? STDIN_NAME : target.path;
-    const read = target.kind === 'stdin' ? await readStdin(io.stdin?.() ?? process.stdin) : await readScenario(target.path);
-    done++;
-    progress(false);
-    if (read.kind === 'refused') {
-      io.err(`rollmark report: ${unreadFileMessage(name, read.refusal, io.locale)}\n`);
-      unread++;
-      continue;
-    }
-    const workspace = await projects.config(await projects.rootOf(target.kind === 'stdin' ? undefined : target.path));
-    const analysis = analyzeDocument(read.text, { locale: io.locale, rulesets: workspace.rulesets, dictionary: workspace.dictionary, ...(defaultRuleset ? { defaultRuleset } : {}) });
-    files.push(fileReport({ path: name, text: read.text, analysis }, v));
-  }
-  progress(true);
+  const analyses = await analyzeFiles(read, { locale: io.locale, ...(defaultRuleset ? { defaultRuleset } : {}), progress });
+  progress(read.length, true);
   io.progress?.(undefined);
-  if (files.length === 0 && unread === 0) {
+  if (read.length === 0 && unread === 0) {
     throw new UsageError(io.locale === 'ru' ? `не найдено ни одного файла сценария в ${positionals.join(' ')}` : `no scenario files found in ${positionals.join(' ')}`);
   }
+  const files: FileReport[] = read.map((file, k) => fileReport({ path: file.path, text: file.text, analysis: analyses[k] }, v));
 
   const report = scenarioReport(files);
   const href = hrefFrom(output ? path.dirname(output) : cwd, cwd);
