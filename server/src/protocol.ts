@@ -166,6 +166,16 @@ export const CodeActionKinds = {
 
 export type SeveritySetting = 'error' | 'warning' | 'info' | 'hint' | 'off';
 
+/**
+ * What a code lens above a check says (`rollmark.codeLens.show`):
+ * - `roll`: «🎲 Бросить», the check's name where a line has several; the odds are the inlay hint's;
+ * - `rollWithOdds`: the odds too («🎲 Бросить · успех 76 %»), for those who turn inlay hints off;
+ * - `off`: no lenses (rolls from the context menu or «Roll the check at the cursor»).
+ */
+export type CodeLensMode = 'roll' | 'rollWithOdds' | 'off';
+
+export const CODE_LENS_MODES: readonly CodeLensMode[] = ['roll', 'rollWithOdds', 'off'];
+
 /** The `rollmark` settings section, as `workspace/configuration` returns it. */
 export interface RollmarkSettings {
   /** Which Markdown documents are served, besides `*.scenario.md` files. */
@@ -175,6 +185,7 @@ export interface RollmarkSettings {
   /** Severity per diagnostic code; `off` hides the code. */
   severity: Partial<Record<DiagnosticCode, SeveritySetting>>;
   inlayHints: { enabled: boolean };
+  codeLens: { show: CodeLensMode };
   /** Checks written as prose (RM012): not looked for (`off`), or reported at this level. */
   proseChecks: 'off' | 'hint' | 'info' | 'warning';
   /** Project dictionary, relative to the workspace folder. */
@@ -188,6 +199,7 @@ export const DEFAULT_SETTINGS: RollmarkSettings = {
   defaultRuleset: '',
   severity: {},
   inlayHints: { enabled: true },
+  codeLens: { show: 'roll' },
   proseChecks: 'hint',
   dictionaryPath: '.rollmark/dictionary.yaml',
   rulesetsPath: '.rollmark/rulesets',

@@ -28,7 +28,7 @@ import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/incr
 import type { Locale } from './analysis/types';
 import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
 import { provideCodeActions } from './features/codeActions';
-import { provideCodeLenses } from './features/codeLens';
+import { lensKey, provideCodeLenses, resolveCodeLens } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
 import { provideDiagnostics } from './features/diagnostics';
 import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
@@ -263,7 +263,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
         inlayHintProvider: true,
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
@@ -338,7 +338,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onHover(onDocument('hover', null, (p) => isPosition(p.position), (document, a, params, s) => provideHover(document, a.analysis, params.position, s.locale, a.project.config.dictionary)));
-  connection.onCodeLens(onDocument('codeLens', [], () => true, (document, a, _params, s) => provideCodeLenses(document, a.analysis, s.locale)));
+  connection.onCodeLens(onDocument('codeLens', [], () => true, (document, a) => provideCodeLenses(document, a.analysis, a.settings.codeLens.show)));
+  connection.onCodeLensResolve(async (lens, token) => {
+    const refused = lifecycle.refusal('codeLens/resolve');
+    if (refused) return refused;
+    if (!isRecord(lens) || !isRange(lens.range)) return invalidParams('codeLens/resolve: malformed parameters');
+    const document = documents.all().find((d) => lensKey(d.uri) === lens.data);
+    if (!state || !document || !(await isServed(document))) return lens;
+    try {
+      const analyzed = await state.analyses.get(document);
+      if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'codeLens/resolve: cancelled');
+      return resolveCodeLens(lens, document, analyzed.analysis, analyzed.settings.codeLens.show, state.locale);
+    } catch (error) {
+      log('codeLens/resolve', error);
+      return lens;
+    }
+  });
   connection.languages.inlayHint.on(
     onDocument('inlayHint', [], (p) => isRange(p.range), (document, a, params, s) => (a.settings.inlayHints.enabled ? provideInlayHints(document, a.analysis, params.range, s.locale) : [])),
   );

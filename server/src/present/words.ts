@@ -39,6 +39,7 @@ export const WORDS = {
   cannotRoll: { ru: 'нельзя бросить', en: 'cannot be rolled' },
   checkHasError: { ru: 'Шансы не считаются: в записи проверки ошибка.', en: 'No odds: the check has an error.' },
   rollLens: { ru: '🎲 Бросить', en: '🎲 Roll' },
+  rollNamed: (check: string): Text => ({ ru: `🎲 ${check}`, en: `🎲 ${check}` }),
 
   // A check as a formula.
   opponent: (side: string): Text => ({ ru: `Противник: ${side}`, en: `Opponent: ${side}` }),

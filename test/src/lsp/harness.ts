@@ -348,6 +348,15 @@ export class LspTestClient {
     return this.request('textDocument/codeLens', { textDocument: { uri } });
   }
 
+  resolveCodeLens(lens: CodeLens): Promise<CodeLens> {
+    return this.request('codeLens/resolve', lens);
+  }
+
+  /** The document's lenses, each resolved as an editor resolves those it shows. */
+  async resolvedCodeLenses(uri: string): Promise<CodeLens[]> {
+    return Promise.all(((await this.codeLenses(uri)) ?? []).map((lens) => this.resolveCodeLens(lens)));
+  }
+
   inlayHints(uri: string, r: Range): Promise<InlayHint[] | null> {
     return this.request('textDocument/inlayHint', { textDocument: { uri }, range: r });
   }
