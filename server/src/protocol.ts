@@ -44,8 +44,10 @@ export const Commands = {
   /** Adds a term to the project dictionary: {@link AddToDictionaryArgs} → {@link AddToDictionaryResult}. */
   addToDictionary: 'rollmark.addToDictionary',
   /**
-   * Reads the project files (dictionary, rulesets) again and republishes: {@link ReloadProjectArgs}
-   * → {@link ReloadProjectResult}. For clients that do not watch files; VS Code does.
+   * Reads the project files (dictionary, rulesets) again, republishes the open documents and checks
+   * the folders' other scenario files anew: {@link ReloadProjectArgs} → {@link ReloadProjectResult},
+   * once all is done. «Re-check the workspace» in VS Code; for clients that do not watch files, the
+   * way to have changed files read.
    */
   reloadProject: 'rollmark.reloadProject',
   /**
@@ -122,6 +124,8 @@ export interface ReloadProjectArgs {
 export interface ReloadProjectResult {
   /** The workspace folders reloaded (none when `uri` is in no folder). */
   folders: string[];
+  /** How many of their files that are not open were checked (`rollmark.diagnostics.scope: workspace`). */
+  files: number;
 }
 
 
@@ -176,6 +180,15 @@ export type CodeLensMode = 'roll' | 'rollWithOdds' | 'off';
 
 export const CODE_LENS_MODES: readonly CodeLensMode[] = ['roll', 'rollWithOdds', 'off'];
 
+/**
+ * Which files get diagnostics (`rollmark.diagnostics.scope`): `workspace`, every scenario file of
+ * the workspace folders, open or not (and other Markdown per {@link MarkdownMode}); `openFiles`,
+ * the open documents only.
+ */
+export type DiagnosticsScope = 'workspace' | 'openFiles';
+
+export const DIAGNOSTICS_SCOPES: readonly DiagnosticsScope[] = ['workspace', 'openFiles'];
+
 /** The `rollmark` settings section, as `workspace/configuration` returns it. */
 export interface RollmarkSettings {
   /** Which Markdown documents are served, besides `*.scenario.md` files. */
@@ -186,6 +199,7 @@ export interface RollmarkSettings {
   severity: Partial<Record<DiagnosticCode, SeveritySetting>>;
   inlayHints: { enabled: boolean };
   codeLens: { show: CodeLensMode };
+  diagnostics: { scope: DiagnosticsScope };
   /** Checks written as prose (RM012): not looked for (`off`), or reported at this level. */
   proseChecks: 'off' | 'hint' | 'info' | 'warning';
   /** Project dictionary, relative to the workspace folder. */
@@ -200,6 +214,7 @@ export const DEFAULT_SETTINGS: RollmarkSettings = {
   severity: {},
   inlayHints: { enabled: true },
   codeLens: { show: 'roll' },
+  diagnostics: { scope: 'workspace' },
   proseChecks: 'hint',
   dictionaryPath: '.rollmark/dictionary.yaml',
   rulesetsPath: '.rollmark/rulesets',

@@ -30,7 +30,7 @@ import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryS
 import { provideCodeActions } from './features/codeActions';
 import { lensKey, provideCodeLenses, resolveCodeLens } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
-import { provideDiagnostics } from './features/diagnostics';
+import { provideDiagnostics, unreadFileDiagnostics } from './features/diagnostics';
 import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
@@ -55,17 +55,21 @@ import {
   type RulesetsParams,
   type RulesetsResult,
   type SetDocumentRulesetResult,
+  MARKDOWN_LANGUAGE_ID,
 } from './protocol';
-import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
+import { analyzeDocument } from './analysis/analyzeDocument';
+import { voice } from './present/voice';
+import { type AnalyzedDocument, analysisOptions, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
-import { fileUri, relativePath, WorkspaceFolders } from './workspace/folders';
+import { fileUri, relativePath, sameFile, WorkspaceFolders } from './workspace/folders';
 import { FileRefusedError } from './workspace/projectFs';
 import type { FileProblems } from './analysis/workspaceConfig';
 import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { ServedDocuments } from './workspace/servedDocuments';
 import { SettingsStore } from './workspace/settings';
+import { type Progress, WorkspaceDiagnostics } from './workspace/workspaceDiagnostics';
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
 
@@ -79,6 +83,8 @@ export interface ServerOptions {
   analyzers?: DocumentAnalyzers;
   /** A full garbage collection, run after work on large documents (main.ts passes V8's). */
   collectGarbage?: () => void;
+  /** Milliseconds a workspace check runs before it shows progress (default 300: a quicker one would only flicker). */
+  progressAfter?: number;
 }
 
 interface State {
@@ -89,6 +95,8 @@ interface State {
   scheduler: DiagnosticsScheduler;
   folders: WorkspaceFolders;
   served: ServedDocuments;
+  /** The diagnostics of the workspace's files that are not open. */
+  workspace: WorkspaceDiagnostics;
   /** Whether rolls are also announced with `window/showMessage` (initialization option `rollMessages`). */
   rollMessages: boolean;
   /** The client applies `documentChanges` (versioned edits) in `workspace/applyEdit`. */
@@ -107,6 +115,12 @@ function localeOf(params: InitializeParams, options: RollmarkInitializationOptio
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+/** Files the workspace check reads (projectFs.ts `markdownFiles`). */
+const MARKDOWN_FILE = /\.(md|markdown)$/i;
+
+/** Milliseconds between two progress reports of a workspace check. */
+const PROGRESS_INTERVAL = 100;
 
 function invalidParams(message: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidParams, message);
@@ -180,16 +194,35 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     state.projects.reset();
     state.analyses.invalidateAll();
     republish();
+    void state.workspace.checkFolders();
   };
 
   /** One folder's project files changed: that folder reloads and republishes, the others keep theirs. */
-  const projectChanged = (folderUri: string) => {
-    if (!state) return;
+  const projectChanged = (folderUri: string): Promise<number> => {
+    if (!state) return Promise.resolve(0);
     const { folders } = state;
     const inFolder = (uri: string) => folders.folderFor(uri) === folderUri;
     state.projects.reset(folderUri);
     state.analyses.invalidate(inFolder);
     republish(inFolder);
+    return state.workspace.checkFolders([folderUri]);
+  };
+
+  /** A progress report of a workspace check, at most one update per {@link PROGRESS_INTERVAL}. */
+  const workspaceProgress = async (): Promise<Progress> => {
+    const reporter = await connection.window.createWorkDoneProgress();
+    const v = voice(state?.locale ?? 'en');
+    reporter.begin('Rollmark', 0, undefined, false);
+    let last = 0;
+    return {
+      report: (done, total) => {
+        const now = performance.now();
+        if (now - last < PROGRESS_INTERVAL) return;
+        last = now;
+        reporter.report(Math.floor((done / Math.max(total, 1)) * 100), v.w.checkingFiles(v.number(done), v.number(total)));
+      },
+      done: () => reporter.done(),
+    };
   };
 
   /**
@@ -240,6 +273,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
     const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
     const scheduler = new DiagnosticsScheduler(delay, publish, (uri, error) => log(`diagnostics of ${uri}`, error));
+    const workspace = new WorkspaceDiagnostics({
+      folders: () => folders.all().map((f) => f.uri),
+      folderFor: (uri) => folders.folderFor(uri),
+      fs: fsFor,
+      settings: (folderUri) => settings.forResource(folderUri),
+      isOpen: (uri) => documents.get(uri) !== undefined || documents.all().some((d) => sameFile(d.uri, uri)),
+      diagnose: async (uri, text, fileSettings) => {
+        const project = await projects.get(folders.folderFor(uri), fileSettings);
+        const analysis = analyzeDocument(text, analysisOptions(fileSettings, project, locale));
+        const folder = project.folderUri;
+        return provideDiagnostics(TextDocument.create(uri, MARKDOWN_LANGUAGE_ID, 0, text), analysis, fileSettings, (file) => (folder ? fileUri(folder, file) : undefined), locale);
+      },
+      unread: (refusal) => unreadFileDiagnostics(refusal, locale),
+      publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
+      progress: workspaceProgress,
+      log,
+    }, options.progressAfter);
     state = {
       locale,
       settings,
@@ -248,6 +298,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       scheduler,
       folders,
       served,
+      workspace,
       rollMessages: init.rollMessages !== false,
       versionedEdits: caps.workspace?.workspaceEdit?.documentChanges === true,
       refreshLenses: caps.workspace?.codeLens?.refreshSupport === true,
@@ -283,21 +334,30 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (dynamic.watchedFiles) {
       // The default project files, and YAML/JSON anywhere for dictionaryPath/rulesetsPath set elsewhere; `projects.uses` filters.
       void connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.rollmark/**' }, { globPattern: '**/*.{yaml,yml,json}' }] })
+        .register(DidChangeWatchedFilesNotification.type, {
+          // Markdown too: the workspace check follows files that change while closed.
+          watchers: [{ globPattern: '**/.rollmark/**' }, { globPattern: '**/*.{yaml,yml,json}' }, { globPattern: '**/*.{md,markdown}' }],
+        })
         .catch((e: unknown) => log('registering file watchers', e));
     }
     if (dynamic.workspaceFolders) {
       const folders = state.folders;
+      const workspace = state.workspace;
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         folders.add(event.added, event.removed);
+        for (const removed of event.removed) workspace.folderRemoved(removed.uri);
         workspaceChanged();
       });
     }
     // Documents opened before `initialize` were kept, not analysed: now they are.
     for (const document of documents.all()) state.scheduler.now(document.uri);
+    void state.workspace.checkFolders();
   });
 
-  documents.onDidOpen((event) => justOpened.add(event.document.uri));
+  documents.onDidOpen((event) => {
+    justOpened.add(event.document.uri);
+    state?.workspace.opened(event.document.uri);
+  });
   documents.onDidChangeContent((event) => {
     const opened = justOpened.delete(event.document.uri);
     if (!state || !lifecycle.running) return;
@@ -314,7 +374,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     state.settings.forget(uri);
     state.served.forget(uri);
     reclaimer?.workDone();
-    clearDiagnostics(uri);
+    // Its file on disk is checked instead, when the workspace check reaches it; else cleared.
+    void state.workspace.closed(uri, published.delete(uri));
   });
   documents.listen(connection);
 
@@ -333,8 +394,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const folder = typeof uri === 'string' ? state.folders.folderFor(uri) : undefined;
       const path = folder && typeof uri === 'string' ? relativePath(folder, uri) : undefined;
       if (folder && path !== undefined && state.projects.uses(folder, path)) changed.add(folder);
+      else if (typeof uri === 'string' && path !== undefined && MARKDOWN_FILE.test(path)) state.workspace.fileChanged(uri);
     }
-    for (const folder of changed) projectChanged(folder);
+    for (const folder of changed) void projectChanged(folder);
   });
 
   connection.onHover(onDocument('hover', null, (p) => isPosition(p.position), (document, a, params, s) => provideHover(document, a.analysis, params.position, s.locale, a.project.config.dictionary)));
@@ -441,7 +503,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
           return new ResponseError(LSPErrorCodes.RequestFailed, message);
         }
-        if (added) projectChanged(folderUri);
+        if (added) void projectChanged(folderUri);
         const result: AddToDictionaryResult = { file: fileUri(folderUri, path), added };
         return result;
       }
@@ -450,11 +512,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         if (arg !== undefined && arg !== null && uri === undefined) return invalidParams(`${Commands.reloadProject}: expected no argument or {uri}`);
         const folder = uri === undefined ? undefined : s.folders.folderFor(uri);
         const reloaded = uri === undefined ? s.folders.all().map((f) => f.uri) : folder ? [folder] : [];
-        for (const folderUri of reloaded) projectChanged(folderUri);
-        // Answered once the open documents of those folders are analysed with the files as they are now.
+        const checks = reloaded.map((folderUri) => projectChanged(folderUri));
+        // Answered once the open documents of those folders are analysed with the files as they
+        // are now, and their closed files checked.
         const inFolders = documents.all().filter((d) => reloaded.includes(s.folders.folderFor(d.uri) ?? ''));
         await Promise.all(inFolders.map(async (d) => ((await isServed(d)) ? s.analyses.get(d) : undefined)));
-        const result: ReloadProjectResult = { folders: reloaded };
+        const files = (await Promise.all(checks)).reduce((sum, n) => sum + n, 0);
+        const result: ReloadProjectResult = { folders: reloaded, files };
         return result;
       }
       return invalidParams(`unknown command: ${String(command)}`);
@@ -470,6 +534,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (refused) return refused;
     lifecycle.shutDown();
     state?.scheduler.dispose();
+    state?.workspace.dispose();
     reclaimer?.dispose();
     return undefined;
   });

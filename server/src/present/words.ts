@@ -130,6 +130,8 @@ export const WORDS = {
     en: `Too many problems: showing ${shown} of ${total}, the most severe first; the other ${hidden} appear as these are fixed`,
   }),
   checkSummary: (files: string, checks: string, problems: string): Text => ({ ru: `${files}, ${checks}: ${problems}`, en: `${files}, ${checks}: ${problems}` }),
+  checkingFiles: (done: string, total: string): Text => ({ ru: `Rollmark: проверка файлов, ${done} из ${total}`, en: `Rollmark: checking files, ${done} of ${total}` }),
+  notChecked: (reason: string): Text => ({ ru: `Rollmark не проверил этот файл: ${reason}.`, en: `Rollmark did not check this file: ${reason}.` }),
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 /** Nouns that follow a number, in every plural form the language has. */

@@ -6,7 +6,7 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzers } from '../analysis/incrementalAnalysis';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { AnalysisOptions, DocumentAnalysis, Locale } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
 import type { Project } from './projects';
@@ -32,6 +32,17 @@ interface Entry {
 export interface AnalysisInputs {
   settings(uri: string): Promise<RollmarkSettings>;
   project(uri: string, settings: RollmarkSettings): Promise<Project>;
+}
+
+/** What the analysis of a document needs from its settings and its folder's project files. */
+export function analysisOptions(settings: RollmarkSettings, project: Project, locale: Locale): AnalysisOptions {
+  return {
+    locale,
+    rulesets: project.config.rulesets,
+    ...(settings.defaultRuleset ? { defaultRuleset: settings.defaultRuleset } : {}),
+    dictionary: project.config.dictionary,
+    proseChecks: settings.proseChecks === 'off' ? 'off' : 'on',
+  };
 }
 
 export class DocumentAnalyses {
@@ -127,17 +138,7 @@ export class DocumentAnalyses {
     const revision = revisionOf(document);
     let analysis: DocumentAnalysis;
     try {
-      analysis = this.analyzers.analyze(
-        document.getText(),
-        {
-          locale: this.locale,
-          rulesets: project.config.rulesets,
-          ...(settings.defaultRuleset ? { defaultRuleset: settings.defaultRuleset } : {}),
-          dictionary: project.config.dictionary,
-          proseChecks: settings.proseChecks === 'off' ? 'off' : 'on',
-        },
-        document.uri,
-      );
+      analysis = this.analyzers.analyze(document.getText(), analysisOptions(settings, project, this.locale), document.uri);
     } catch (error) {
       // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.
       this.analyzers.forget(document.uri);

@@ -107,12 +107,15 @@ describe('configuration', () => {
     const republished = client.nextDiagnostics(uri);
     await client.changeSettings({});
     await republished;
+    // Settings for the document and for its folder (whose closed files the workspace check reads), each time.
     assert.deepEqual(client.serverRequests, [
       'client/registerCapability',
       'client/registerCapability',
       'workspace/configuration',
+      'workspace/configuration',
       'workspace/codeLens/refresh',
       'workspace/inlayHint/refresh',
+      'workspace/configuration',
       'workspace/configuration',
     ]);
   });
