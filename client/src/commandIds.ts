@@ -13,7 +13,7 @@ export const ClientCommands = {
   chooseWorkspaceRuleset: 'rollmark.chooseWorkspaceRuleset',
   /** Reveals the roll log (output channel «Rollmark»). */
   showRollLog: 'rollmark.showRollLog',
-  /** Restarts the language server: settings, project files and open documents are read anew. */
+  /** Has the server read the project files again and check every scenario file anew (`rollmark.reloadProject`). */
   recheckWorkspace: 'rollmark.recheckWorkspace',
   /** `(uri?)`: the server's `rollmark/documentInfo` for the document (default: the active one). Not in the palette. */
   documentInfo: 'rollmark.documentInfo',

@@ -1,6 +1,14 @@
 /** The extension's own commands (ids in commandIds.ts, titles in package.nls*.json). */
 import * as vscode from 'vscode';
-import { Commands, type DocumentInfo, MARKDOWN_LANGUAGE_ID, type RollCheckArgs, type SetDocumentRulesetArgs, type SetDocumentRulesetResult } from '../../server/src/protocol';
+import {
+  Commands,
+  type DocumentInfo,
+  MARKDOWN_LANGUAGE_ID,
+  type ReloadProjectResult,
+  type RollCheckArgs,
+  type SetDocumentRulesetArgs,
+  type SetDocumentRulesetResult,
+} from '../../server/src/protocol';
 import { ClientCommands } from './commandIds';
 import { requestDocumentInfo, requestRulesets } from './documentInfo';
 import type { LanguageClientHost } from './languageClient';
@@ -136,9 +144,26 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     return id;
   };
 
+  /**
+   * The server reads the project files again and checks every scenario file anew (its progress
+   * shows meanwhile); a server that is not running is started afresh instead.
+   */
   const recheckWorkspace = async (): Promise<void> => {
-    await host.restart();
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Rollmark: the workspace is checked anew'), 3000);
+    if (!host.current?.isRunning()) {
+      await host.restart();
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Rollmark: the workspace is checked anew'), 3000);
+      return;
+    }
+    let result: unknown;
+    try {
+      result = await vscode.commands.executeCommand(Commands.reloadProject);
+    } catch (error) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not check the workspace: {0}', errorText(error)));
+      return;
+    }
+    const files = typeof result === 'object' && result !== null ? (result as Partial<ReloadProjectResult>).files : undefined;
+    const message = typeof files === 'number' ? vscode.l10n.t('Rollmark: the workspace is checked anew; files read: {0}', files.toLocaleString(vscode.env.language)) : vscode.l10n.t('Rollmark: the workspace is checked anew');
+    vscode.window.setStatusBarMessage(message, 5000);
   };
 
   const documentInfo = async (uriArg?: unknown): Promise<DocumentInfo | undefined> => {

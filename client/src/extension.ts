@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { RollmarkApi } from './api';
+import { CodeLensWindow } from './codeLensWindow';
 import { registerCommands } from './commands';
 import { LanguageClientHost, SERVER_CHANNEL } from './languageClient';
 import { PoolPicker } from './poolPicker';
@@ -24,7 +25,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   const serverChannel = vscode.window.createOutputChannel(SERVER_CHANNEL);
   const pools = new PoolPicker(context.workspaceState);
   const rolls = new RollFlow(() => host?.current, log, pools);
-  const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware() }));
+  const lenses = new CodeLensWindow(() => host?.current);
+  const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware(), ...lenses.middleware() }));
   host = clientHost;
   const status = new RulesetStatus(clientHost);
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
@@ -32,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   context.subscriptions.push(
     log,
     serverChannel,
+    lenses,
     clientHost,
     status,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
