@@ -243,7 +243,22 @@ export const Requests = {
   documentInfo: 'rollmark/documentInfo',
   /** The rulesets a document may choose, served or not: {@link RulesetsParams} → {@link RulesetsResult}. */
   rulesets: 'rollmark/rulesets',
+  /**
+   * Whether an open Markdown document the server does not serve looks like a scenario, so that an
+   * editor may offer to choose its ruleset: {@link DocumentInfoParams} (without `checks`) →
+   * {@link UnservedDocumentInfo} | null (null for a served document or one that is not open).
+   */
+  unservedDocument: 'rollmark/unservedDocument',
 } as const;
+
+/** The answer to {@link Requests.unservedDocument}. */
+export interface UnservedDocumentInfo {
+  uri: string;
+  /** How many checks it holds that could be rolled, read with the ruleset it would get by default. */
+  checks: number;
+  /** Whether it holds checks: Rollmark could check it once it names a ruleset. */
+  looksLikeScenario: boolean;
+}
 
 export interface RulesetsParams {
   /** A document or folder URI: its workspace folder's user rulesets are listed too. Without it, the built-in ones. */

@@ -31,7 +31,7 @@ import { provideCodeActions } from './features/codeActions';
 import { lensKey, provideCodeLenses, resolveCodeLens } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
 import { provideDiagnostics, unreadFileDiagnostics } from './features/diagnostics';
-import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
+import { isDocumentChecksParam, provideDocumentInfo, provideUnservedInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
@@ -56,6 +56,7 @@ import {
   type RulesetsResult,
   type SetDocumentRulesetResult,
   MARKDOWN_LANGUAGE_ID,
+  type UnservedDocumentInfo,
 } from './protocol';
 import { analyzeDocument } from './analysis/analyzeDocument';
 import { voice } from './present/voice';
@@ -444,6 +445,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       (document, a, params, s) => provideDocumentInfo(document, a.analysis, a.project, s.locale, params.checks),
     ),
   );
+
+  connection.onRequest(Requests.unservedDocument, async (params: DocumentInfoParams | null | undefined): Promise<UnservedDocumentInfo | null | ResponseError<void>> => {
+    const refused = lifecycle.refusal(Requests.unservedDocument);
+    if (refused) return refused;
+    if (!isRecord(params) || !isRecord(params.textDocument) || typeof params.textDocument.uri !== 'string') return invalidParams(`${Requests.unservedDocument}: malformed parameters`);
+    const document = documents.get(params.textDocument.uri);
+    if (!state || !document || document.languageId !== MARKDOWN_LANGUAGE_ID || (await isServed(document))) return null;
+    try {
+      // A text without guillemets holds no check: no analysis needed to say so.
+      const analysis = document.getText().includes('«') ? (await state.analyses.get(document)).analysis : undefined;
+      return provideUnservedInfo(document.uri, analysis);
+    } catch (error) {
+      log(Requests.unservedDocument, error);
+      return null;
+    }
+  });
 
   connection.onRequest(Requests.rulesets, async (params: RulesetsParams | null | undefined): Promise<RulesetsResult | ResponseError<void>> => {
     const refused = lifecycle.refusal(Requests.rulesets);
