@@ -7,6 +7,11 @@
 export const ClientCommands = {
   /** Rolls the check under the cursor (through `rollmark.rollCheck`); resolves to its `RollCheckResult`. */
   rollAtCursor: 'rollmark.rollAtCursor',
+  /**
+   * `(uri?)`: asks whether to choose the ruleset of the document or of the workspace, then which
+   * (the status bar item runs it); the editor has the focus again afterwards.
+   */
+  chooseRuleset: 'rollmark.chooseRuleset',
   /** `(uri?, rulesetId?)`: writes `ruleset:` into the document's front matter; without an id, asks. */
   chooseDocumentRuleset: 'rollmark.chooseDocumentRuleset',
   /** `(rulesetId?)`: sets `rollmark.defaultRuleset` (`''` removes it); without an id, asks. */

@@ -6,10 +6,12 @@ import * as vscode from 'vscode';
 import type { RollmarkApi } from './api';
 import { CodeLensWindow } from './codeLensWindow';
 import { registerCommands } from './commands';
+import { closeGuillemets } from './guillemets';
 import { LanguageClientHost, SERVER_CHANNEL } from './languageClient';
 import { PoolPicker } from './poolPicker';
 import { RollLog } from './rollLog';
 import { RollFlow } from './rolls';
+import { RulesetInvitation } from './invitation';
 import { RulesetStatus } from './statusBar';
 
 export type { RollmarkApi } from './api';
@@ -28,7 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   const lenses = new CodeLensWindow(() => host?.current);
   const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware(), ...lenses.middleware() }));
   host = clientHost;
-  const status = new RulesetStatus(clientHost);
+  const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState));
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
 
   context.subscriptions.push(
@@ -42,6 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
     vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
   );
 
+  context.subscriptions.push(await closeGuillemets());
   await clientHost.start().catch(reportStartFailure);
 
   return {
