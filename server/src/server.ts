@@ -425,7 +425,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       'completion',
       null,
       (p) => isPosition(p.position),
-      (document, a, params, s) => provideCompletion(document, a.analysis, params.position, a.project.config.rulesets, a.project.config.dictionary, s.locale),
+      (document, a, params, s) => provideCompletion(document, a.analysis, params.position, a.project.config.rulesets, a.project.config.dictionary, s.locale, isRecord(params.context) ? params.context : undefined),
       'recent',
     ),
   );

@@ -122,6 +122,16 @@ export const WORDS = {
   familyPoolMinusDifficulty: { ru: 'пул к10 минус сложность, успех на 8+', en: 'd10 pool minus difficulty, success on 8+' },
   familyD20: { ru: 'к20 + модификаторы против сложности', en: 'd20 + modifiers against a difficulty' },
 
+  // Completion templates: what each one writes.
+  templateCheck: { ru: 'проверка', en: 'check' },
+  templateModifier: { ru: 'проверка с модификатором', en: 'check with a modifier' },
+  templateContest: { ru: 'встречная проверка', en: 'contested check' },
+  templateExtended: { ru: 'продолжительное действие', en: 'extended action' },
+  templateSpecialty: { ru: 'проверка со специализацией', en: 'check with a specialty' },
+  templateEdge: { ru: 'с Преимуществом или Помехой', en: 'with Advantage or Hindrance' },
+  templateFrontMatter: { ru: 'front matter сценария: правила и лист персонажа', en: 'scenario front matter: ruleset and a character sheet' },
+  templateSheet: { ru: 'лист персонажа', en: 'character sheet' },
+
   // Editor actions and the command line.
   convertProse: (count: string): Text => ({ ru: `Разметить проверки, записанные прозой (${count})`, en: `Mark up checks written as prose (${count})` }),
   fixAll: (count: string): Text => ({ ru: `Исправить всё очевидное (${count})`, en: `Fix all obvious problems (${count})` }),

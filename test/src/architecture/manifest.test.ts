@@ -1,6 +1,6 @@
 /**
  * The extension manifest and its translations in step with the code: package.json's settings
- * (diagnostic codes, ruleset ids, defaults, enums), the snippets' ruleset choice, package.nls.json
+ * (diagnostic codes, ruleset ids, defaults, enums, labels), package.nls.json
  * and package.nls.ru.json, and l10n/bundle.l10n.ru.json against the client's `vscode.l10n.t` calls.
  *
  * A test rather than generating the manifest: package.json stays the one file VS Code and vsce
@@ -190,15 +190,6 @@ describe('architecture: the manifest in step with the code', () => {
     it('the server still takes the id of a user ruleset, which the dropdown cannot list', () => {
       assert.equal(normalizeSettings({ defaultRuleset: 'наша-кампания' }).defaultRuleset, 'наша-кампания');
     });
-
-    it('the front-matter snippet offers every built-in ruleset, in order', () => {
-      const snippets = readJson<Record<string, { body: string | string[] }>>('snippets/rollmark.code-snippets');
-      const choices = Object.values(snippets)
-        .flatMap((snippet) => (Array.isArray(snippet.body) ? snippet.body : [snippet.body]))
-        .flatMap((line) => [...line.matchAll(/^ruleset: \$\{\d+\|([^|]*)\|\}$/g)].map((m) => m[1].split(',')));
-      assert.deepEqual(choices, [[...BUILTIN_RULESET_IDS]]);
-    });
-
   });
 
   describe('settings', () => {

@@ -19,6 +19,7 @@ import {
   type CodeAction,
   type CodeActionContext,
   type CodeLens,
+  type CompletionContext,
   type CompletionList,
   createConnection,
   type DocumentSymbol,
@@ -391,8 +392,9 @@ export class LspTestClient {
     return this.request('textDocument/inlayHint', { textDocument: { uri }, range: r });
   }
 
-  completion(uri: string, position: Position): Promise<CompletionList | null> {
-    return this.request('textDocument/completion', { textDocument: { uri }, position });
+  /** Completion as an editor asks for it: `context` says whether the author asked (Ctrl+Space) or typed a trigger character. */
+  completion(uri: string, position: Position, context?: CompletionContext): Promise<CompletionList | null> {
+    return this.request('textDocument/completion', { textDocument: { uri }, position, ...(context ? { context } : {}) });
   }
 
   codeActions(uri: string, r: Range, context: CodeActionContext = { diagnostics: [] }): Promise<CodeAction[] | null> {
