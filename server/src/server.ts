@@ -73,6 +73,8 @@ import { SettingsStore } from './workspace/settings';
 import { type Progress, WorkspaceDiagnostics } from './workspace/workspaceDiagnostics';
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
+/** Milliseconds between `initialized` and the first check of the workspace's files that are not open. */
+const WORKSPACE_CHECK_DELAY = 1000;
 
 /** What tests and benchmarks may replace; the defaults are the real thing. */
 export interface ServerOptions {
@@ -86,6 +88,8 @@ export interface ServerOptions {
   collectGarbage?: () => void;
   /** Milliseconds a workspace check runs before it shows progress (default 300: a quicker one would only flicker). */
   progressAfter?: number;
+  /** Milliseconds between `initialized` and the first workspace check (default 1000). */
+  workspaceCheckDelay?: number;
 }
 
 interface State {
@@ -341,9 +345,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         })
         .catch((e: unknown) => log('registering file watchers', e));
     }
+    const workspace = state.workspace;
     if (dynamic.workspaceFolders) {
       const folders = state.folders;
-      const workspace = state.workspace;
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         folders.add(event.added, event.removed);
         for (const removed of event.removed) workspace.folderRemoved(removed.uri);
@@ -352,7 +356,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     // Documents opened before `initialize` were kept, not analysed: now they are.
     for (const document of documents.all()) state.scheduler.now(document.uri);
-    void state.workspace.checkFolders();
+    // The files nobody is looking at wait until the editor's first requests are answered.
+    setTimeout(() => void workspace.checkFolders(), options.workspaceCheckDelay ?? WORKSPACE_CHECK_DELAY).unref();
   });
 
   documents.onDidOpen((event) => {
