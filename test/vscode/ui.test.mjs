@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document */
 // The UI test: what a person sees in VS Code (code-server in headless Chromium). It installs the
 // packaged extension (rollmark.vsix, made by `npm run package`) when the project can package
 // it, else loads the extension from the work tree; opens examples/vampire.scenario.md, hovers a
@@ -344,7 +345,7 @@ try {
     return titles.join(' | ');
   });
 
-  await step('no Unicode warning on Russian words or «−» in a scenario (and one on a look-alike minus in JavaScript)', async () => {
+  await step('no Unicode warning on Russian words or «−» in a scenario (and one on a look-alike letter in JavaScript)', async () => {
     const flags = () => page.locator('.part.editor [class*="unicode-highlight"]').count();
     const inScenario = await flags();
     const lines = await visibleLines();
@@ -352,7 +353,7 @@ try {
     if (!screen.includes('− 1') || !/ а /.test(screen)) throw new Error(`the scenario's «−» and «а» are not on screen: ${screen}`);
     await screenshot('no-unicode-warnings');
     await openFile('control.js');
-    const inCode = await until('VS Code’s flag on «−» in control.js', async () => (await flags()) > 0 && flags());
+    const inCode = await until('VS Code’s flag on the Greek «ο» in control.js', async () => (await flags()) > 0 && flags());
     await screenshot('unicode-warning-in-code');
     if (inScenario !== 0) throw new Error(`${inScenario} Unicode warnings in tavern.scenario.md`);
     return `tavern.scenario.md: ${inScenario} flags; control.js: ${inCode}`;
@@ -401,7 +402,7 @@ try {
     });
     await screenshot('fold-all-scenes');
     await runCommand('Unfold All');
-    return lines.filter((l) => l.trim() !== '' && !/^(---|ruleset|characters|  )/.test(l)).join(' / ');
+    return lines.filter((l) => l.trim() !== '' && !/^(---|ruleset|characters| {2})/.test(l)).join(' / ');
   });
 
   await step('the Markdown preview opens for the scenario', async () => {

@@ -1,3 +1,4 @@
+/* global document, window, MutationObserver */
 // Typing latency in the real workbench: how long a keystroke takes to reach the screen in a
 // 1 MB scenario with about 5,000 checks, against the same text as a Markdown file Rollmark does
 // not serve. Measured in the page: from the keydown event's timestamp (set when the browser
