@@ -1,6 +1,6 @@
 /**
- * Gives the editor only the code lenses near what it shows (lensWindow.ts says why), and asks for
- * lenses again when the view moves past them. The server sends every lens without its title
+ * Gives the editor only the code lenses on and near what it shows (lensWindow.ts says why), and
+ * asks for lenses again when the view moves past them. The server sends every lens without its title
  * (`codeLens/resolve` words the shown ones), so the answer stays small whatever is filtered here.
  */
 import * as vscode from 'vscode';
@@ -39,7 +39,8 @@ export class CodeLensWindow implements vscode.Disposable {
         const visible = visibleSpans(document);
         // Asked by an extension, not for an editor (vscode.executeCodeLensProvider): every lens.
         if (!lenses || visible.length === 0) return lenses;
-        const window = lensWindow(visible, document.lineCount);
+        const lensLines = [...new Set(lenses.map((lens) => lens.range.start.line))].sort((a, b) => a - b);
+        const window = lensWindow(visible, lensLines, document.lineCount);
         this.windows.set(document.uri.toString(), window);
         return lenses.filter((lens) => inWindow(window, lens.range.start.line));
       },

@@ -7,6 +7,7 @@ import type { RollmarkApi } from './api';
 import { CodeLensWindow } from './codeLensWindow';
 import { registerCommands } from './commands';
 import { closeGuillemets } from './guillemets';
+import { TypingPause } from './typingPause';
 import { LanguageClientHost, SERVER_CHANNEL } from './languageClient';
 import { PoolPicker } from './poolPicker';
 import { RollLog } from './rollLog';
@@ -28,7 +29,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   const pools = new PoolPicker(context.workspaceState);
   const rolls = new RollFlow(() => host?.current, log, pools);
   const lenses = new CodeLensWindow(() => host?.current);
-  const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware(), ...lenses.middleware() }));
+  const typing = new TypingPause();
+  const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware(), ...typing.middleware(lenses.middleware()) }));
   host = clientHost;
   const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState));
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
@@ -37,6 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
     log,
     serverChannel,
     lenses,
+    typing,
     clientHost,
     status,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),

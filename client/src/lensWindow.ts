@@ -1,8 +1,12 @@
 /**
- * Which code lenses the editor gets: those near what it shows. VS Code moves every lens of a
- * document after each keystroke (one view zone per line with lenses), so a book with thousands
- * of checks would type slowly; the lenses a person can scroll to in a moment are enough, and the
- * window follows the view. Pure: the extension's wiring is in codeLensWindow.ts.
+ * Which code lenses the editor gets: those on the lines it shows and a few around them. VS Code
+ * lays out every code lens line of a document after each keystroke (a view zone and a widget per
+ * line with lenses), so the more lens lines it holds, the slower each keystroke: in a book with
+ * thousands of checks, typing would lag behind. The window takes the lens lines on screen, then
+ * those nearest above and below, up to {@link MAX_LENS_LINES} lines with lenses in all and at most
+ * three screens either side: in a scenario with a check every few paragraphs that is screens of
+ * text, in the densest book a few lines more than are shown. The window follows the view.
+ * Pure: the extension's wiring is in codeLensWindow.ts.
  */
 
 /** Lines from `start` to `end`, both included (0-based, as VS Code counts them). */
@@ -11,12 +15,12 @@ export interface LineSpan {
   end: number;
 }
 
-/** Screens of lenses kept above and below what is shown. */
+/** The most lines with lenses one view's window holds (those on screen count, even past it). */
+export const MAX_LENS_LINES = 12;
+/** Screens of text the window reaches above and below at most. */
 const SCREENS_AROUND = 3;
-/** At least this many lines either side, for editors that show few lines (or lines that wrap a lot). */
+/** At least this many lines either side (a paragraph is one line, and a screen shows few). */
 const MIN_LINES_AROUND = 60;
-/** The window is renewed when the view comes within this share of the margin of its edge. */
-const RENEW_AT = 1 / 3;
 
 function clamp(span: LineSpan, lineCount: number): LineSpan {
   return { start: Math.max(0, span.start), end: Math.min(lineCount - 1, span.end) };
@@ -33,14 +37,58 @@ function merge(spans: readonly LineSpan[]): LineSpan[] {
   return merged;
 }
 
-function around(span: LineSpan, share: number): LineSpan {
-  const margin = Math.round(Math.max(MIN_LINES_AROUND, SCREENS_AROUND * (span.end - span.start + 1)) * share);
-  return { start: span.start - margin, end: span.end + margin };
+/** The index of the first line of `lines` (sorted) at or after `line`. */
+function firstAtOrAfter(lines: readonly number[], line: number): number {
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (lines[middle] < line) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
-/** The lines whose lenses the editors get: what each shows, and three screens either side. */
-export function lensWindow(visible: readonly LineSpan[], lineCount: number): LineSpan[] {
-  return merge(visible.map((span) => clamp(around(span, 1), lineCount)));
+/**
+ * One view's window: the lines it shows, widened line by line to the nearest lens lines above
+ * and below, alternately, while the window holds fewer than {@link MAX_LENS_LINES} of them and
+ * stays within three screens (at least 60 lines) either side.
+ */
+function viewWindow(view: LineSpan, lensLines: readonly number[], lineCount: number): LineSpan {
+  const reach = Math.max(MIN_LINES_AROUND, SCREENS_AROUND * (view.end - view.start + 1));
+  const limit = clamp({ start: view.start - reach, end: view.end + reach }, lineCount);
+  const first = firstAtOrAfter(lensLines, view.start);
+  const after = firstAtOrAfter(lensLines, view.end + 1);
+  let count = after - first;
+  let above = first - 1;
+  let below = after;
+  const window = { start: view.start, end: view.end };
+  let grew = true;
+  while (count < MAX_LENS_LINES && grew) {
+    grew = false;
+    if (above >= 0 && lensLines[above] >= limit.start) {
+      window.start = lensLines[above--];
+      count++;
+      grew = true;
+    }
+    if (count < MAX_LENS_LINES && below < lensLines.length && lensLines[below] <= limit.end) {
+      window.end = lensLines[below++];
+      count++;
+      grew = true;
+    }
+  }
+  // No more lenses within reach on a side: the window takes the whole reach there, so that the view can go that far.
+  if (above < 0 || lensLines[above] < limit.start) window.start = limit.start;
+  if (below >= lensLines.length || lensLines[below] > limit.end) window.end = limit.end;
+  return clamp(window, lineCount);
+}
+
+/**
+ * The lines whose lenses the editors get, for the views (`visible`) of a document with lenses on
+ * `lensLines` (sorted, each once).
+ */
+export function lensWindow(visible: readonly LineSpan[], lensLines: readonly number[], lineCount: number): LineSpan[] {
+  return merge(visible.map((view) => viewWindow(clamp(view, lineCount), lensLines, lineCount)));
 }
 
 export function inWindow(window: readonly LineSpan[], line: number): boolean {
@@ -48,12 +96,14 @@ export function inWindow(window: readonly LineSpan[], line: number): boolean {
 }
 
 /**
- * Whether the lenses given for `window` still serve what is shown: every view is inside it with
- * a third of its margin to spare (or reaches the document's edge, where the window stops too).
+ * Whether the lenses given for `window` still serve what is shown: every view is inside it, with
+ * a third of its own height to spare towards each side (or the window reaches the document's
+ * edge there).
  */
 export function stillCovers(window: readonly LineSpan[], visible: readonly LineSpan[], lineCount: number): boolean {
-  return visible.every((span) => {
-    const needed = clamp(around(span, RENEW_AT), lineCount);
+  return visible.every((view) => {
+    const spare = Math.ceil((view.end - view.start + 1) / 3);
+    const needed = clamp({ start: view.start - spare, end: view.end + spare }, lineCount);
     return window.some((w) => w.start <= needed.start && needed.end <= w.end);
   });
 }
