@@ -7,13 +7,18 @@
 export const ClientCommands = {
   /** Rolls the check under the cursor (through `rollmark.rollCheck`); resolves to its `RollCheckResult`. */
   rollAtCursor: 'rollmark.rollAtCursor',
+  /**
+   * `(uri?)`: asks whether to choose the ruleset of the document or of the workspace, then which
+   * (the status bar item runs it); the editor has the focus again afterwards.
+   */
+  chooseRuleset: 'rollmark.chooseRuleset',
   /** `(uri?, rulesetId?)`: writes `ruleset:` into the document's front matter; without an id, asks. */
   chooseDocumentRuleset: 'rollmark.chooseDocumentRuleset',
   /** `(rulesetId?)`: sets `rollmark.defaultRuleset` (`''` removes it); without an id, asks. */
   chooseWorkspaceRuleset: 'rollmark.chooseWorkspaceRuleset',
   /** Reveals the roll log (output channel «Rollmark»). */
   showRollLog: 'rollmark.showRollLog',
-  /** Restarts the language server: settings, project files and open documents are read anew. */
+  /** Has the server read the project files again and check every scenario file anew (`rollmark.reloadProject`). */
   recheckWorkspace: 'rollmark.recheckWorkspace',
   /** `(uri?)`: the server's `rollmark/documentInfo` for the document (default: the active one). Not in the palette. */
   documentInfo: 'rollmark.documentInfo',

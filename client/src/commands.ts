@@ -1,6 +1,14 @@
 /** The extension's own commands (ids in commandIds.ts, titles in package.nls*.json). */
 import * as vscode from 'vscode';
-import { Commands, type DocumentInfo, MARKDOWN_LANGUAGE_ID, type RollCheckArgs, type SetDocumentRulesetArgs, type SetDocumentRulesetResult } from '../../server/src/protocol';
+import {
+  Commands,
+  type DocumentInfo,
+  MARKDOWN_LANGUAGE_ID,
+  type ReloadProjectResult,
+  type RollCheckArgs,
+  type SetDocumentRulesetArgs,
+  type SetDocumentRulesetResult,
+} from '../../server/src/protocol';
 import { ClientCommands } from './commandIds';
 import { requestDocumentInfo, requestRulesets } from './documentInfo';
 import type { LanguageClientHost } from './languageClient';
@@ -33,6 +41,12 @@ async function targetDocument(arg: unknown): Promise<vscode.TextDocument | undef
   const uri = uriOf(arg);
   if (!uri) return vscode.window.activeTextEditor?.document;
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? vscode.workspace.openTextDocument(uri);
+}
+
+/** Gives the keyboard back to the editor of the document (a status bar click leaves it on the status bar). */
+async function focusEditorOf(document: vscode.TextDocument): Promise<void> {
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
+  await vscode.window.showTextDocument(document, { viewColumn: editor?.viewColumn, preserveFocus: false });
 }
 
 function isSetRulesetResult(value: unknown): value is SetDocumentRulesetResult {
@@ -136,9 +150,64 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     return id;
   };
 
+  /**
+   * The server reads the project files again and checks every scenario file anew (its progress
+   * shows meanwhile); a server that is not running is started afresh instead.
+   */
+  /**
+   * The status bar's choice: this document (its front matter) or the workspace (the setting), then
+   * the ruleset; a document Rollmark does not serve yet can only be given one in its front matter.
+   * The editor gets the focus back, wherever the choice was made from.
+   */
+  const chooseRuleset = async (uriArg?: unknown): Promise<string | undefined> => {
+    const document = await targetDocument(uriArg);
+    if (!document || document.languageId !== MARKDOWN_LANGUAGE_ID) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Open a scenario or a Markdown document to choose its ruleset.'));
+      return undefined;
+    }
+    try {
+      const known = await info(document.uri);
+      if (!known) return await chooseDocumentRuleset(document.uri);
+      const setting = vscode.workspace.getConfiguration(SECTION, document.uri).get<string>(Settings.defaultRuleset) ?? '';
+      const titleOf = (id: string) => known.rulesets.find((r) => r.id === id)?.title ?? id;
+      const items: (vscode.QuickPickItem & { scope: 'document' | 'workspace' })[] = [
+        {
+          scope: 'document',
+          label: `$(file) ${vscode.l10n.t('This document')}`,
+          description: known.source === 'front-matter' ? titleOf(known.ruleset) : vscode.l10n.t('no ruleset in its front matter'),
+          detail: vscode.l10n.t('Writes the ruleset into its front matter.'),
+        },
+        {
+          scope: 'workspace',
+          label: `$(folder) ${vscode.l10n.t('The workspace')}`,
+          description: setting ? titleOf(setting) : vscode.l10n.t('Built-in default'),
+          detail: vscode.l10n.t('For every document without a ruleset in its front matter (the setting rollmark.defaultRuleset).'),
+        },
+      ];
+      const scope = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Choose the ruleset of…'), placeHolder: vscode.workspace.asRelativePath(document.uri) });
+      if (!scope) return undefined;
+      return scope.scope === 'document' ? await chooseDocumentRuleset(document.uri) : await chooseWorkspaceRuleset();
+    } finally {
+      await focusEditorOf(document);
+    }
+  };
+
   const recheckWorkspace = async (): Promise<void> => {
-    await host.restart();
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Rollmark: the workspace is checked anew'), 3000);
+    if (!host.current?.isRunning()) {
+      await host.restart();
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Rollmark: the workspace is checked anew'), 3000);
+      return;
+    }
+    let result: unknown;
+    try {
+      result = await vscode.commands.executeCommand(Commands.reloadProject);
+    } catch (error) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not check the workspace: {0}', errorText(error)));
+      return;
+    }
+    const files = typeof result === 'object' && result !== null ? (result as Partial<ReloadProjectResult>).files : undefined;
+    const message = typeof files === 'number' ? vscode.l10n.t('Rollmark: the workspace is checked anew; files read: {0}', files.toLocaleString(vscode.env.language)) : vscode.l10n.t('Rollmark: the workspace is checked anew');
+    vscode.window.setStatusBarMessage(message, 5000);
   };
 
   const documentInfo = async (uriArg?: unknown): Promise<DocumentInfo | undefined> => {
@@ -148,6 +217,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
 
   return [
     vscode.commands.registerCommand(ClientCommands.rollAtCursor, rollAtCursor),
+    vscode.commands.registerCommand(ClientCommands.chooseRuleset, chooseRuleset),
     vscode.commands.registerCommand(ClientCommands.chooseDocumentRuleset, chooseDocumentRuleset),
     vscode.commands.registerCommand(ClientCommands.chooseWorkspaceRuleset, chooseWorkspaceRuleset),
     vscode.commands.registerCommand(ClientCommands.showRollLog, () => log.show(false)),

@@ -1,6 +1,15 @@
-/** Asks the server about one document (`rollmark/documentInfo`) and about the rulesets (`rollmark/rulesets`). */
+/** Asks the server about one document (`rollmark/documentInfo`, `rollmark/unservedDocument`) and about the rulesets (`rollmark/rulesets`). */
 import type { BaseLanguageClient } from 'vscode-languageclient/node';
-import { type DocumentChecksQuery, type DocumentInfo, type DocumentInfoParams, Requests, type RulesetChoice, type RulesetsParams, type RulesetsResult } from '../../server/src/protocol';
+import {
+  type DocumentChecksQuery,
+  type DocumentInfo,
+  type DocumentInfoParams,
+  Requests,
+  type RulesetChoice,
+  type RulesetsParams,
+  type RulesetsResult,
+  type UnservedDocumentInfo,
+} from '../../server/src/protocol';
 
 function isDocumentInfo(value: unknown): value is DocumentInfo {
   if (typeof value !== 'object' || value === null) return false;
@@ -35,6 +44,24 @@ export async function requestRulesets(client: BaseLanguageClient | undefined, ur
   try {
     const result: unknown = await client.sendRequest(Requests.rulesets, params);
     return isRulesetsResult(result) ? result.rulesets : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isUnservedInfo(value: unknown): value is UnservedDocumentInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  const info = value as Partial<UnservedDocumentInfo>;
+  return typeof info.uri === 'string' && typeof info.checks === 'number' && typeof info.looksLikeScenario === 'boolean';
+}
+
+/** Whether a document the server does not serve holds checks; undefined when it is served, or the server cannot say. */
+export async function requestUnservedInfo(client: BaseLanguageClient | undefined, uri: string): Promise<UnservedDocumentInfo | undefined> {
+  if (!client?.isRunning()) return undefined;
+  const params: DocumentInfoParams = { textDocument: { uri } };
+  try {
+    const info: unknown = await client.sendRequest(Requests.unservedDocument, params);
+    return isUnservedInfo(info) ? info : undefined;
   } catch {
     return undefined;
   }

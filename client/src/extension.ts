@@ -4,14 +4,18 @@
  */
 import * as vscode from 'vscode';
 import type { RollmarkApi } from './api';
+import { CodeLensWindow } from './codeLensWindow';
 import { ClientCommands } from './commandIds';
 import { registerCommands } from './commands';
+import { closeGuillemets } from './guillemets';
+import { TypingPause } from './typingPause';
 import { LanguageClientHost, SERVER_CHANNEL } from './languageClient';
 import { PoolPicker } from './poolPicker';
 import { PreviewChips } from './previewChips';
 import { ReportView } from './reportView';
 import { RollLog } from './rollLog';
 import { RollFlow } from './rolls';
+import { RulesetInvitation } from './invitation';
 import { RulesetStatus } from './statusBar';
 
 export type { RollmarkApi } from './api';
@@ -27,9 +31,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   const serverChannel = vscode.window.createOutputChannel(SERVER_CHANNEL);
   const pools = new PoolPicker(context.workspaceState);
   const rolls = new RollFlow(() => host?.current, log, pools);
-  const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware() }));
+  const lenses = new CodeLensWindow(() => host?.current);
+  const typing = new TypingPause();
+  const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware(), ...typing.middleware(lenses.middleware()) }));
   host = clientHost;
-  const status = new RulesetStatus(clientHost);
+  const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState));
   const report = new ReportView(clientHost, context.extensionUri);
   const chips = new PreviewChips(clientHost);
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
@@ -37,6 +43,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   context.subscriptions.push(
     log,
     serverChannel,
+    lenses,
+    typing,
     clientHost,
     status,
     report,
@@ -47,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
     vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
   );
 
+  context.subscriptions.push(await closeGuillemets());
   await clientHost.start().catch(reportStartFailure);
 
   return {

@@ -29,6 +29,20 @@ export function initializationOptions(): RollmarkInitializationOptions {
  */
 const MARKDOWN_OWNS_OUTLINE: Middleware = { provideDocumentSymbols: () => [] };
 
+/** What vscode-languageclient logs as an error whenever the server process ends, a stop included. */
+const NORMAL_EXIT = 'Server process exited with code 0.';
+
+/**
+ * The client, but a server that exits with code 0 (after `shutdown` and `exit`: every restart)
+ * is logged as information, not as an error. A crash still is an error.
+ */
+class RollmarkLanguageClient extends LanguageClient {
+  override error(message: string, data?: unknown, showNotification: boolean | 'force' = true): void {
+    if (message === NORMAL_EXIT) this.info(message, data);
+    else super.error(message, data, showNotification);
+  }
+}
+
 export class LanguageClientHost implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private transition: Promise<void> = Promise.resolve();
@@ -127,7 +141,7 @@ export class LanguageClientHost implements vscode.Disposable {
       // The server registers for `rollmark` settings and `.rollmark/**` files itself (dynamic registration).
       middleware: { ...MARKDOWN_OWNS_OUTLINE, ...this.extraMiddleware() },
     };
-    const client = new LanguageClient(CLIENT_ID, 'Rollmark', serverOptions, clientOptions);
+    const client = new RollmarkLanguageClient(CLIENT_ID, 'Rollmark', serverOptions, clientOptions);
     this.client = client;
     try {
       await client.start();

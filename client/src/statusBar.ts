@@ -1,11 +1,14 @@
 /**
  * The status bar item with the active document's ruleset, asked of the server
- * (`rollmark/documentInfo`). Clicking it chooses the ruleset for the document.
+ * (`rollmark/documentInfo`): its title, and a click that chooses the ruleset of this document or
+ * of the workspace. A Markdown document the server does not serve but that holds checks
+ * (`rollmark/unservedDocument`) gets an item that offers a ruleset instead, and one invitation.
  */
 import * as vscode from 'vscode';
-import type { DocumentInfo } from '../../server/src/protocol';
+import { type DocumentInfo, MARKDOWN_LANGUAGE_ID, type UnservedDocumentInfo } from '../../server/src/protocol';
 import { ClientCommands } from './commandIds';
-import { requestDocumentInfo } from './documentInfo';
+import { requestDocumentInfo, requestUnservedInfo } from './documentInfo';
+import type { RulesetInvitation } from './invitation';
 import type { LanguageClientHost } from './languageClient';
 
 /** The status bar item's id (Settings › Status Bar lists it by its name). */
@@ -28,6 +31,22 @@ function sourceText(info: DocumentInfo): string {
   }
 }
 
+/** What the item says beyond its text: plain text, for the tooltip and screen readers alike. */
+function servedLines(info: DocumentInfo): string[] {
+  const lines = [vscode.l10n.t('Rollmark ruleset: {0} ({1}), {2}.', info.title, info.ruleset, sourceText(info))];
+  if (!vscode.workspace.isTrusted) {
+    lines.push(
+      info.userRulesetsLoaded
+        ? vscode.l10n.t('Restricted mode: the workspace is not trusted.')
+        : vscode.l10n.t('Restricted mode: the workspace is not trusted, so user ruleset files are not loaded; only the built-in rulesets are available.'),
+    );
+  } else if (!info.userRulesetsLoaded) {
+    lines.push(vscode.l10n.t('User ruleset files are not loaded for this document (it is not in a workspace folder on disk).'));
+  }
+  lines.push(vscode.l10n.t('Click to choose the ruleset of this document or of the workspace.'));
+  return lines;
+}
+
 export class RulesetStatus implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -36,10 +55,12 @@ export class RulesetStatus implements vscode.Disposable {
   private generation = 0;
   private shown: DocumentInfo | undefined;
 
-  constructor(private readonly host: LanguageClientHost) {
+  constructor(
+    private readonly host: LanguageClientHost,
+    private readonly invitation: RulesetInvitation,
+  ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Right, 100);
     this.item.name = vscode.l10n.t('Rollmark ruleset');
-    this.item.command = ClientCommands.chooseDocumentRuleset;
     this.subscriptions.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -53,7 +74,7 @@ export class RulesetStatus implements vscode.Disposable {
     );
   }
 
-  /** What the item shows now (undefined when hidden), its `checks` empty; for tests and commands. */
+  /** What the item shows now (undefined when hidden or offering a ruleset), its `checks` empty; for tests and commands. */
   get info(): DocumentInfo | undefined {
     return this.shown;
   }
@@ -67,7 +88,7 @@ export class RulesetStatus implements vscode.Disposable {
     clearTimeout(this.timer);
     const generation = ++this.generation;
     const document = vscode.window.activeTextEditor?.document;
-    if (!document) {
+    if (!document || document.languageId !== MARKDOWN_LANGUAGE_ID) {
       this.hide();
       return;
     }
@@ -75,11 +96,18 @@ export class RulesetStatus implements vscode.Disposable {
     // No answer: the server does not serve the document (it decides which ones it does).
     const info = await requestDocumentInfo(this.host.current, document.uri.toString());
     if (generation !== this.generation) return;
-    if (!info) {
-      this.hide();
+    if (info) {
+      this.showServed(document, info);
       return;
     }
-    this.show(info);
+    const unserved = await requestUnservedInfo(this.host.current, document.uri.toString());
+    if (generation !== this.generation) return;
+    if (unserved?.looksLikeScenario) {
+      this.showOffer(document, unserved);
+      this.invitation.offer(document, unserved);
+    } else {
+      this.hide();
+    }
   }
 
   private hide(): void {
@@ -88,29 +116,29 @@ export class RulesetStatus implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', SERVED_CONTEXT, false);
   }
 
-  private show(info: DocumentInfo): void {
+  private showServed(document: vscode.TextDocument, info: DocumentInfo): void {
     this.shown = info;
     void vscode.commands.executeCommand('setContext', SERVED_CONTEXT, true);
-    const untrusted = !vscode.workspace.isTrusted;
-    this.item.text = `${untrusted ? '$(shield)' : '$(book)'} ${info.ruleset}`;
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**${vscode.l10n.t('Rollmark ruleset')}**: `);
-    tooltip.appendText(`${info.title} (${info.ruleset}), ${sourceText(info)}`);
-    if (untrusted) {
-      tooltip.appendMarkdown('\n\n$(shield) ');
-      tooltip.appendText(
-        info.userRulesetsLoaded
-          ? vscode.l10n.t('Restricted mode: the workspace is not trusted.')
-          : vscode.l10n.t('Restricted mode: the workspace is not trusted, so user ruleset files are not loaded; only the built-in rulesets are available.'),
-      );
-    } else if (!info.userRulesetsLoaded) {
-      tooltip.appendMarkdown('\n\n');
-      tooltip.appendText(vscode.l10n.t('User ruleset files are not loaded for this document (it is not in a workspace folder on disk).'));
-    }
-    tooltip.appendMarkdown('\n\n');
-    tooltip.appendText(vscode.l10n.t('Click to choose the ruleset of this document.'));
-    tooltip.supportThemeIcons = true;
-    this.item.tooltip = tooltip;
+    this.item.text = `${vscode.workspace.isTrusted ? '$(book)' : '$(shield)'} ${info.title}`;
+    const lines = servedLines(info);
+    this.item.tooltip = lines.join('\n');
+    this.item.accessibilityInformation = { label: lines.join(' '), role: 'button' };
+    this.item.command = { command: ClientCommands.chooseRuleset, title: vscode.l10n.t('Choose the ruleset'), arguments: [document.uri] };
+    this.item.show();
+  }
+
+  /** A document that holds checks but names no ruleset: the item offers to choose one. */
+  private showOffer(document: vscode.TextDocument, unserved: UnservedDocumentInfo): void {
+    this.shown = undefined;
+    void vscode.commands.executeCommand('setContext', SERVED_CONTEXT, false);
+    this.item.text = `$(book) ${vscode.l10n.t('No ruleset')}`;
+    const lines = [
+      vscode.l10n.t('Rollmark: this document names no ruleset; checks in it: {0}.', unserved.checks.toLocaleString(vscode.env.language)),
+      vscode.l10n.t('Click to choose its ruleset, and Rollmark checks them and shows their odds.'),
+    ];
+    this.item.tooltip = lines.join('\n');
+    this.item.accessibilityInformation = { label: lines.join(' '), role: 'button' };
+    this.item.command = { command: ClientCommands.chooseDocumentRuleset, title: vscode.l10n.t('Choose the ruleset'), arguments: [document.uri] };
     this.item.show();
   }
 

@@ -44,8 +44,10 @@ export const Commands = {
   /** Adds a term to the project dictionary: {@link AddToDictionaryArgs} → {@link AddToDictionaryResult}. */
   addToDictionary: 'rollmark.addToDictionary',
   /**
-   * Reads the project files (dictionary, rulesets) again and republishes: {@link ReloadProjectArgs}
-   * → {@link ReloadProjectResult}. For clients that do not watch files; VS Code does.
+   * Reads the project files (dictionary, rulesets) again, republishes the open documents and checks
+   * the folders' other scenario files anew: {@link ReloadProjectArgs} → {@link ReloadProjectResult},
+   * once all is done. «Re-check the workspace» in VS Code; for clients that do not watch files, the
+   * way to have changed files read.
    */
   reloadProject: 'rollmark.reloadProject',
   /**
@@ -151,6 +153,8 @@ export interface ReloadProjectArgs {
 export interface ReloadProjectResult {
   /** The workspace folders reloaded (none when `uri` is in no folder). */
   folders: string[];
+  /** How many of their files that are not open were checked (`rollmark.diagnostics.scope: workspace`). */
+  files: number;
 }
 
 
@@ -197,6 +201,25 @@ export const CodeActionKinds = {
 
 export type SeveritySetting = 'error' | 'warning' | 'info' | 'hint' | 'off';
 
+/**
+ * What a code lens above a check says (`rollmark.codeLens.show`):
+ * - `roll`: «🎲 Бросить», the check's name where a line has several; the odds are the inlay hint's;
+ * - `rollWithOdds`: the odds too («🎲 Бросить · успех 76 %»), for those who turn inlay hints off;
+ * - `off`: no lenses (rolls from the context menu or «Roll the check at the cursor»).
+ */
+export type CodeLensMode = 'roll' | 'rollWithOdds' | 'off';
+
+export const CODE_LENS_MODES: readonly CodeLensMode[] = ['roll', 'rollWithOdds', 'off'];
+
+/**
+ * Which files get diagnostics (`rollmark.diagnostics.scope`): `workspace`, every scenario file of
+ * the workspace folders, open or not (and other Markdown per {@link MarkdownMode}); `openFiles`,
+ * the open documents only.
+ */
+export type DiagnosticsScope = 'workspace' | 'openFiles';
+
+export const DIAGNOSTICS_SCOPES: readonly DiagnosticsScope[] = ['workspace', 'openFiles'];
+
 /** The `rollmark` settings section, as `workspace/configuration` returns it. */
 export interface RollmarkSettings {
   /** Which Markdown documents are served, besides `*.scenario.md` files. */
@@ -206,6 +229,8 @@ export interface RollmarkSettings {
   /** Severity per diagnostic code; `off` hides the code. */
   severity: Partial<Record<DiagnosticCode, SeveritySetting>>;
   inlayHints: { enabled: boolean };
+  codeLens: { show: CodeLensMode };
+  diagnostics: { scope: DiagnosticsScope };
   /** Checks written as prose (RM012): not looked for (`off`), or reported at this level. */
   proseChecks: 'off' | 'hint' | 'info' | 'warning';
   /** Project dictionary, relative to the workspace folder. */
@@ -219,6 +244,8 @@ export const DEFAULT_SETTINGS: RollmarkSettings = {
   defaultRuleset: '',
   severity: {},
   inlayHints: { enabled: true },
+  codeLens: { show: 'roll' },
+  diagnostics: { scope: 'workspace' },
   proseChecks: 'hint',
   dictionaryPath: '.rollmark/dictionary.yaml',
   rulesetsPath: '.rollmark/rulesets',
@@ -251,7 +278,22 @@ export const Requests = {
   checkChips: 'rollmark/checkChips',
   /** The scenario report of a document or a workspace folder: {@link ReportParams} → {@link ReportResult}. */
   report: 'rollmark/report',
+  /**
+   * Whether an open Markdown document the server does not serve looks like a scenario, so that an
+   * editor may offer to choose its ruleset: {@link DocumentInfoParams} (without `checks`) →
+   * {@link UnservedDocumentInfo} | null (null for a served document or one that is not open).
+   */
+  unservedDocument: 'rollmark/unservedDocument',
 } as const;
+
+/** The answer to {@link Requests.unservedDocument}. */
+export interface UnservedDocumentInfo {
+  uri: string;
+  /** How many checks it holds that could be rolled, read with the ruleset it would get by default. */
+  checks: number;
+  /** Whether it holds checks: Rollmark could check it once it names a ruleset. */
+  looksLikeScenario: boolean;
+}
 
 export interface CheckChipsParams {
   textDocument: { uri: string };

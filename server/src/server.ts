@@ -30,10 +30,10 @@ import type { Locale } from './analysis/types';
 import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
 import { provideCheckChips } from './features/checkChips';
 import { provideCodeActions } from './features/codeActions';
-import { provideCodeLenses } from './features/codeLens';
+import { lensKey, provideCodeLenses, resolveCodeLens } from './features/codeLens';
 import { COMPLETION_TRIGGERS, provideCompletion } from './features/completion';
-import { effectiveSeverity, provideDiagnostics } from './features/diagnostics';
-import { isDocumentChecksParam, provideDocumentInfo } from './features/documentInfo';
+import { effectiveSeverity, provideDiagnostics, unreadFileDiagnostics } from './features/diagnostics';
+import { isDocumentChecksParam, provideDocumentInfo, provideUnservedInfo } from './features/documentInfo';
 import { provideDocumentSymbols } from './features/documentSymbols';
 import { provideHover } from './features/hover';
 import { provideInlayHints } from './features/inlayHints';
@@ -60,20 +60,27 @@ import {
   type RulesetsParams,
   type RulesetsResult,
   type SetDocumentRulesetResult,
+  MARKDOWN_LANGUAGE_ID,
+  type UnservedDocumentInfo,
 } from './protocol';
+import { analyzeDocument } from './analysis/analyzeDocument';
+import { voice } from './present/voice';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
-import { fileUri, relativePath, WorkspaceFolders } from './workspace/folders';
+import { fileUri, relativePath, sameFile, WorkspaceFolders } from './workspace/folders';
 import { FileRefusedError } from './workspace/projectFs';
 import type { FileProblems } from './analysis/workspaceConfig';
 import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { ServedDocuments } from './workspace/servedDocuments';
 import { SettingsStore } from './workspace/settings';
-import { type OpenDocuments, openReportDocument, reportPath, workspaceReportDocuments } from './workspace/workspaceScenarios';
+import { type Progress, WorkspaceDiagnostics } from './workspace/workspaceDiagnostics';
+import { analysisOptions, type OpenDocuments, openReportDocument, reportPath, workspaceReportDocuments } from './workspace/workspaceScenarios';
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
+/** Milliseconds between `initialized` and the first check of the workspace's files that are not open. */
+const WORKSPACE_CHECK_DELAY = 1000;
 
 /** What tests and benchmarks may replace; the defaults are the real thing. */
 export interface ServerOptions {
@@ -85,6 +92,10 @@ export interface ServerOptions {
   analyzers?: DocumentAnalyzers;
   /** A full garbage collection, run after work on large documents (main.ts passes V8's). */
   collectGarbage?: () => void;
+  /** Milliseconds a workspace check runs before it shows progress (default 300: a quicker one would only flicker). */
+  progressAfter?: number;
+  /** Milliseconds between `initialized` and the first workspace check (default 1000). */
+  workspaceCheckDelay?: number;
 }
 
 interface State {
@@ -95,6 +106,8 @@ interface State {
   scheduler: DiagnosticsScheduler;
   folders: WorkspaceFolders;
   served: ServedDocuments;
+  /** The diagnostics of the workspace's files that are not open. */
+  workspace: WorkspaceDiagnostics;
   /** Whether rolls are also announced with `window/showMessage` (initialization option `rollMessages`). */
   rollMessages: boolean;
   /** The client applies `documentChanges` (versioned edits) in `workspace/applyEdit`. */
@@ -115,6 +128,12 @@ function localeOf(params: InitializeParams, options: RollmarkInitializationOptio
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+/** Files the workspace check reads (projectFs.ts `markdownFiles`). */
+const MARKDOWN_FILE = /\.(md|markdown)$/i;
+
+/** Milliseconds between two progress reports of a workspace check. */
+const PROGRESS_INTERVAL = 100;
 
 function invalidParams(message: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidParams, message);
@@ -189,17 +208,36 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     state.analyses.invalidateAll();
     state.reportParts.clear();
     republish();
+    void state.workspace.checkFolders();
   };
 
   /** One folder's project files changed: that folder reloads and republishes, the others keep theirs. */
-  const projectChanged = (folderUri: string) => {
-    if (!state) return;
+  const projectChanged = (folderUri: string): Promise<number> => {
+    if (!state) return Promise.resolve(0);
     const { folders } = state;
     const inFolder = (uri: string) => folders.folderFor(uri) === folderUri;
     state.projects.reset(folderUri);
     state.analyses.invalidate(inFolder);
     state.reportParts.clear();
     republish(inFolder);
+    return state.workspace.checkFolders([folderUri]);
+  };
+
+  /** A progress report of a workspace check, at most one update per {@link PROGRESS_INTERVAL}. */
+  const workspaceProgress = async (): Promise<Progress> => {
+    const reporter = await connection.window.createWorkDoneProgress();
+    const v = voice(state?.locale ?? 'en');
+    reporter.begin('Rollmark', 0, undefined, false);
+    let last = 0;
+    return {
+      report: (done, total) => {
+        const now = performance.now();
+        if (now - last < PROGRESS_INTERVAL) return;
+        last = now;
+        reporter.report(Math.floor((done / Math.max(total, 1)) * 100), v.w.checkingFiles(v.number(done), v.number(total)));
+      },
+      done: () => reporter.done(),
+    };
   };
 
   /**
@@ -250,6 +288,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
     const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
     const scheduler = new DiagnosticsScheduler(delay, publish, (uri, error) => log(`diagnostics of ${uri}`, error));
+    const workspace = new WorkspaceDiagnostics({
+      folders: () => folders.all().map((f) => f.uri),
+      folderFor: (uri) => folders.folderFor(uri),
+      fs: fsFor,
+      settings: (folderUri) => settings.forResource(folderUri),
+      isOpen: (uri) => documents.get(uri) !== undefined || documents.all().some((d) => sameFile(d.uri, uri)),
+      diagnose: async (uri, text, fileSettings) => {
+        const project = await projects.get(folders.folderFor(uri), fileSettings);
+        const analysis = analyzeDocument(text, analysisOptions(locale, fileSettings, project));
+        const folder = project.folderUri;
+        return provideDiagnostics(TextDocument.create(uri, MARKDOWN_LANGUAGE_ID, 0, text), analysis, fileSettings, (file) => (folder ? fileUri(folder, file) : undefined), locale);
+      },
+      unread: (refusal) => unreadFileDiagnostics(refusal, locale),
+      publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
+      progress: workspaceProgress,
+      log,
+    }, options.progressAfter);
     state = {
       locale,
       settings,
@@ -258,6 +313,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       scheduler,
       folders,
       served,
+      workspace,
       rollMessages: init.rollMessages !== false,
       versionedEdits: caps.workspace?.workspaceEdit?.documentChanges === true,
       refreshLenses: caps.workspace?.codeLens?.refreshSupport === true,
@@ -274,7 +330,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
         inlayHintProvider: true,
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.tuneDifficulty, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
@@ -294,21 +350,31 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (dynamic.watchedFiles) {
       // The default project files, and YAML/JSON anywhere for dictionaryPath/rulesetsPath set elsewhere; `projects.uses` filters.
       void connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.rollmark/**' }, { globPattern: '**/*.{yaml,yml,json}' }] })
+        .register(DidChangeWatchedFilesNotification.type, {
+          // Markdown too: the workspace check follows files that change while closed.
+          watchers: [{ globPattern: '**/.rollmark/**' }, { globPattern: '**/*.{yaml,yml,json}' }, { globPattern: '**/*.{md,markdown}' }],
+        })
         .catch((e: unknown) => log('registering file watchers', e));
     }
+    const workspace = state.workspace;
     if (dynamic.workspaceFolders) {
       const folders = state.folders;
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         folders.add(event.added, event.removed);
+        for (const removed of event.removed) workspace.folderRemoved(removed.uri);
         workspaceChanged();
       });
     }
     // Documents opened before `initialize` were kept, not analysed: now they are.
     for (const document of documents.all()) state.scheduler.now(document.uri);
+    // The files nobody is looking at wait until the editor's first requests are answered.
+    setTimeout(() => void workspace.checkFolders(), options.workspaceCheckDelay ?? WORKSPACE_CHECK_DELAY).unref();
   });
 
-  documents.onDidOpen((event) => justOpened.add(event.document.uri));
+  documents.onDidOpen((event) => {
+    justOpened.add(event.document.uri);
+    state?.workspace.opened(event.document.uri);
+  });
   documents.onDidChangeContent((event) => {
     const opened = justOpened.delete(event.document.uri);
     if (!state || !lifecycle.running) return;
@@ -325,7 +391,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     state.settings.forget(uri);
     state.served.forget(uri);
     reclaimer?.workDone();
-    clearDiagnostics(uri);
+    // Its file on disk is checked instead, when the workspace check reaches it; else cleared.
+    void state.workspace.closed(uri, published.delete(uri));
   });
   documents.listen(connection);
 
@@ -344,12 +411,28 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const folder = typeof uri === 'string' ? state.folders.folderFor(uri) : undefined;
       const path = folder && typeof uri === 'string' ? relativePath(folder, uri) : undefined;
       if (folder && path !== undefined && state.projects.uses(folder, path)) changed.add(folder);
+      else if (typeof uri === 'string' && path !== undefined && MARKDOWN_FILE.test(path)) state.workspace.fileChanged(uri);
     }
-    for (const folder of changed) projectChanged(folder);
+    for (const folder of changed) void projectChanged(folder);
   });
 
   connection.onHover(onDocument('hover', null, (p) => isPosition(p.position), (document, a, params, s) => provideHover(document, a.analysis, params.position, s.locale, a.project.config.dictionary)));
-  connection.onCodeLens(onDocument('codeLens', [], () => true, (document, a, _params, s) => provideCodeLenses(document, a.analysis, s.locale)));
+  connection.onCodeLens(onDocument('codeLens', [], () => true, (document, a) => provideCodeLenses(document, a.analysis, a.settings.codeLens.show)));
+  connection.onCodeLensResolve(async (lens, token) => {
+    const refused = lifecycle.refusal('codeLens/resolve');
+    if (refused) return refused;
+    if (!isRecord(lens) || !isRange(lens.range)) return invalidParams('codeLens/resolve: malformed parameters');
+    const document = documents.all().find((d) => lensKey(d.uri) === lens.data);
+    if (!state || !document || !(await isServed(document))) return lens;
+    try {
+      const analyzed = await state.analyses.get(document);
+      if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'codeLens/resolve: cancelled');
+      return resolveCodeLens(lens, document, analyzed.analysis, analyzed.settings.codeLens.show, state.locale);
+    } catch (error) {
+      log('codeLens/resolve', error);
+      return lens;
+    }
+  });
   connection.languages.inlayHint.on(
     onDocument('inlayHint', [], (p) => isRange(p.range), (document, a, params, s) => (a.settings.inlayHints.enabled ? provideInlayHints(document, a.analysis, params.range, s.locale) : [])),
   );
@@ -358,7 +441,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       'completion',
       null,
       (p) => isPosition(p.position),
-      (document, a, params, s) => provideCompletion(document, a.analysis, params.position, a.project.config.rulesets, dictionaryNames(a.project.config.dictionary), s.locale),
+      (document, a, params, s) =>
+        provideCompletion(document, a.analysis, params.position, a.project.config.rulesets, dictionaryNames(a.project.config.dictionary), s.locale, isRecord(params.context) ? params.context : undefined),
       'recent',
     ),
   );
@@ -400,7 +484,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const settings = await s.settings.forResource(folder ?? uri);
       let reportDocuments: ReportDocument[];
       if (params.scope === 'workspace' && folder) {
-        reportDocuments = await workspaceReportDocuments(folder, settings, await s.projects.get(folder, settings), s.locale, open);
+        const fs = fsFor(folder);
+        reportDocuments = fs ? await workspaceReportDocuments(folder, fs, settings, await s.projects.get(folder, settings), s.locale, open) : [];
       } else {
         const document = documents.get(uri);
         if (!document || !(await isServed(document))) return invalidParams(`${Requests.report}: ${uri} is not an open document Rollmark checks`);
@@ -410,6 +495,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     } catch (error) {
       log(Requests.report, error);
       return new ResponseError(LSPErrorCodes.RequestFailed, `${Requests.report} failed; the server log has the details`);
+    }
+  });
+
+  connection.onRequest(Requests.unservedDocument, async (params: DocumentInfoParams | null | undefined): Promise<UnservedDocumentInfo | null | ResponseError<void>> => {
+    const refused = lifecycle.refusal(Requests.unservedDocument);
+    if (refused) return refused;
+    if (!isRecord(params) || !isRecord(params.textDocument) || typeof params.textDocument.uri !== 'string') return invalidParams(`${Requests.unservedDocument}: malformed parameters`);
+    const document = documents.get(params.textDocument.uri);
+    if (!state || !document || document.languageId !== MARKDOWN_LANGUAGE_ID || (await isServed(document))) return null;
+    try {
+      // A text without guillemets holds no check: no analysis needed to say so.
+      const analysis = document.getText().includes('«') ? (await state.analyses.get(document)).analysis : undefined;
+      return provideUnservedInfo(document.uri, analysis);
+    } catch (error) {
+      log(Requests.unservedDocument, error);
+      return null;
     }
   });
 
@@ -471,7 +572,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
           return new ResponseError(LSPErrorCodes.RequestFailed, message);
         }
-        if (added) projectChanged(folderUri);
+        if (added) void projectChanged(folderUri);
         const result: AddToDictionaryResult = { file: fileUri(folderUri, path), added };
         return result;
       }
@@ -480,11 +581,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         if (arg !== undefined && arg !== null && uri === undefined) return invalidParams(`${Commands.reloadProject}: expected no argument or {uri}`);
         const folder = uri === undefined ? undefined : s.folders.folderFor(uri);
         const reloaded = uri === undefined ? s.folders.all().map((f) => f.uri) : folder ? [folder] : [];
-        for (const folderUri of reloaded) projectChanged(folderUri);
-        // Answered once the open documents of those folders are analysed with the files as they are now.
+        const checks = reloaded.map((folderUri) => projectChanged(folderUri));
+        // Answered once the open documents of those folders are analysed with the files as they
+        // are now, and their closed files checked.
         const inFolders = documents.all().filter((d) => reloaded.includes(s.folders.folderFor(d.uri) ?? ''));
         await Promise.all(inFolders.map(async (d) => ((await isServed(d)) ? s.analyses.get(d) : undefined)));
-        const result: ReloadProjectResult = { folders: reloaded };
+        const files = (await Promise.all(checks)).reduce((sum, n) => sum + n, 0);
+        const result: ReloadProjectResult = { folders: reloaded, files };
         return result;
       }
       return invalidParams(`unknown command: ${String(command)}`);
@@ -500,6 +603,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (refused) return refused;
     lifecycle.shutDown();
     state?.scheduler.dispose();
+    state?.workspace.dispose();
     reclaimer?.dispose();
     return undefined;
   });

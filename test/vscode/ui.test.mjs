@@ -1,23 +1,34 @@
 #!/usr/bin/env node
+/* global document */
 // The UI test: what a person sees in VS Code (code-server in headless Chromium). It installs the
 // packaged extension (rollmark.vsix, made by `npm run package`) when the project can package
 // it, else loads the extension from the work tree; opens examples/vampire.scenario.md, hovers a
 // check and reads the odds from the hover widget, clicks a code lens and reads the roll from the
-// notification and from the roll log (Output panel), and finds the planted errors of
-// test/vscode/workspace/errors.scenario.md in the Problems panel; then opens the scenario report
+// notification and from the roll log (Output panel); finds the planted errors of a scenario that
+// was never opened in the Problems panel; writes prose and «» as VS Code's Markdown lets one;
+// sees no Unicode warning on Russian words and «−»; folds the scenes, opens the preview and the
+// outline; reads lenses that name their checks; chooses the workspace's ruleset from the status
+// bar; is invited to choose a ruleset for Markdown with checks; opens the scenario report
 // (`rollmark report examples --format html`) from file://, the same report in its webview
-// («Обзор сценария»), and the checks as chips in the Markdown preview.
+// («Обзор сценария») and the checks as chips in the Markdown preview; and measures typing latency
+// in a 1 MB scenario against the same text as Markdown Rollmark does not serve. Every step saves
+// a screenshot.
 //
 //   node test/vscode/ui.test.mjs                     (part of npm run test:vscode)
-//   node test/vscode/ui.test.mjs --update-screenshots   also writes docs/screenshots/{hover,roll,report,overview,preview}.png
+//   node test/vscode/ui.test.mjs --update-screenshots   also writes docs/screenshots/ (hover, roll, lenses,
+//                                                       problems, ruleset, invitation, report, overview, preview)
 //   node test/vscode/ui.test.mjs --no-package           use the work tree even if it can be packaged
 //   node test/vscode/ui.test.mjs --locale en            VS Code in English (default: Russian, see
 //                                                       installRussianDisplayLanguage in lib/)
+//   node test/vscode/ui.test.mjs --only typing          only the steps whose name matches (and the setup)
+//   node test/vscode/ui.test.mjs --typing-rounds 5      more rounds of the typing-latency measurement
 //
 // Every screenshot of the last run, and the logs, are in test-results/vscode/ui/.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { countChecks, denseScenario, summarize, typeAndMeasure, withoutRuleset } from './lib/typing.mjs';
 import { installRussianDisplayLanguage, installVsix, launchBrowser, makeRunDir, normalize, requirePrerequisites, ROOT, startCodeServer, workbenchUrl } from './lib/codeServer.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -27,6 +38,10 @@ const VIEWPORT = { width: 1280, height: 800 };
 const argv = process.argv.slice(2);
 const LOCALE = argv.includes('--locale') ? argv[argv.indexOf('--locale') + 1] : 'ru';
 const RU = LOCALE === 'ru';
+const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+/** Steps to run (a regular expression over their names); setup steps always run. */
+const ONLY = option('--only') ? new RegExp(option('--only'), 'i') : undefined;
+const TYPING_ROUNDS = Number(option('--typing-rounds', 2));
 const artifacts = join(ROOT, 'test-results/vscode/ui');
 const started = Date.now();
 
@@ -52,21 +67,70 @@ function paletteLabel(id) {
 const workspaceFrom = readdirSync(join(ROOT, 'examples'))
   .filter((f) => f.endsWith('.md'))
   .map((f) => [join(ROOT, 'examples', f), f]);
-workspaceFrom.push([join(ROOT, 'test/vscode/workspace/errors.scenario.md'), 'errors.scenario.md']);
+for (const file of ['errors.scenario.md', 'tavern.scenario.md', 'draft.scenario.md', 'глава-1.md', 'notes.md', 'control.js']) {
+  workspaceFrom.push([join(ROOT, 'test/vscode/workspace', file), file]);
+}
 const run = makeRunDir('ui', { workspaceFrom, userSettings: { 'window.restoreWindows': 'none', 'workbench.editor.enablePreview': false } });
+// Typing latency: the same 1 MB of text as a scenario and as a Markdown file Rollmark does not serve.
+const BOOK = denseScenario();
+writeFileSync(join(run.workspace, 'book.scenario.md'), BOOK);
+writeFileSync(join(run.workspace, 'book.md'), withoutRuleset(BOOK));
 
 const results = [];
 let page;
 let shot = 0;
 
-async function screenshot(name) {
+/** Saves what the page shows; `readme`: also docs/screenshots/<readme>.png with --update-screenshots. */
+async function screenshot(name, readme) {
   const file = join(artifacts, `${String(++shot).padStart(2, '0')}-${name}.png`);
   await page.screenshot({ path: file });
+  if (readme && UPDATE_SCREENSHOTS) copyFileSync(file, join(ROOT, `docs/screenshots/${readme}.png`));
   return file;
 }
 
+/** The Russian or English text of the extension's own words (the workbench itself stays English). */
+const say = (ru, en) => (RU ? ru : en);
+
+/** The text of the active editor's lines on screen, top to bottom (wrapped lines joined per line). */
+async function visibleLines() {
+  return page.locator('.part.editor .editor-instance .monaco-editor .view-lines').first().evaluate((el) =>
+    [...el.querySelectorAll('.view-line')]
+      .map((line) => ({ top: line.getBoundingClientRect().top, text: line.textContent.replace(/\u00a0/g, ' ') }))
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text),
+  );
+}
+
+/** Waits until `probe` (async) returns something truthy; its last value explains a timeout. */
+async function until(what, probe, timeout = 20000) {
+  const end = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await probe().catch((error) => error);
+    if (last && !(last instanceof Error)) return last;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** The code lens drawn just above the (first) view line holding `text`, once it is there. */
+async function lensAbove(text) {
+  const line = page.locator('.part.editor .view-line', { hasText: text }).first();
+  await line.waitFor();
+  const lenses = page.locator('.part.editor .codelens-decoration');
+  return until(`a code lens above «${text}»`, async () => {
+    const top = (await line.boundingBox()).y;
+    for (let i = 0; i < (await lenses.count()); i++) {
+      const box = await lenses.nth(i).boundingBox();
+      if (box && Math.abs(box.y + box.height - top) < 8 && (await lenses.nth(i).locator('a').count()) > 0) return lenses.nth(i);
+    }
+    return false;
+  }, 30000);
+}
+
 /** One step of the test: a name, a body; a failure takes a screenshot and skips the rest. */
-async function step(name, body) {
+async function step(name, body, { setup = false } = {}) {
+  if (ONLY && !setup && !ONLY.test(name)) return;
   if (results.some((r) => r.status === 'failed')) {
     results.push({ name, status: 'skipped' });
     console.log(`- ${name} (skipped)`);
@@ -97,6 +161,13 @@ async function runCommand(label) {
 }
 
 async function openFile(name) {
+  // An open file: its tab (quick open's list can lag behind a busy workbench).
+  const tab = page.locator(`.tabs-container .tab[aria-label^="${name},"], .tabs-container .tab[aria-label="${name}"]`).first();
+  if ((await tab.count()) > 0) {
+    await tab.click();
+    await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
+    return;
+  }
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
@@ -138,15 +209,15 @@ try {
       execFileSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
       if (!existsSync(vsix)) throw new Error('npm run package made no rollmark.vsix');
       return `${vsix}`;
-    });
+    }, { setup: true });
     await step('code-server installs rollmark.vsix', async () => {
       const out = await installVsix(vsix, run);
       if (!/successfully installed/i.test(out)) throw new Error(out);
       return out.split('\n').pop();
-    });
+    }, { setup: true });
   }
 
-  if (RU) await step('VS Code runs in Russian (test language pack)', () => installRussianDisplayLanguage(run));
+  if (RU) await step('VS Code runs in Russian (test language pack)', () => installRussianDisplayLanguage(run), { setup: true });
 
   await step('the workbench opens the workspace', async () => {
     server = await startCodeServer(run, { locale: LOCALE, logFile: join(artifacts, 'code-server.log') });
@@ -159,15 +230,21 @@ try {
     await page.locator('.monaco-workbench').waitFor();
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'vampire.scenario.md' }).waitFor();
     return `${vsix ? 'extension from rollmark.vsix' : 'extension from the work tree (extensionDevelopmentPath)'}, locale ${LOCALE}`;
-  });
+  }, { setup: true });
 
-  await step('examples/vampire.scenario.md opens as Markdown with code lenses and its ruleset in the status bar', async () => {
+  await step('examples/vampire.scenario.md opens as Markdown: one odds display per check (the inlay hint), «🎲 Бросить» lenses, the ruleset’s title in the status bar', async () => {
     await openFile('vampire.scenario.md');
-    await page.locator('.codelens-decoration a', { hasText: /76\s?%/ }).first().waitFor({ timeout: 30000 });
+    await page.locator('.codelens-decoration a', { hasText: say('🎲 Бросить', '🎲 Roll') }).first().waitFor({ timeout: 30000 });
     await page.locator('.statusbar-item', { hasText: /^Markdown$/ }).first().waitFor();
-    await page.locator('.statusbar-item', { hasText: 'vampire-pack' }).first().waitFor();
-    const lenses = await page.locator('.codelens-decoration a').allInnerTexts();
-    return `lenses: ${lenses.map(normalize).join(' | ')}`;
+    await page.locator('.statusbar-item', { hasText: say('Вампир: Маскарад — «Пакет игрока»', 'Vampire: The Masquerade — “Player Pack”') }).first().waitFor();
+    const lines = await until('the inlay hint ≈76 %', async () => {
+      const found = await visibleLines();
+      return found.some((l) => /Сила \+ Атлетика \(сложность 2\)»\s*≈76\s?%/.test(l)) && found;
+    });
+    const lenses = (await page.locator('.codelens-decoration a').allInnerTexts()).map(normalize);
+    if (lenses.some((l) => /%/.test(l))) throw new Error(`a lens shows odds too: ${lenses.join(' | ')}`);
+    await screenshot('vampire-opened');
+    return `lenses: ${lenses.join(' | ')}; ${lines.find((l) => l.includes('≈76'))}`;
   });
 
   let hoverText;
@@ -192,8 +269,7 @@ try {
     for (const e of expected) {
       if (typeof e === 'string' ? !hoverText.includes(e) : !e.test(hoverText)) throw new Error(`the hover lacks ${e}:\n${hoverText}`);
     }
-    const file = await screenshot('hover');
-    if (UPDATE_SCREENSHOTS) copyFileSync(file, join(ROOT, 'docs/screenshots/hover.png'));
+    await screenshot('hover', 'hover');
     return hoverText.split('\n').slice(0, 9).join(' / ');
   });
 
@@ -201,9 +277,9 @@ try {
   await step('clicking its code lens rolls: the notification shows the dice', async () => {
     await page.mouse.move(5, VIEWPORT.height - 5);
     await page.keyboard.press('Escape');
-    const lens = page.locator('.codelens-decoration a', { hasText: /76\s?%/ }).first();
+    const lens = (await lensAbove('«Адриан: Сила + Атлетика (сложность 2)»')).locator('a').first();
     const title = normalize(await lens.innerText());
-    if (title !== (RU ? '🎲 Бросить · успех 76 %' : '🎲 Roll · success 76%')) throw new Error(`unexpected lens title: ${title}`);
+    if (title !== say('🎲 Бросить', '🎲 Roll')) throw new Error(`unexpected lens title: ${title}`);
     await lens.click();
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: '🎲' }).first();
     await toast.waitFor({ timeout: 15000 });
@@ -246,27 +322,226 @@ try {
     if (!logged.includes('vampire.scenario.md:20') || !squash(logged).includes(squash(toastText))) throw new Error(`unexpected roll log: ${logged}`);
     // The notification may have timed out meanwhile; the screenshot wants both.
     await page.locator('.notifications-toasts .notification-toast', { hasText: '🎲' }).first().waitFor({ timeout: 2000 }).catch(() => undefined);
-    const file = await screenshot('roll');
-    if (UPDATE_SCREENSHOTS) copyFileSync(file, join(ROOT, 'docs/screenshots/roll.png'));
+    await screenshot('roll', 'roll');
     return logged;
   });
 
-  await step('the Problems panel lists the planted errors', async () => {
+  await step('the Problems panel lists the errors of a scenario that was never opened', async () => {
     await page.keyboard.press('Escape');
-    await openFile('errors.scenario.md');
+    if ((await page.locator('.tabs-container .tab[aria-label^="errors.scenario.md"]').count()) > 0) throw new Error('errors.scenario.md is open: this step is about a closed file');
     await page.keyboard.press('Control+Shift+M');
     const rows = page.locator('.markers-panel .monaco-list-row');
     const wanted = ['RM001', 'RM007', 'RM009'];
-    const until = Date.now() + 20000;
-    let texts = [];
-    for (;;) {
-      texts = (await rows.allInnerTexts()).map(normalize);
-      if (wanted.every((code) => texts.some((t) => t.includes(code)))) break;
-      if (Date.now() > until) throw new Error(`Problems panel rows:\n${texts.join('\n')}`);
-      await page.waitForTimeout(200);
+    const texts = await until('the planted errors in Problems', async () => {
+      const found = (await rows.allInnerTexts()).map(normalize);
+      return found.some((t) => t.includes('errors.scenario.md')) && wanted.every((code) => found.some((t) => t.includes(code))) && found;
+    });
+    await screenshot('problems-closed-file', 'problems');
+    await page.keyboard.press('Control+Shift+M');
+    return texts.filter((t) => /RM0\d\d|errors\.scenario/.test(t)).map((t) => t.replace(/\n/g, ' ')).slice(0, 6).join(' | ');
+  });
+
+  await step('a line with two checks gets two lenses, each naming its check', async () => {
+    await openFile('tavern.scenario.md');
+    const lens = await lensAbove('Адриан толкает дверь');
+    const titles = await until('two named lenses', async () => {
+      const found = (await lens.locator('a').allInnerTexts()).map(normalize);
+      return found.length === 2 && found;
+    });
+    const expected = ['🎲 Адриан: Сила + Атлетика', '🎲 Катастрофа: Ловкость + Скрытность − 1'];
+    if (JSON.stringify(titles) !== JSON.stringify(expected)) throw new Error(`lenses: ${titles.join(' | ')}`);
+    await screenshot('named-lenses', 'lenses');
+    return titles.join(' | ');
+  });
+
+  await step('no Unicode warning on Russian words or «−» in a scenario (and one on a look-alike letter in JavaScript)', async () => {
+    const flags = () => page.locator('.part.editor [class*="unicode-highlight"]').count();
+    const inScenario = await flags();
+    const lines = await visibleLines();
+    const screen = lines.join('\n');
+    if (!screen.includes('− 1') || !/ а /.test(screen)) throw new Error(`the scenario's «−» and «а» are not on screen: ${screen}`);
+    await screenshot('no-unicode-warnings');
+    await openFile('control.js');
+    const inCode = await until('VS Code’s flag on the Greek «ο» in control.js', async () => (await flags()) > 0 && flags());
+    await screenshot('unicode-warning-in-code');
+    if (inScenario !== 0) throw new Error(`${inScenario} Unicode warnings in tavern.scenario.md`);
+    return `tavern.scenario.md: ${inScenario} flags; control.js: ${inCode}`;
+  });
+
+  await step('typing prose and Enter keeps the text as typed; «» close themselves', async () => {
+    await openFile('tavern.scenario.md');
+    // Rollmark is active once the status bar names the ruleset: «» close from then on.
+    await page.locator('.statusbar-item', { hasText: say('Вампир: Маскарад — «Пакет игрока»', 'Vampire: The Masquerade — “Player Pack”') }).first().waitFor({ timeout: 30000 });
+    // The last line (an empty one): Go to Line puts the keyboard in the editor, wherever it was.
+    await goTo(19, 1);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Вот и вс');
+    await page.waitForTimeout(800);
+    const suggest = await page.locator('.editor-widget.suggest-widget.visible').count();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Бросок: «');
+    await page.waitForTimeout(300);
+    const closed = await visibleLines();
+    await page.keyboard.type('Сила 3');
+    await page.keyboard.type('»');
+    await page.keyboard.type('.');
+    const lines = await visibleLines();
+    await screenshot('typing-prose');
+    if (suggest !== 0) throw new Error('a suggestion list opened in prose');
+    if (!lines.includes('Вот и вс')) throw new Error(`the typed line is not as typed: ${lines.slice(-4).join(' / ')}`);
+    if (!closed.includes('Бросок: «»')) throw new Error(`« did not close itself: ${closed.slice(-3).join(' / ')}`);
+    if (!lines.some((l) => l.startsWith('Бросок: «Сила 3»'))) throw new Error(`» was not typed over: ${lines.slice(-3).join(' / ')}`);
+    await runCommand('File: Revert File');
+    return lines.slice(-2).join(' / ');
+  });
+
+  await step('Fold All folds the scenes', async () => {
+    await openFile('tavern.scenario.md');
+    await runCommand('Fold All');
+    await until('the folded chapter', async () => {
+      const found = await visibleLines();
+      return found.some((l) => l.startsWith('# Таверна у моста')) && !found.some((l) => l.startsWith('## Сцена')) && found;
+    });
+    await screenshot('fold-all');
+    // Open the chapter again: its scenes are folded each, their text hidden.
+    await goTo(8, 1);
+    await runCommand('Unfold');
+    const lines = await until('the folded scenes', async () => {
+      const found = await visibleLines();
+      const headings = found.filter((l) => l.startsWith('## Сцена'));
+      return headings.length === 2 && !found.some((l) => l.includes('Адриан толкает дверь') || l.includes('Внизу сыро')) && found;
+    });
+    await screenshot('fold-all-scenes');
+    await runCommand('Unfold All');
+    return lines.filter((l) => l.trim() !== '' && !/^(---|ruleset|characters| {2})/.test(l)).join(' / ');
+  });
+
+  await step('the Markdown preview opens for the scenario', async () => {
+    await runCommand('Markdown: Open Preview to the Side');
+    const heading = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame').locator('h1', { hasText: 'Таверна у моста' });
+    await heading.waitFor({ timeout: 30000 });
+    await screenshot('preview');
+    await runCommand('View: Close All Editors');
+    return 'h1 «Таверна у моста» in the preview';
+  });
+
+  await step('the outline and breadcrumbs show each heading of a .md with a ruleset once', async () => {
+    await openFile('notes.md');
+    // The cursor in the section, so that the breadcrumbs name it.
+    await goTo(9, 1);
+    await runCommand('Explorer: Focus on Outline View');
+    const rows = page.locator('.pane-body .monaco-list-row', { hasText: 'Заметки мастера' });
+    await rows.first().waitFor();
+    await page.waitForTimeout(1500);
+    const inOutline = await rows.count();
+    const inBreadcrumbs = await page.locator('.breadcrumbs-control .monaco-breadcrumb-item', { hasText: 'Заметки мастера' }).count();
+    await screenshot('outline-once');
+    if (inOutline !== 1 || inBreadcrumbs !== 1) throw new Error(`«Заметки мастера»: ${inOutline} in the outline, ${inBreadcrumbs} in the breadcrumbs`);
+    return `outline ${inOutline}, breadcrumbs ${inBreadcrumbs}`;
+  });
+
+  await step('the status bar chooses the workspace’s ruleset, says it by its title and gives the focus back to the editor', async () => {
+    await openFile('draft.scenario.md');
+    const item = page.locator('.statusbar-item', { hasText: say('Мир Тьмы: Система Повествования (2004)', 'World of Darkness: Storytelling System (2004)') }).first();
+    // The item speaks of this document once its ruleset is the built-in default (not the last document's).
+    const label = await until('the status bar item of draft.scenario.md', async () => {
+      const text = (await item.getAttribute('aria-label')) ?? (await item.locator('a').first().getAttribute('aria-label')) ?? '';
+      return text.includes(say('встроенные по умолчанию', 'the built-in default')) && text;
+    });
+    if (/\*\*|&nbsp;|\$\(/.test(label)) throw new Error(`the accessible label is not plain text: ${label}`);
+    await item.click();
+    const scope = page.locator('.quick-input-list .monaco-list-row', { hasText: say('Рабочая область', 'The workspace') }).first();
+    await scope.waitFor();
+    await screenshot('ruleset-scope', 'ruleset');
+    await scope.click();
+    const mage = page.locator('.quick-input-list .monaco-list-row', { hasText: say('Маг: Восхождение (Revised)', 'Mage: The Ascension, Revised') }).first();
+    await mage.waitFor();
+    await screenshot('ruleset-choice');
+    await mage.click();
+    await page.locator('.statusbar-item', { hasText: say('Маг: Восхождение (Revised)', 'Mage: The Ascension, Revised') }).first().waitFor({ timeout: 20000 });
+    const focused = await page.evaluate(() => Boolean(document.activeElement?.closest('.part.editor .monaco-editor')));
+    const settings = JSON.parse(readFileSync(join(run.workspace, '.vscode/settings.json'), 'utf8'));
+    await screenshot('ruleset-chosen');
+    if (settings['rollmark.defaultRuleset'] !== 'mage-revised') throw new Error(`workspace settings: ${JSON.stringify(settings)}`);
+    if (!focused) throw new Error(`the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
+    return `aria-label «${label}»; .vscode/settings.json ${JSON.stringify(settings)}`;
+  });
+
+  await step('a Markdown file with checks but no ruleset gets one quiet invitation', async () => {
+    await openFile('глава-1.md');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'глава-1.md' }).first();
+    await toast.waitFor({ timeout: 20000 });
+    const buttons = (await toast.locator('.monaco-button').allInnerTexts()).map(normalize);
+    const expected = say(['Выбрать правила', 'Не сейчас', 'Больше не спрашивать'], ['Choose a Ruleset', 'Not Now', "Don't Ask Again"]);
+    if (JSON.stringify(buttons) !== JSON.stringify(expected)) throw new Error(`buttons: ${buttons.join(' | ')}`);
+    const severity = await toast.locator('.codicon-error, .codicon-warning').count();
+    const offer = page.locator('.statusbar-item', { hasText: say('Без правил', 'No ruleset') }).first();
+    await offer.waitFor();
+    await screenshot('invitation', 'invitation');
+    if (severity !== 0) throw new Error('the invitation is not an information message');
+    const message = normalize(await toast.locator('.notification-list-item-message').innerText());
+    await toast.locator('.monaco-button', { hasText: expected[1] }).click();
+    return message;
+  });
+
+  await step('typing latency: a 1 MB scenario against the same text as Markdown Rollmark does not serve', async () => {
+    // After a paragraph with checks in the middle of the book (another, further up, each round):
+    // on the blank line after it, a new paragraph, typed key by key. The Markdown copy lacks the
+    // ruleset line: one line less.
+    const lines = BOOK.split('\n');
+    const paragraphs = [];
+    for (let i = Math.floor(lines.length / 2); i > 0 && paragraphs.length < TYPING_ROUNDS; i--) {
+      if (/^[А-ЯЁ]/u.test(lines[i]) && lines[i].includes('«') && lines[i + 1] === '') paragraphs.push(i + 2);
     }
-    await screenshot('problems');
-    return texts.filter((t) => /RM0\d\d/.test(t)).map((t) => t.replace(/\n/g, ' ')).join(' | ');
+    const files = ['book.md', 'book.scenario.md'];
+    const lineIn = (file, round) => paragraphs[round] - (file.endsWith('.scenario.md') ? 0 : 1);
+    const latencies = Object.fromEntries(files.map((f) => [f, []]));
+    // Side by side: the Markdown file on the left (group 1), the scenario on the right (group 2),
+    // without the side bar, so that a typed line fits a column without wrapping.
+    await runCommand('View: Close All Editors');
+    await runCommand('View: Toggle Primary Side Bar Visibility');
+    await openFile('book.md');
+    await runCommand('View: Split Editor Right');
+    await page.keyboard.press('Control+2');
+    await openFile('book.scenario.md');
+    const right = page.locator('.editor-group-container', { has: page.locator('.tab.active[aria-label^="book.scenario.md"]') });
+    await right.locator('.tabs-container .tab[aria-label^="book.md"] .codicon-close').click({ force: true });
+    // Once the scenario's inlay hints are drawn, the server has analysed it.
+    await until('the scenario analysed', async () => (await right.locator('.view-lines').first().innerText({ timeout: 5000 })).includes('≈'), 60000);
+    await page.waitForTimeout(3000);
+    const focus = async (file) => page.keyboard.press(file === 'book.md' ? 'Control+1' : 'Control+2');
+    const BURST = 10;
+    const PAUSE = 700;
+    for (let round = 0; round < TYPING_ROUNDS; round++) {
+      const text = `Vera vidit ten u vorot noch ${round + 1}`;
+      for (const file of files) {
+        await focus(file);
+        await goTo(lineIn(file, round), 1);
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('ArrowUp');
+      }
+      await page.waitForTimeout(1500);
+      // Bursts of ten keys, the files taking turns (the first of each pair alternating), a pause
+      // after each burst in which debounced work runs: diagnostics, lenses, inlay hints.
+      for (let from = 0, burst = 0; from < text.length; from += BURST, burst++) {
+        const order = burst % 2 === 0 ? files : [...files].reverse();
+        for (const file of order) {
+          await focus(file);
+          latencies[file].push(...(await typeAndMeasure(page, text, from, Math.min(text.length, from + BURST))));
+          await page.waitForTimeout(PAUSE);
+        }
+      }
+    }
+    await screenshot('typing-latency');
+    await runCommand('View: Toggle Primary Side Bar Visibility');
+    const figures = Object.fromEntries(files.map((f) => [f, summarize(latencies[f])]));
+    const ratio = figures['book.scenario.md'].median / figures['book.md'].median;
+    const report = { date: new Date().toISOString(), bytes: Buffer.byteLength(BOOK), checks: countChecks(BOOK), rounds: TYPING_ROUNDS, figures, ratio, latencies };
+    writeFileSync(join(artifacts, 'typing.json'), JSON.stringify(report, null, 2));
+    const ms = (x) => x.toFixed(1);
+    return files.map((f) => `${f}: median ${ms(figures[f].median)} ms, p90 ${ms(figures[f].p90)}, max ${ms(figures[f].max)} (${figures[f].n} keys)`).join('; ') + `; ratio of medians ${ratio.toFixed(2)}`;
   });
 
   // Issue 14: the scenario report as a file, the same report in a webview, the checks as chips in the preview.

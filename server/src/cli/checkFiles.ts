@@ -7,11 +7,8 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { FileRefusal } from '../analysis/fileRefusal';
-import { decodeText, readUserFile, resolveUnder, type TextRead } from '../workspace/projectFs';
+import { decodeText, MAX_SCENARIO_FILE_BYTES, readUserFile, resolveUnder, type TextRead } from '../workspace/projectFs';
 import { UsageError } from './io';
-
-/** The largest scenario file read: 32 MiB (docs/cli.en.md). */
-export const MAX_SCENARIO_BYTES = 32 * 1024 * 1024;
 
 /** The argument naming standard input. */
 export const STDIN = '-';
@@ -85,7 +82,7 @@ export async function collectFiles(targets: readonly string[]): Promise<Target[]
 }
 
 /** Standard input, read whole up to the limit, as text. */
-export async function readStdin(input: AsyncIterable<Uint8Array>, maxBytes = MAX_SCENARIO_BYTES): Promise<TextRead> {
+export async function readStdin(input: AsyncIterable<Uint8Array>, maxBytes = MAX_SCENARIO_FILE_BYTES): Promise<TextRead> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   for await (const chunk of input) {
@@ -98,5 +95,5 @@ export async function readStdin(input: AsyncIterable<Uint8Array>, maxBytes = MAX
 
 /** A scenario file's text under the file policy. */
 export function readScenario(file: string): Promise<TextRead> {
-  return readUserFile(file, MAX_SCENARIO_BYTES);
+  return readUserFile(file, MAX_SCENARIO_FILE_BYTES);
 }

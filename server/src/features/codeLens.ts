@@ -1,39 +1,105 @@
-import type { CodeLens } from 'vscode-languageserver';
+import type { CodeLens, Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
-import { checkLine, lensTitle } from '../present/odds';
+import type { AnalyzedCheck, DocumentAnalysis, Locale } from '../analysis/types';
+import { checkLine, checkName, lensTitle } from '../present/odds';
 import { partyLensTitle } from '../present/party';
 import { voice } from '../present/voice';
-import { Commands, type RollCheckArgs } from '../protocol';
-import { toRange } from './convert';
+import { type CodeLensMode, Commands, type RollCheckArgs } from '../protocol';
+import { toOffset, toRange } from './convert';
 
 /**
  * Limit: lenses for the first 10,000 checks that can be rolled. A code-lens request has no range,
- * so the client gets every lens after every edit: 50,000 checks made a 13.6 MB answer and 0.6 s
- * of the server's only thread. 10,000 covers a whole 5 MB book (a check per ~300 characters);
- * later checks are rolled with the roll-at-cursor command. README "Limits".
+ * so the client gets every lens after every edit pause; 10,000 covers a whole 5 MB book (a check
+ * per ~300 characters); later checks are rolled with the roll-at-cursor command. README "Limits".
  */
 export const MAX_CODE_LENSES = 10_000;
 
 /**
- * One lens per check that can be rolled: «🎲 Бросить · успех 76 %». The command is the server's
- * own (`rollmark.rollCheck`), so any LSP client can run it through `workspace/executeCommand`.
+ * A lens carries its document as a short key (FNV-1a of the URI) rather than the URI itself, so
+ * that an answer of 10,000 lenses does not repeat the URI 10,000 times. The key is the URI's
+ * alone: any server gives a document the same key, and resolving needs no memory of what was sent.
  */
-export function provideCodeLenses(document: TextDocument, analysis: DocumentAnalysis, locale: Locale): CodeLens[] {
-  const v = voice(locale);
+export function lensKey(uri: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < uri.length; i++) {
+    hash ^= uri.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * One lens per check that can be rolled, sent without its command: the range and the document's
+ * key only. The client resolves (`codeLens/resolve`) the lenses it shows, so a book's thousands of
+ * checks cost a small answer after each edit, and titles are worded only for what is on screen.
+ */
+export function provideCodeLenses(document: TextDocument, analysis: DocumentAnalysis, mode: CodeLensMode): CodeLens[] {
+  if (mode === 'off') return [];
+  const key = lensKey(document.uri);
   const lenses: CodeLens[] = [];
   for (const check of analysis.checks) {
     if (!check.spec) continue;
     if (lenses.length >= MAX_CODE_LENSES) break;
-    const line = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
-    const range = toRange(document, check.range);
-    // The text travels with the position, so that a lens computed for an older version rolls its own check or none.
-    // poolUnknown lets a client ask for a pool before rolling; the server itself ignores it.
-    const args: RollCheckArgs = { uri: document.uri, line: range.start.line, character: range.start.character, text: check.text, poolUnknown: line.chance === undefined };
-    // A check the whole party rolls: every member by default; a client may ask for one of them (`actor`).
-    if (check.party) Object.assign(args, { poolUnknown: false, party: true });
-    const title = check.party ? partyLensTitle(check.party, v) : lensTitle(line, v);
-    lenses.push({ range, command: { title, command: Commands.rollCheck, arguments: [args] } });
+    lenses.push({ range: toRange(document, check.range), data: key });
   }
   return lenses;
+}
+
+/** The index of the check that starts at `offset`, or -1 (checks are in document order). */
+function checkAt(checks: readonly AnalyzedCheck[], offset: number): number {
+  let low = 0;
+  let high = checks.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const start = checks[middle].range.start;
+    if (start === offset) return middle;
+    if (start < offset) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** The checks that can be rolled on the line where check `index` starts, in order. */
+function rollableOnLine(document: TextDocument, checks: readonly AnalyzedCheck[], index: number): AnalyzedCheck[] {
+  const line = document.positionAt(checks[index].range.start).line;
+  const onLine = (i: number) => i >= 0 && i < checks.length && document.positionAt(checks[i].range.start).line === line;
+  let first = index;
+  while (onLine(first - 1)) first--;
+  let last = index;
+  while (onLine(last + 1)) last++;
+  return checks.slice(first, last + 1).filter((c) => c.spec !== undefined);
+}
+
+/**
+ * How a lens names its check: not at all when it is the line's only one; else by its pool
+ * («Адриан: Сила + Атлетика»), or by its whole text where two on the line share the pool.
+ */
+function lensName(check: AnalyzedCheck, line: readonly AnalyzedCheck[]): string | undefined {
+  if (line.length < 2) return undefined;
+  const name = checkName(check.text);
+  return line.filter((c) => checkName(c.text) === name).length > 1 ? checkName(check.text, true) : name;
+}
+
+/**
+ * A lens's title and command: «🎲 Бросить» (the check's name where its line has several), with
+ * the odds in `rollWithOdds` mode. The command is the server's own (`rollmark.rollCheck`), so any
+ * LSP client can run it through `workspace/executeCommand`. A lens whose check is gone (the text
+ * changed since) comes back as it was, without a command: the client shows nothing for it.
+ */
+export function resolveCodeLens(lens: CodeLens, document: TextDocument, analysis: DocumentAnalysis, mode: CodeLensMode, locale: Locale): CodeLens {
+  const index = checkAt(analysis.checks, toOffset(document, lens.range.start));
+  const check = analysis.checks[index];
+  if (!check?.spec || mode === 'off') return lens;
+  const v = voice(locale);
+  const line = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
+  const range: Range = toRange(document, check.range);
+  const name = lensName(check, rollableOnLine(document, analysis.checks, index));
+  // The text travels with the position, so that a lens computed for an older version rolls its own check or none.
+  // poolUnknown lets a client ask for a pool before rolling; the server itself ignores it.
+  const args: RollCheckArgs = { uri: document.uri, line: range.start.line, character: range.start.character, text: check.text, poolUnknown: line.chance === undefined };
+  const options = { odds: mode === 'rollWithOdds', ...(name !== undefined ? { name } : {}) };
+  // A check the whole party rolls: every member by default; a client may ask for one of them (`actor`).
+  if (check.party) Object.assign(args, { poolUnknown: false, party: true });
+  const title = check.party ? partyLensTitle(check.party, v, options) : lensTitle(line, v, options);
+  return { range, command: { title, command: Commands.rollCheck, arguments: [args] } };
 }

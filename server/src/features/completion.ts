@@ -1,10 +1,21 @@
-import { type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range } from 'vscode-languageserver';
+import {
+  type CompletionContext,
+  type CompletionItem,
+  CompletionItemKind,
+  type CompletionList,
+  CompletionTriggerKind,
+  InsertTextFormat,
+  MarkupKind,
+  type Position,
+  type Range,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale, RulesetProvider } from '../analysis/types';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
 import { traitLine } from '../present/hover';
 import { categoryName, rulesetSummary, rulesetTitle } from '../present/ruleset';
 import { voice } from '../present/voice';
+import { checkTemplates, frontMatterTemplate, sheetTemplate } from './completionTemplates';
 
 /** Characters after which an editor should ask for completions without a keystroke of a word. */
 export const COMPLETION_TRIGGERS = ['«', '(', '+', ',', ';', '−', ':'];
@@ -115,6 +126,16 @@ function inFrontMatter(document: TextDocument, line: number): boolean {
   return true;
 }
 
+/** Whether the line is a character sheet's place: below `characters:` (or `персонажи:`) in the front matter. */
+function underCharacters(document: TextDocument, line: number): boolean {
+  for (let l = line - 1; l > 0; l--) {
+    const text = document.getText({ start: { line: l, character: 0 }, end: { line: l + 1, character: 0 } }).trimEnd();
+    if (/^(?:characters|персонажи)\s*:\s*$/u.test(text)) return true;
+    if (!/^\s/u.test(text) && text !== '') return false;
+  }
+  return false;
+}
+
 function frontMatterCompletions(document: TextDocument, position: Position, analysis: DocumentAnalysis, rulesets: RulesetProvider, dictionary: readonly string[], locale: Locale): CompletionItem[] {
   const before = lineBefore(document, position);
   const at = (start: number): Range => ({ start: { line: position.line, character: start }, end: position });
@@ -124,9 +145,22 @@ function frontMatterCompletions(document: TextDocument, position: Position, anal
       const ruleset = rulesets.get(id);
       if (!ruleset) return [];
       const v = voice(locale);
-      return [{ label: id, kind: CompletionItemKind.EnumMember, detail: rulesetTitle(ruleset, v), documentation: { kind: MarkupKind.Markdown, value: rulesetSummary(ruleset, v) }, textEdit: { range: at(rulesetValue[1].length), newText: id } }];
+      const title = rulesetTitle(ruleset, v);
+      return [
+        {
+          label: id,
+          labelDetails: { description: title },
+          kind: CompletionItemKind.EnumMember,
+          detail: title,
+          documentation: { kind: MarkupKind.Markdown, value: rulesetSummary(ruleset, v) },
+          textEdit: { range: at(rulesetValue[1].length), newText: id },
+        },
+      ];
     });
   }
+  // A new character's line: its name and two traits of the ruleset.
+  const sheet = /^( {1,2})\p{L}*$/u.exec(before);
+  if (sheet && underCharacters(document, position.line)) return [sheetTemplate(analysis, at(sheet[1].length), locale)];
   const key = /^[\p{L}_]*$/u.exec(before);
   if (key) {
     return FRONT_MATTER_KEYS.map((k) => ({ label: k.label, kind: CompletionItemKind.Keyword, detail: k.detail[locale], textEdit: { range: at(0), newText: `${k.label}: ` } }));
@@ -192,18 +226,45 @@ function checkCompletions(position: Position, content: string, contentStart: num
   return items;
 }
 
+/** The word the cursor ends (letters, digits, hyphens): what a template typed in prose replaces. */
+function wordBefore(before: string): number {
+  const match = /[\p{L}\p{N}-]*$/u.exec(before);
+  return before.length - (match?.[0].length ?? 0);
+}
+
 /**
- * Completion inside «…» (traits of the active ruleset grouped by category, parameters after
- * `(`, character names before `:`) and in the front matter (keys, ruleset ids, sheet traits).
- * Null elsewhere, so the editor's own Markdown completion is not crowded.
+ * Completion inside «…» (check templates right after «, traits of the active ruleset grouped by
+ * category, parameters after `(`, character names before `:`), in the front matter (keys,
+ * ruleset ids, a character sheet's line and traits) and, in prose, check templates when the
+ * author asks (Ctrl+Space; and the front matter on the first line of a document without one).
+ * Null elsewhere, so that nothing of Rollmark pops up in prose uninvited.
  */
-export function provideCompletion(document: TextDocument, analysis: DocumentAnalysis, position: Position, rulesets: RulesetProvider, dictionary: readonly string[], locale: Locale): CompletionList | null {
+export function provideCompletion(
+  document: TextDocument,
+  analysis: DocumentAnalysis,
+  position: Position,
+  rulesets: RulesetProvider,
+  dictionary: readonly string[],
+  locale: Locale,
+  completionContext?: CompletionContext,
+): CompletionList | null {
   const clamped = document.positionAt(document.offsetAt(position));
   if (inFrontMatter(document, clamped.line)) {
     const items = frontMatterCompletions(document, clamped, analysis, rulesets, dictionary, locale);
     return items.length > 0 ? { isIncomplete: false, items } : null;
   }
-  const context = checkContext(lineBefore(document, clamped));
-  if (!context) return null;
-  return { isIncomplete: false, items: checkCompletions(clamped, context.content, context.contentStart, analysis, dictionary, locale) };
+  const before = lineBefore(document, clamped);
+  const context = checkContext(before);
+  if (context) {
+    const items = checkCompletions(clamped, context.content, context.contentStart, analysis, dictionary, locale);
+    if (context.content.trim() !== '') return { isIncomplete: false, items };
+    // Right after «: whole checks of this ruleset first; the » an editor closed the « with stays.
+    const closed = document.getText({ start: clamped, end: { line: clamped.line, character: clamped.character + 1 } }) === '»';
+    return { isIncomplete: false, items: [...checkTemplates(analysis, { start: clamped, end: clamped }, locale, { wrap: false, closed }), ...items] };
+  }
+  if (completionContext?.triggerKind !== CompletionTriggerKind.Invoked) return null;
+  const word = { start: { line: clamped.line, character: wordBefore(before) }, end: clamped };
+  const items = checkTemplates(analysis, word, locale, { wrap: true, closed: false });
+  if (!analysis.frontMatter && clamped.line === 0 && word.start.character === 0) items.unshift(frontMatterTemplate(analysis, rulesets, word, locale));
+  return { isIncomplete: false, items };
 }

@@ -1,5 +1,6 @@
 import { type Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { type FileRefusal, refusalReason } from '../analysis/fileRefusal';
 import type { AnalysisDiagnostic, DocumentAnalysis, Locale, Severity } from '../analysis/types';
 import { voice } from '../present/voice';
 import type { RollmarkSettings, SeveritySetting } from '../protocol';
@@ -85,4 +86,10 @@ export function provideDiagnostics(document: TextDocument, analysis: DocumentAna
   const out = kept.map(({ diagnostic, severity }) => toLspDiagnostic(document, diagnostic, severity, fileUri));
   out.push(limitNote(shown.length, kept.length, locale));
   return out;
+}
+
+/** A scenario file of the workspace that could not be read (too large, not UTF-8): one note at its start. */
+export function unreadFileDiagnostics(refusal: FileRefusal, locale: Locale): Diagnostic[] {
+  const message = voice(locale).w.notChecked(refusalReason(refusal, locale));
+  return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: DIAGNOSTIC_SOURCE, message }];
 }

@@ -5,7 +5,7 @@ import { isKnownPool } from '../engine/oddsReport';
 import { partySummary } from '../present/party';
 import { rulesetTitle } from '../present/ruleset';
 import { type Voice, voice } from '../present/voice';
-import { type DocumentCheckInfo, type DocumentChecksQuery, type DocumentInfo, isPosition } from '../protocol';
+import { type DocumentCheckInfo, type DocumentChecksQuery, type DocumentInfo, isPosition, type UnservedDocumentInfo } from '../protocol';
 import { toOffset, toRange } from './convert';
 import { describedCheck } from './locate';
 import { provideRulesets } from './rulesets';
@@ -65,4 +65,14 @@ export function provideDocumentInfo(
     rulesets: provideRulesets(project.config.rulesets, locale),
     checks: checksOf(document, analysis, query, voice(locale)),
   };
+}
+
+/**
+ * `rollmark/unservedDocument`: how many checks a document the server does not serve holds (read
+ * with the ruleset it would get by default), so that an editor can invite its author to choose a
+ * ruleset. Without an analysis (no «…» at all), none.
+ */
+export function provideUnservedInfo(uri: string, analysis: DocumentAnalysis | undefined): UnservedDocumentInfo {
+  const checks = analysis ? analysis.checks.filter((check) => check.spec !== undefined).length : 0;
+  return { uri, checks, looksLikeScenario: checks > 0 };
 }

@@ -101,9 +101,44 @@ export function checkLine(odds: OddsReport | undefined, ctx: OddsContext): Check
   };
 }
 
-/** «🎲 Бросить · успех 76 %», «🎲 Бросить · успех 84 % · Ловкость 3 + Ремесло 2», «🎲 Бросить · пул неизвестен». */
-export function lensTitle(line: CheckLine, v: Voice): string {
-  return [v.w.rollLens, line.chance?.text ?? line.pool, ...(line.alternative && line.chance ? [line.alternative] : [])].join(' · ');
+/** The longest name a lens gives its check; a longer one is cut at a word and ends in «…». */
+const LENS_NAME_MAX = 40;
+
+/**
+ * A check's short name for a lens on a line with several: its text without guillemets and, unless
+ * `withParams`, without parameter groups: «Адриан: Сила + Атлетика» for «Адриан: Сила + Атлетика
+ * (сложность 2)».
+ */
+export function checkName(text: string, withParams = false): string {
+  const content = text.replace(/^«|»$/gu, '').replace(/\s+/gu, ' ').trim();
+  const name = (withParams ? content : content.replace(/\s*\([^()]*\)/gu, '').trim()) || content;
+  if (name.length <= LENS_NAME_MAX) return name;
+  const cut = name.slice(0, LENS_NAME_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > LENS_NAME_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s+−–:-]+$/u, '')}…`;
+}
+
+export interface LensOptions {
+  /** The chance too (`rollmark.codeLens.show: rollWithOdds`); else the inlay hint shows it. */
+  odds: boolean;
+  /** The check's name, for a line with several checks: «🎲 Адриан: Сила + Атлетика». */
+  name?: string;
+}
+
+/** «🎲 Бросить» or, for a line with several checks, «🎲 Адриан: Сила + Атлетика». */
+export function lensHead(v: Voice, options: LensOptions): string {
+  return options.name === undefined ? v.w.rollLens : v.w.rollNamed(options.name);
+}
+
+/**
+ * «🎲 Бросить», «🎲 Адриан: Сила + Атлетика»; with the odds «🎲 Бросить · успех 84 % · Ловкость 3 +
+ * Ремесло 2» (the best alternative named). An unknown pool is said either way: there is no inlay
+ * hint to say it.
+ */
+export function lensTitle(line: CheckLine, v: Voice, options: LensOptions): string {
+  const head = lensHead(v, options);
+  if (!line.chance) return `${head} · ${line.pool}`;
+  return options.odds ? [head, line.chance.text, ...(line.alternative ? [line.alternative] : [])].join(' · ') : head;
 }
 
 /** One row per combination of a check with alternatives: its label, its main figure, whether it is the best. */

@@ -6,7 +6,7 @@
 import type { AnalyzedCheck, PartyOdds } from '../analysis/types';
 import type { Ruleset } from '../engine/ruleset';
 import { barChart, type ChartRow } from './charts';
-import { checkDetail, checkLine } from './odds';
+import { checkDetail, checkLine, lensHead, type LensOptions } from './odds';
 import { poolText } from './ruleset';
 import type { Voice } from './voice';
 
@@ -49,7 +49,8 @@ export function analyzedCheckDetail(check: AnalyzedCheck, ruleset: Ruleset, v: V
   return check.party ? partyDetail(check.party, v) : checkDetail(checkLine(check.odds, { ruleset, v, spec: check.spec }));
 }
 
-/** «🎲 Бросить · партия: хотя бы один 94 %, все 41 %». */
-export function partyLensTitle(party: PartyOdds, v: Voice): string {
-  return `${v.w.rollLens} · ${v.w.partyLabel}: ${v.w.partyAnyShort(v.percent(party.any))}, ${v.w.partyAllShort(v.percent(party.all))}`;
+/** «🎲 Бросить»; with the odds «🎲 Бросить · партия: хотя бы один 76 %, все 12 %». */
+export function partyLensTitle(party: PartyOdds, v: Voice, options: LensOptions): string {
+  const head = lensHead(v, options);
+  return options.odds ? `${head} · ${v.w.partyLabel}: ${v.w.partyAnyShort(v.percent(party.any))}, ${v.w.partyAllShort(v.percent(party.all))}` : head;
 }

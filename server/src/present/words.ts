@@ -59,6 +59,7 @@ export const WORDS = {
   cannotRoll: { ru: 'нельзя бросить', en: 'cannot be rolled' },
   checkHasError: { ru: 'Шансы не считаются: в записи проверки ошибка.', en: 'No odds: the check has an error.' },
   rollLens: { ru: '🎲 Бросить', en: '🎲 Roll' },
+  rollNamed: (check: string): Text => ({ ru: `🎲 ${check}`, en: `🎲 ${check}` }),
 
   // A check as a formula.
   opponent: (side: string): Text => ({ ru: `Противник: ${side}`, en: `Opponent: ${side}` }),
@@ -226,6 +227,16 @@ export const WORDS = {
   reportOpen: (where: string): Text => ({ ru: `Открыть ${where}`, en: `Open ${where}` }),
   reportProgress: (done: string, total: string): Text => ({ ru: `rollmark report: ${done} из ${total}`, en: `rollmark report: ${done} of ${total}` }),
 
+  // Completion templates: what each one writes.
+  templateCheck: { ru: 'проверка', en: 'check' },
+  templateModifier: { ru: 'проверка с модификатором', en: 'check with a modifier' },
+  templateContest: { ru: 'встречная проверка', en: 'contested check' },
+  templateExtended: { ru: 'продолжительное действие', en: 'extended action' },
+  templateSpecialty: { ru: 'проверка со специализацией', en: 'check with a specialty' },
+  templateEdge: { ru: 'с Преимуществом или Помехой', en: 'with Advantage or Hindrance' },
+  templateFrontMatter: { ru: 'front matter сценария: правила и лист персонажа', en: 'scenario front matter: ruleset and a character sheet' },
+  templateSheet: { ru: 'лист персонажа', en: 'character sheet' },
+
   // Editor actions and the command line.
   convertProse: (count: string): Text => ({ ru: `Разметить проверки, записанные прозой (${count})`, en: `Mark up checks written as prose (${count})` }),
   fixAll: (count: string): Text => ({ ru: `Исправить всё очевидное (${count})`, en: `Fix all obvious problems (${count})` }),
@@ -234,6 +245,8 @@ export const WORDS = {
     en: `Too many problems: showing ${shown} of ${total}, the most severe first; the other ${hidden} appear as these are fixed`,
   }),
   checkSummary: (files: string, checks: string, problems: string): Text => ({ ru: `${files}, ${checks}: ${problems}`, en: `${files}, ${checks}: ${problems}` }),
+  checkingFiles: (done: string, total: string): Text => ({ ru: `Rollmark: проверка файлов, ${done} из ${total}`, en: `Rollmark: checking files, ${done} of ${total}` }),
+  notChecked: (reason: string): Text => ({ ru: `Rollmark не проверил этот файл: ${reason}.`, en: `Rollmark did not check this file: ${reason}.` }),
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 /** Nouns that follow a number, in every plural form the language has. */

@@ -28,9 +28,24 @@ export class WorkspaceFolders {
   }
 }
 
+/** A path segment percent-encoded as VS Code and RFC 3986 do: `!'()*` too, which encodeURIComponent leaves. */
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 /** A workspace-relative path as a URI under its folder. */
 export function fileUri(folderUri: string, path: string): string {
-  return withSlash(folderUri) + path.split(/[\\/]/).map(encodeURIComponent).join('/');
+  return withSlash(folderUri) + path.split(/[\\/]/).map(encodeSegment).join('/');
+}
+
+/** Whether two URIs name one file, however each client chose to percent-encode it. */
+export function sameFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return decodeURIComponent(a) === decodeURIComponent(b);
+  } catch {
+    return false;
+  }
 }
 
 /** A URI under a folder as a workspace-relative path (`/`-separated, decoded); undefined when it is not under it. */

@@ -11,8 +11,8 @@
  * a message. Writes go through {@link ProjectFs.edit}: serialised per file, atomic (a temporary
  * file in the same folder, renamed over the old one), never outside the root.
  */
-import { constants, type Stats } from 'node:fs';
-import { access, chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, unlink } from 'node:fs/promises';
+import { constants, type Dirent, type Stats } from 'node:fs';
+import { access, chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FileRefusal } from '../analysis/fileRefusal';
@@ -22,6 +22,13 @@ import { type FileRead, type FolderList, isInsideWorkspace, type WorkspaceFs } f
 export const MAX_PROJECT_FILE_BYTES = 1024 * 1024;
 /** The most ruleset files read from one folder. */
 export const MAX_LISTED_FILES = 256;
+/** The largest scenario file read, by `rollmark check`, the workspace check and the report alike: 32 MiB (docs/cli.en.md). */
+export const MAX_SCENARIO_FILE_BYTES = 32 * 1024 * 1024;
+/** The most Markdown files a workspace check or report lists in one workspace folder. */
+export const MAX_MARKDOWN_FILES = 20_000;
+/** Folders a manuscript never lives in (besides those whose name starts with a dot). */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'out', 'dist']);
+const MARKDOWN_EXTENSIONS = ['.md', '.markdown'];
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
@@ -220,6 +227,17 @@ export interface ProjectFiles extends WorkspaceFs {
    * the same file. Throws {@link FileRefusedError} when the file cannot be read or written.
    */
   edit(relative: string, change: (text: string | undefined) => string): Promise<EditResult>;
+  /**
+   * The Markdown files (`*.md`, `*.markdown`) under the root, workspace-relative, in name order,
+   * at most {@link MAX_MARKDOWN_FILES} (`truncated` past that). Folders whose name starts with a dot
+   * and `node_modules`, `out`, `dist` are skipped; links to folders are not followed; a link to a
+   * file is listed only when it stays inside the root; a FIFO, socket or device is never listed.
+   */
+  markdownFiles(): Promise<FolderList>;
+  /** A scenario's text, under the same policy as {@link WorkspaceFs.readFile}, up to {@link MAX_SCENARIO_FILE_BYTES}. */
+  readScenario(relative: string): Promise<FileRead>;
+  /** The file's modification time and size, undefined when it cannot be read: a changed stamp, a changed file. */
+  stamp(relative: string): Promise<string | undefined>;
 }
 
 /** The project files of one workspace folder on disk; paths are workspace-relative. */
@@ -242,10 +260,61 @@ export class ProjectFs implements ProjectFiles {
   }
 
   async readFile(relative: string): Promise<FileRead> {
+    return this.readUpTo(relative, this.maxBytes);
+  }
+
+  readScenario(relative: string): Promise<FileRead> {
+    return this.readUpTo(relative, MAX_SCENARIO_FILE_BYTES);
+  }
+
+  async stamp(relative: string): Promise<string | undefined> {
+    const resolved = await this.resolve(relative);
+    if (resolved.kind !== 'found') return undefined;
+    // stat looks at the file without opening it: a FIFO cannot hang it.
+    const stats = await stat(resolved.real).catch(() => undefined);
+    return stats?.isFile() ? `${stats.mtimeMs}:${stats.size}` : undefined;
+  }
+
+  private async readUpTo(relative: string, maxBytes: number): Promise<FileRead> {
     const resolved = await this.resolve(relative);
     if (resolved.kind !== 'found') return resolved;
-    const read = await readResolvedFile(resolved.real, this.maxBytes);
+    const read = await readResolvedFile(resolved.real, maxBytes);
     return read.kind === 'text' ? { kind: 'text', text: read.text } : read;
+  }
+
+  async markdownFiles(): Promise<FolderList> {
+    let realRoot: string;
+    try {
+      realRoot = await (this.realRoot ??= realpath(this.root));
+    } catch (error) {
+      return { kind: 'refused', refusal: { reason: 'unreadable', detail: errorCode(error) } };
+    }
+    const found: string[] = [];
+    const isMarkdown = (name: string) => MARKDOWN_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+    // Breadth-first, each folder's entries in name order; the listing stops at the limit.
+    const folders: string[] = [''];
+    while (folders.length > 0 && found.length <= MAX_MARKDOWN_FILES) {
+      const folder = folders.shift() ?? '';
+      let entries: Dirent[];
+      try {
+        entries = await readdir(path.join(realRoot, folder), { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (!entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) folders.push(relative);
+        } else if (isMarkdown(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && (await resolveInside(realRoot, realRoot, relative)).kind === 'found'))) {
+          found.push(relative);
+        }
+      }
+    }
+    found.sort();
+    return found.length > MAX_MARKDOWN_FILES
+      ? { kind: 'files', paths: found.slice(0, MAX_MARKDOWN_FILES), truncated: { reason: 'too-many-files', limit: MAX_MARKDOWN_FILES } }
+      : { kind: 'files', paths: found };
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { namesRuleset } from '../analysis/frontMatter';
-import { MARKDOWN_LANGUAGE_ID, type RollmarkSettings, SCENARIO_FILE_SUFFIX } from '../protocol';
+import { MARKDOWN_LANGUAGE_ID, type MarkdownMode, type RollmarkSettings, SCENARIO_FILE_SUFFIX } from '../protocol';
 
 export function isScenarioFile(uri: string): boolean {
   const path = uri.replace(/[?#].*$/, '');
@@ -17,6 +17,14 @@ export function isScenarioFile(uri: string): boolean {
     // A malformed escape: the name as written.
   }
   return name.toLowerCase().endsWith(SCENARIO_FILE_SUFFIX);
+}
+
+/**
+ * The rule for one Markdown text: a `*.scenario.md` file always; another per the mode (`all`,
+ * or `withRuleset` when its front matter names one). Open documents and files on disk alike.
+ */
+export function servesText(uri: string, text: string, mode: MarkdownMode): boolean {
+  return isScenarioFile(uri) || mode === 'all' || (mode === 'withRuleset' && namesRuleset(text));
 }
 
 export class ServedDocuments {
@@ -32,8 +40,7 @@ export class ServedDocuments {
   async isServed(document: TextDocument): Promise<boolean> {
     if (document.languageId !== MARKDOWN_LANGUAGE_ID) return false;
     if (this.sticky.has(document.uri) || isScenarioFile(document.uri)) return true;
-    const mode = (await this.settings(document.uri)).markdown.enable;
-    const served = mode === 'all' || (mode === 'withRuleset' && namesRuleset(document.getText()));
+    const served = servesText(document.uri, document.getText(), (await this.settings(document.uri)).markdown.enable);
     if (served) this.sticky.add(document.uri);
     return served;
   }

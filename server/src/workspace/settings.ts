@@ -1,5 +1,15 @@
 import type { DiagnosticCode } from '../analysis/types';
-import { DEFAULT_SETTINGS, MARKDOWN_MODES, type MarkdownMode, type RollmarkSettings, type SeveritySetting } from '../protocol';
+import {
+  CODE_LENS_MODES,
+  type CodeLensMode,
+  DEFAULT_SETTINGS,
+  DIAGNOSTICS_SCOPES,
+  type DiagnosticsScope,
+  MARKDOWN_MODES,
+  type MarkdownMode,
+  type RollmarkSettings,
+  type SeveritySetting,
+} from '../protocol';
 
 const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'info', 'hint', 'off'];
 const PROSE_LEVELS: readonly RollmarkSettings['proseChecks'][] = ['off', 'hint', 'info', 'warning'];
@@ -17,6 +27,11 @@ function severityOf(value: unknown): SeveritySetting | undefined {
   const text = typeof value === 'string' ? value.toLowerCase() : '';
   const alias = text === 'information' ? 'info' : text === 'none' ? 'off' : text;
   return (SEVERITIES as readonly string[]).includes(alias) ? (alias as SeveritySetting) : undefined;
+}
+
+/** One of `allowed`, else undefined. */
+function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
+  return (allowed as readonly unknown[]).includes(value) ? (value as T) : undefined;
 }
 
 function nonEmptyString(value: unknown): string | undefined {
@@ -37,16 +52,17 @@ export function normalizeSettings(raw: unknown): RollmarkSettings {
       if (CODE.test(code) && level) severity[code as DiagnosticCode] = level;
     }
   }
-  const inlay = isRecord(section.inlayHints) ? section.inlayHints : {};
-  const markdown = isRecord(section.markdown) ? section.markdown : {};
-  // VS Code sends nested sections; a client writing the dotted key flat is understood too.
-  const mode = typeof markdown.enable === 'string' ? markdown.enable : section['markdown.enable'];
+  // VS Code sends nested sections; a client writing a dotted key flat is understood too.
+  const nested = (group: string, key: string): unknown => (isRecord(section[group]) ? (section[group] as Record<string, unknown>)[key] : undefined) ?? section[`${group}.${key}`];
+  const inlayEnabled = nested('inlayHints', 'enabled');
   const prose = typeof section.proseChecks === 'string' ? section.proseChecks : '';
   return {
-    markdown: { enable: (MARKDOWN_MODES as readonly unknown[]).includes(mode) ? (mode as MarkdownMode) : DEFAULT_SETTINGS.markdown.enable },
+    markdown: { enable: oneOf<MarkdownMode>(MARKDOWN_MODES, nested('markdown', 'enable')) ?? DEFAULT_SETTINGS.markdown.enable },
     defaultRuleset: nonEmptyString(section.defaultRuleset) ?? DEFAULT_SETTINGS.defaultRuleset,
     severity,
-    inlayHints: { enabled: typeof inlay.enabled === 'boolean' ? inlay.enabled : DEFAULT_SETTINGS.inlayHints.enabled },
+    inlayHints: { enabled: typeof inlayEnabled === 'boolean' ? inlayEnabled : DEFAULT_SETTINGS.inlayHints.enabled },
+    codeLens: { show: oneOf<CodeLensMode>(CODE_LENS_MODES, nested('codeLens', 'show')) ?? DEFAULT_SETTINGS.codeLens.show },
+    diagnostics: { scope: oneOf<DiagnosticsScope>(DIAGNOSTICS_SCOPES, nested('diagnostics', 'scope')) ?? DEFAULT_SETTINGS.diagnostics.scope },
     proseChecks: (PROSE_LEVELS as readonly string[]).includes(prose) ? (prose as RollmarkSettings['proseChecks']) : DEFAULT_SETTINGS.proseChecks,
     dictionaryPath: nonEmptyString(section.dictionaryPath) ?? DEFAULT_SETTINGS.dictionaryPath,
     rulesetsPath: nonEmptyString(section.rulesetsPath) ?? DEFAULT_SETTINGS.rulesetsPath,

@@ -1,6 +1,6 @@
 /**
  * The extension manifest and its translations in step with the code: package.json's settings
- * (diagnostic codes, ruleset ids, defaults, enums), the snippets' ruleset choice, package.nls.json
+ * (diagnostic codes, ruleset ids, defaults, enums, labels), package.nls.json
  * and package.nls.ru.json, and l10n/bundle.l10n.ru.json against the client's `vscode.l10n.t` calls.
  *
  * A test rather than generating the manifest: package.json stays the one file VS Code and vsce
@@ -26,6 +26,8 @@ interface SettingSchema {
   type?: string;
   enum?: string[];
   enumDescriptions?: string[];
+  enumItemLabels?: string[];
+  markdownEnumDescriptions?: string[];
   default?: unknown;
   anyOf?: SettingSchema[];
   pattern?: string;
@@ -164,37 +166,29 @@ describe('architecture: the manifest in step with the code', () => {
   });
 
   describe('ruleset ids', () => {
-    const [builtin, user] = settings['rollmark.defaultRuleset'].anyOf ?? [];
+    const defaultRuleset = settings['rollmark.defaultRuleset'];
 
-    it('rollmark.defaultRuleset offers the built-in default and every built-in ruleset, in order', () => {
-      assert.deepEqual(builtin.enum, ['', ...BUILTIN_RULESET_IDS]);
-      assert.deepEqual(builtin.enumDescriptions, ['%config.defaultRuleset.builtin%', ...BUILTIN_RULESET_IDS.map((id) => `%config.defaultRuleset.${id}%`)]);
+    it('rollmark.defaultRuleset is a dropdown of the built-in default and every built-in ruleset, in order', () => {
+      assert.equal(defaultRuleset.type, 'string');
+      assert.deepEqual(defaultRuleset.enum, ['', ...BUILTIN_RULESET_IDS]);
+      assert.deepEqual(defaultRuleset.enumItemLabels, ['%config.defaultRuleset.builtin%', ...BUILTIN_RULESET_IDS.map((id) => `%config.defaultRuleset.${id}%`)]);
+      assert.deepEqual(defaultRuleset.markdownEnumDescriptions, ['%config.defaultRuleset.builtin.description%', ...BUILTIN_RULESET_IDS.map((id) => `%config.defaultRuleset.${id}.description%`)]);
     });
 
-    it('describes each built-in ruleset by its own title, and the default by its id', () => {
+    it('labels each built-in ruleset by its own title and describes it by its own summary, and the default by its id', () => {
       for (const id of BUILTIN_RULESET_IDS) {
         const ruleset = getBuiltinRuleset(id);
-        assert.equal(nls.ru[`config.defaultRuleset.${id}`], `${ruleset?.title}.`);
-        assert.equal(nls.en[`config.defaultRuleset.${id}`], `${ruleset?.titleEn}.`);
+        assert.equal(nls.ru[`config.defaultRuleset.${id}`], ruleset?.title);
+        assert.equal(nls.en[`config.defaultRuleset.${id}`], ruleset?.titleEn);
+        assert.equal(nls.ru[`config.defaultRuleset.${id}.description`], ruleset?.summary);
+        assert.equal(nls.en[`config.defaultRuleset.${id}.description`], ruleset?.summaryEn);
       }
-      for (const key of ['config.defaultRuleset.builtin', 'config.defaultRuleset']) {
-        assert.ok(nls.en[key].includes(DEFAULT_RULESET_ID), key);
-        assert.ok(nls.ru[key].includes(DEFAULT_RULESET_ID), key);
-      }
+      assert.ok(nls.en['config.defaultRuleset.builtin.description'].includes(`\`${DEFAULT_RULESET_ID}\``));
+      assert.ok(nls.ru['config.defaultRuleset.builtin.description'].includes(`\`${DEFAULT_RULESET_ID}\``));
     });
 
-    it('the front-matter snippet offers every built-in ruleset, in order', () => {
-      const snippets = readJson<Record<string, { body: string | string[] }>>('snippets/rollmark.code-snippets');
-      const choices = Object.values(snippets)
-        .flatMap((snippet) => (Array.isArray(snippet.body) ? snippet.body : [snippet.body]))
-        .flatMap((line) => [...line.matchAll(/^ruleset: \$\{\d+\|([^|]*)\|\}$/g)].map((m) => m[1].split(',')));
-      assert.deepEqual(choices, [[...BUILTIN_RULESET_IDS]]);
-    });
-
-    it('accepts user ruleset ids as the ruleset schema does', () => {
-      const schema = readJson<{ definitions: { rulesetId: { pattern: string } } }>('server/src/engine/ruleset.schema.json');
-      assert.equal(user.pattern, schema.definitions.rulesetId.pattern);
-      for (const id of BUILTIN_RULESET_IDS) assert.match(id, new RegExp(user.pattern ?? '$^'));
+    it('the server still takes the id of a user ruleset, which the dropdown cannot list', () => {
+      assert.equal(normalizeSettings({ defaultRuleset: 'наша-кампания' }).defaultRuleset, 'наша-кампания');
     });
   });
 
@@ -210,6 +204,31 @@ describe('architecture: the manifest in step with the code', () => {
         assert.deepEqual(settings[id].default, valueAt(DEFAULT_SETTINGS, id), id);
       }
       assert.deepEqual(serverSettings(DEFAULT_SETTINGS).filter((id) => !ids.includes(id)), [], 'server settings missing from package.json');
+    });
+
+    it('name every value of a dropdown with a readable label, and describe values in Markdown', () => {
+      for (const id of ids.filter((id) => settings[id].enum)) {
+        const schema = settings[id];
+        assert.equal(schema.enumItemLabels?.length, schema.enum?.length, `${id}: enumItemLabels`);
+        assert.equal(schema.enumDescriptions, undefined, `${id}: markdownEnumDescriptions, so that \`code\` and **bold** render`);
+        assert.equal(schema.markdownEnumDescriptions?.length, schema.enum?.length, `${id}: markdownEnumDescriptions`);
+      }
+    });
+
+    it('show no Markdown as plain text: texts with `code` or **bold** are in markdown* fields', () => {
+      const plain: string[] = [];
+      const visit = (value: unknown, key: string, where: string): void => {
+        if (typeof value === 'string') {
+          const text = /^%(.+)%$/.exec(value) ? nls.en[value.slice(1, -1)] ?? '' : value;
+          if ((key === 'description' || key === 'enumDescriptions' || key === 'enumItemLabels') && /`|\*\*/.test(text)) plain.push(`${where}: ${text}`);
+        } else if (Array.isArray(value)) {
+          for (const item of value) visit(item, key, where);
+        } else if (typeof value === 'object' && value !== null) {
+          for (const [k, v] of Object.entries(value)) visit(v, k, `${where}.${k}`);
+        }
+      };
+      visit(settings, '', 'settings');
+      assert.deepEqual(plain, []);
     });
 
     it('offer only values the server takes as written', () => {

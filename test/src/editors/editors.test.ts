@@ -65,7 +65,14 @@ local function has_unknown()
   return false
 end
 local result = { errmsg = '' }
-result.attached = vim.wait(15000, function() return has_unknown() and #vim.lsp.codelens.get(0) > 0 end, 20)
+-- Lenses come without titles; Neovim resolves them (codeLens/resolve) after it has them.
+local function lenses_resolved()
+  local lenses = vim.lsp.codelens.get(0)
+  if #lenses == 0 then return false end
+  for _, lens in ipairs(lenses) do if not lens.command then return false end end
+  return true
+end
+result.attached = vim.wait(15000, function() return has_unknown() and lenses_resolved() end, 20)
 result.before = codes()
 result.lenses = {}
 for _, lens in ipairs(vim.lsp.codelens.get(0)) do table.insert(result.lenses, lens.command and lens.command.title or '') end

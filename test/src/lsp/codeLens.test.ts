@@ -1,9 +1,13 @@
 /**
- * Code lenses and the roll command they run: `workspace/executeCommand` rolls through the
- * engine with a seed (exact dice), returns the whole roll and says it in `window/showMessage`.
+ * Code lenses and the roll command they run. Lenses come without commands (a range and the
+ * document's key); `codeLens/resolve` words the ones an editor shows: «🎲 Бросить», the check's
+ * name where a line has several, the odds only in `rollWithOdds` mode (the inlay hint shows
+ * them). `workspace/executeCommand` rolls through the engine with a seed (exact dice), returns the
+ * whole roll and says it in `window/showMessage`.
  */
 import * as assert from 'node:assert/strict';
 import { ErrorCodes, MessageType, ResponseError } from 'vscode-languageserver/node';
+import { lensKey } from '../../../server/out/features/codeLens';
 import type { RollCheckResult } from '../../../server/out/protocol';
 import { ru } from '../present/text';
 import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
@@ -29,16 +33,70 @@ describe('code lens and the roll command', () => {
     assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset'] });
   });
 
-  it('puts a lens with the odds on every check that can be rolled', async () => {
-    const lens = (line: number, start: number, end: number, title: string, text: string, poolUnknown: boolean) => ({
-      range: range(line, start, line, end),
-      command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, line, character: start, text, poolUnknown }] },
-    });
+  const lens = (line: number, start: number, end: number, title: string, text: string, poolUnknown: boolean) => ({
+    range: range(line, start, line, end),
+    command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, line, character: start, text, poolUnknown }] },
+  });
+
+  it('puts a lens on every check that can be rolled: its range and its document’s key, nothing to resolve yet', async () => {
+    const key = lensKey(uri);
     assert.deepEqual(await client.codeLenses(uri), [
-      lens(6, 0, 39, ru('🎲 Бросить · успех 76 %'), '«Адриан: Сила + Атлетика (сложность 2)»', false),
-      lens(6, 42, 77, '🎲 Бросить · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
+      { range: range(6, 0, 6, 39), data: key },
+      { range: range(6, 42, 6, 77), data: key },
+      { range: range(7, 0, 7, 52), data: key },
+    ]);
+    // FNV-1a of the URI: the same key from any server, and a number, not the URI again.
+    assert.equal(lensKey('file:///workspace/roll.md'), key);
+    assert.equal(typeof key, 'number');
+  });
+
+  it('resolves to «🎲 Бросить», naming each check where a line has several; the odds stay in the inlay hint', async () => {
+    assert.deepEqual(await client.resolvedCodeLenses(uri), [
+      lens(6, 0, 39, '🎲 Адриан: Сила + Атлетика', '«Адриан: Сила + Атлетика (сложность 2)»', false),
+      // An unknown pool has no inlay hint: the lens says it.
+      lens(6, 42, 77, '🎲 Ловкость + Атлетика · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
+      // The other check on line 7 is malformed: it has no lens, so this one is the line's only one.
+      lens(7, 0, 52, '🎲 Бросить', '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', false),
+    ]);
+  });
+
+  it('shows the odds too with rollmark.codeLens.show "rollWithOdds", and no lens with "off"', async () => {
+    await client.changeSettings({ codeLens: { show: 'rollWithOdds' } });
+    assert.deepEqual(await client.resolvedCodeLenses(uri), [
+      lens(6, 0, 39, ru('🎲 Адриан: Сила + Атлетика · успех 76 %'), '«Адриан: Сила + Атлетика (сложность 2)»', false),
+      lens(6, 42, 77, '🎲 Ловкость + Атлетика · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
       lens(7, 0, 52, ru('🎲 Бросить · победа 52 %'), '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', false),
     ]);
+    await client.changeSettings({ codeLens: { show: 'off' } });
+    assert.deepEqual(await client.codeLenses(uri), []);
+  });
+
+  it('names two checks of one pool on a line by their whole text, and cuts a long name at a word', async () => {
+    const other = docUri('names.md');
+    await client.open(
+      other,
+      joinLines(
+        ...VAMPIRE,
+        'Дважды: «Сила 3 + Атлетика 3 (сложность 1)» и «Сила 3 + Атлетика 3 (сложность 2)».',
+        'Долго: «Сила 3 + Атлетика 3 + Ловкость 2 + Скрытность 4 + Выносливость 1» и «Сила 1».',
+      ),
+    );
+    assert.deepEqual(
+      (await client.resolvedCodeLenses(other)).map((l) => l.command?.title),
+      ['🎲 Сила 3 + Атлетика 3 (сложность 1)', '🎲 Сила 3 + Атлетика 3 (сложность 2)', '🎲 Сила 3 + Атлетика 3 + Ловкость 2…', '🎲 Сила 1'],
+    );
+  });
+
+  it('resolves a lens to nothing when its check is gone, and gives back a lens of a document it does not have', async () => {
+    const [first] = (await client.codeLenses(uri)) ?? [];
+    const published = client.nextDiagnostics(uri, 2);
+    await client.change(uri, 2, [{ range: range(6, 0, 6, 39), text: 'проза' }]);
+    await published;
+    assert.deepEqual(await client.resolveCodeLens(first), first);
+    const foreign = { range: range(0, 0, 0, 1), data: lensKey(docUri('closed.md')) };
+    assert.deepEqual(await client.resolveCodeLens(foreign), foreign);
+    const [code] = await errorOf(client.resolveCodeLens({ range: null } as never));
+    assert.equal(code, ErrorCodes.InvalidParams);
   });
 
   it('rolls a check with a seed: exact dice, outcome in the ruleset’s words, and a message', async () => {
@@ -131,7 +189,7 @@ describe('a roll is stateless: old arguments roll their own check or none', () =
   afterEach(async () => client.stop());
 
   const lensArgs = async (text: string): Promise<Record<string, unknown>> => {
-    const lens = (await client.codeLenses(uri))?.find((l) => (l.command?.arguments?.[0] as { text: string }).text === text);
+    const lens = (await client.resolvedCodeLenses(uri)).find((l) => (l.command?.arguments?.[0] as { text: string }).text === text);
     assert.ok(lens?.command?.arguments);
     return lens.command.arguments[0] as Record<string, unknown>;
   };

@@ -5,7 +5,11 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
+import { type CompletionContext, CompletionItemKind, CompletionTriggerKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
+import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { checkTemplates } from '../../../server/out/features/completionTemplates';
+import { BUILTIN_RULESET_IDS } from '../../../server/out/engine/builtinRulesets';
 import { CURSOR, docUri, joinLines, LspTestClient, range, withCursor } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
@@ -22,20 +26,21 @@ describe('completion', () => {
   });
   afterEach(async () => client.stop());
 
-  async function complete(marked: string) {
+  async function complete(marked: string, context?: CompletionContext) {
     const { text, position } = withCursor(marked);
     const uri = docUri('complete.md');
     await client.open(uri, text);
-    return client.completion(uri, position);
+    return client.completion(uri, position, context);
   }
 
-  it('offers the active ruleset’s traits right after «, and the characters who may act', async () => {
+  it('offers the active ruleset’s traits right after «, and the characters who may act, after the check templates', async () => {
     const list = await complete(joinLines(...VAMPIRE, 'Забор: «' + CURSOR));
+    const templates = list?.items.filter((i) => i.kind === CompletionItemKind.Snippet) ?? [];
     assert.deepEqual(
-      list?.items.map((i) => i.label),
+      list?.items.slice(templates.length).map((i) => i.label),
       [...VAMPIRE_TRAITS, 'Адриан'],
     );
-    assert.deepEqual(list?.items[0], {
+    assert.deepEqual(list?.items[templates.length], {
       label: 'Сила',
       labelDetails: { description: 'Характеристика · Физические' },
       kind: CompletionItemKind.Field,
@@ -45,7 +50,7 @@ describe('completion', () => {
       filterText: 'Сила',
       textEdit: { range: range(5, 8, 5, 8), newText: 'Сила' },
     });
-    assert.deepEqual(list?.items[VAMPIRE_TRAITS.length], {
+    assert.deepEqual(list?.items[templates.length + VAMPIRE_TRAITS.length], {
       label: 'Адриан',
       kind: CompletionItemKind.Reference,
       detail: 'персонаж',
@@ -126,7 +131,7 @@ describe('completion', () => {
   it('offers every ruleset id, titled, after ruleset:', async () => {
     const list = await complete(joinLines('---', 'ruleset: v' + CURSOR, '---'));
     assert.deepEqual(
-      list?.items.map((i) => [i.label, i.detail]),
+      list?.items.map((i) => [i.label, i.labelDetails?.description]),
       [
         ['storytelling', 'Мир Тьмы: Система Повествования (2004)'],
         ['mage-revised', 'Маг: Восхождение (Revised)'],
@@ -150,5 +155,99 @@ describe('completion', () => {
   it('stays out of the way in plain prose and after a closed check', async () => {
     assert.equal(await complete('Просто текст' + CURSOR), null);
     assert.equal(await complete('«Сила» и ' + CURSOR), null);
+  });
+
+  const invoked: CompletionContext = { triggerKind: CompletionTriggerKind.Invoked };
+
+  it('offers the vampire-pack templates after «: its difficulty (2, never the classic 6), the sheet’s characters as a choice and their traits', async () => {
+    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '  Катастрофа: { Ловкость: 4 }', '---', '«' + CURSOR + '»'));
+    const templates = list?.items.filter((i) => i.kind === CompletionItemKind.Snippet) ?? [];
+    assert.deepEqual(
+      templates.map((i) => [i.label, i.detail, i.textEdit?.newText]),
+      [
+        ['Адриан: Сила + Атлетика (сложность 2)', 'проверка', '${1|Адриан,Катастрофа|}: ${2:Сила} + ${3:Атлетика} (сложность ${4:2})$0'],
+        ['Адриан: Сила + Атлетика против Ловкость + Скрытность', 'встречная проверка', '${1|Адриан,Катастрофа|}: ${2:Сила} + ${3:Атлетика} против ${4:Ловкость} + ${5:Скрытность}$0'],
+        ['Адриан: Сила + Атлетика (сложность 2, 10 успехов, 5 бросков)', 'продолжительное действие', '${1|Адриан,Катастрофа|}: ${2:Сила} + ${3:Атлетика} (сложность ${4:2}, ${5:10} успехов, ${6:5} бросков)$0'],
+        ['Адриан: Сила + Атлетика [специализация] (сложность 2)', 'проверка со специализацией', '${1|Адриан,Катастрофа|}: ${2:Сила} + ${3:Атлетика} [${4:специализация}] (сложность ${5:2})$0'],
+      ],
+    );
+    assert.deepEqual(templates[0].textEdit && 'range' in templates[0].textEdit ? templates[0].textEdit.range : undefined, range(6, 1, 6, 1));
+    assert.equal(templates[0].insertTextFormat, InsertTextFormat.Snippet);
+  });
+
+  it('offers the classic difficulty of 6 in mage-revised, a modifier and no difficulty in storytelling, Advantages in d20', async () => {
+    const labels = async (ruleset: string) => {
+      const list = await complete(joinLines('---', `ruleset: ${ruleset}`, '---', 'Текст «' + CURSOR));
+      return list?.items.filter((i) => i.kind === CompletionItemKind.Snippet).map((i) => [i.label, i.textEdit?.newText]);
+    };
+    assert.deepEqual((await labels('mage-revised'))?.[0], ['Ловкость + Атлетизм (сложность 6)', '${1:Ловкость} + ${2:Атлетизм} (сложность ${3:6})»$0']);
+    assert.deepEqual(await labels('storytelling'), [
+      ['Ловкость + Атлетика', '${1:Ловкость} + ${2:Атлетика}»$0'],
+      ['Ловкость + Атлетика − 2', '${1:Ловкость} + ${2:Атлетика} ${3|−,+|} ${4:2}»$0'],
+      ['Ловкость + Атлетика против Сила + Скрытность', '${1:Ловкость} + ${2:Атлетика} против ${3:Сила} + ${4:Скрытность}»$0'],
+      ['Ловкость + Атлетика (10 успехов, 5 бросков)', '${1:Ловкость} + ${2:Атлетика} (${3:10} успехов, ${4:5} бросков)»$0'],
+      ['Ловкость + Атлетика [специализация]', '${1:Ловкость} + ${2:Атлетика} [${3:специализация}]»$0'],
+    ]);
+    assert.deepEqual((await labels('threads-of-fate'))?.slice(0, 2), [
+      ['Скрытность 4 (сложность 15)', '${1:Скрытность} ${2:4} (сложность ${3:15})»$0'],
+      ['Скрытность 4 (сложность 15, Преимущество)', '${1:Скрытность} ${2:4} (сложность ${3:15}, ${4|Преимущество,2 Преимущества,Помеха,2 Помехи|})»$0'],
+    ]);
+  });
+
+  it('makes every template of every built-in ruleset a check its ruleset accepts: no error, no warning', () => {
+    const rulesets = builtinRulesets();
+    const severe = (text: string, id: string) => analyzeDocument(text, { locale: 'ru', rulesets, dictionary: [], proseChecks: 'on', defaultRuleset: id }).diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
+    for (const id of BUILTIN_RULESET_IDS) {
+      for (const characters of [false, true]) {
+        // A sheet of the ruleset's own first traits of each kind, so that templates take theirs.
+        const ruleset = rulesets.get(id);
+        const own = (category: string) => (ruleset?.traits ?? []).filter((t) => t.category === category).slice(1, 3).map((t) => `${t.name}: 3`);
+        const sheet = [...own('attribute'), ...own('ability'), ...own('rollable')].join(', ');
+        const frontMatter = characters ? `---\nruleset: ${id}\ncharacters:\n  Вера: { ${sheet} }\n---\n` : `---\nruleset: ${id}\n---\n`;
+        const analysis = analyzeDocument(frontMatter, { locale: 'ru', rulesets, dictionary: [], proseChecks: 'on' });
+        for (const item of checkTemplates(analysis, range(0, 0, 0, 0), 'ru', { wrap: true, closed: false })) {
+          assert.deepEqual(severe(`${frontMatter}\n${item.label}\n`, id).map((d) => `${d.code} ${d.message}`), [], `${id}: ${item.label}`);
+        }
+      }
+    }
+  });
+
+  it('offers whole checks in prose when asked (Ctrl+Space), replacing the word typed; not for a trigger character', async () => {
+    const list = await complete(joinLines(...VAMPIRE, 'Адриан прыгает: пров' + CURSOR), invoked);
+    assert.deepEqual(
+      list?.items.map((i) => [i.label, i.filterText, i.textEdit]),
+      [
+        ['«Адриан: Сила + Атлетика (сложность 2)»', 'проверка check Адриан: Сила + Атлетика (сложность 2)', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} (сложность ${4:2})»$0' }],
+        ['«Адриан: Сила + Атлетика против Ловкость + Скрытность»', 'против contest versus Адриан: Сила + Атлетика против Ловкость + Скрытность', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} против ${4:Ловкость} + ${5:Скрытность}»$0' }],
+        ['«Адриан: Сила + Атлетика (сложность 2, 10 успехов, 5 бросков)»', 'продолжительное extended Адриан: Сила + Атлетика (сложность 2, 10 успехов, 5 бросков)', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} (сложность ${4:2}, ${5:10} успехов, ${6:5} бросков)»$0' }],
+        ['«Адриан: Сила + Атлетика [специализация] (сложность 2)»', 'специализация specialty Адриан: Сила + Атлетика [специализация] (сложность 2)', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} [${4:специализация}] (сложность ${5:2})»$0' }],
+      ],
+    );
+    assert.equal(await complete(joinLines(...VAMPIRE, 'Адриан прыгает:' + CURSOR), { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: ':' }), null);
+  });
+
+  it('offers the front matter on the first line of a document without one, every ruleset of the folder a choice', async () => {
+    const list = await complete(CURSOR + '\n# Глава 1', invoked);
+    assert.deepEqual(list?.items[0], {
+      label: 'front matter',
+      labelDetails: { description: 'front matter сценария: правила и лист персонажа' },
+      kind: CompletionItemKind.Snippet,
+      detail: 'front matter сценария: правила и лист персонажа',
+      filterText: 'frontmatter front matter ruleset правила',
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: {
+        range: range(0, 0, 0, 0),
+        newText: '---\nruleset: ${1|storytelling,mage-revised,threads-of-fate,werewolf-revised,vampire-pack|}\ncharacters:\n  ${2:Имя}: { ${3:Ловкость}: ${4:3}, ${5:Атлетика}: ${6:2} \\}\n---\n\n$0',
+      },
+    });
+  });
+
+  it('offers a character’s line under characters: in the front matter, and nothing of a check there', async () => {
+    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3 }', '  ' + CURSOR, '---'), invoked);
+    assert.deepEqual(
+      list?.items.map((i) => [i.label, i.textEdit]),
+      [['Имя: { Ловкость: 3, Атлетика: 2 }', { range: range(4, 2, 4, 2), newText: '${1:Имя}: { ${2:Ловкость}: ${3:3}, ${4:Атлетика}: ${5:2} \\}$0' }]],
+    );
+    assert.equal(await complete(joinLines('---', 'ruleset: vampire-pack', 'title: «' + CURSOR, '---'), invoked), null);
   });
 });

@@ -140,7 +140,7 @@ describe('diagnostics', () => {
     assert.equal(reference.diagnostics.length, 5);
     assert.deepEqual(last.diagnostics, reference.diagnostics);
     const withoutUri = (lenses: CodeLens[] | null) => JSON.stringify(lenses).replaceAll(edited, '').replaceAll(fresh, '');
-    assert.equal(withoutUri(await client.codeLenses(edited)), withoutUri(await client.codeLenses(fresh)));
+    assert.equal(withoutUri(await client.resolvedCodeLenses(edited)), withoutUri(await client.resolvedCodeLenses(fresh)));
     assert.deepEqual(await client.documentSymbols(edited), await client.documentSymbols(fresh));
     const onLastCheck = { line: 17, character: 49 };
     assert.notEqual(await client.hover(fresh, onLastCheck), null);

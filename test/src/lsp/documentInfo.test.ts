@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { ErrorCodes } from 'vscode-languageserver/node';
-import type { DocumentCheckInfo, DocumentInfo, RollCheckResult } from '../../../server/out/protocol';
+import type { DocumentCheckInfo, DocumentInfo, RollCheckResult, UnservedDocumentInfo } from '../../../server/out/protocol';
 import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
 
 const DOCUMENT = joinLines(
@@ -138,5 +138,34 @@ describe('rollmark/documentInfo', () => {
     for (const params of malformed) {
       assert.deepEqual(await errorOf(client.request('rollmark/documentInfo', params)), [ErrorCodes.InvalidParams, 'documentInfo: malformed parameters'], JSON.stringify(params));
     }
+  });
+});
+
+describe('rollmark/unservedDocument', () => {
+  let client: LspTestClient;
+  afterEach(async () => client.stop());
+  const ask = (uri: string) => client.request<UnservedDocumentInfo | null>('rollmark/unservedDocument', { textDocument: { uri } });
+
+  it('says how many checks a Markdown document without a ruleset holds, so that an editor may invite its author', async () => {
+    client = await LspTestClient.start({ settings: { markdown: { enable: 'withRuleset' } } });
+    const chapter = docUri('глава-1.md');
+    await client.openOnly(chapter, joinLines('# Глава 1', '', 'Адриан прыгает: «Сила 3 + Атлетика 2». Вера говорит «да» и «Беги!».', '', '«Ловкость + Скрытность»'));
+    assert.deepEqual(await ask(chapter), { uri: chapter, checks: 2, looksLikeScenario: true });
+    const notes = docUri('notes.md');
+    await client.openOnly(notes, joinLines('# Заметки', '', 'Она сказала «да», а он — «Беги!».'));
+    assert.deepEqual(await ask(notes), { uri: notes, checks: 0, looksLikeScenario: false });
+    const plain = docUri('plain.md');
+    await client.openOnly(plain, 'Просто текст.');
+    assert.deepEqual(await ask(plain), { uri: plain, checks: 0, looksLikeScenario: false });
+  });
+
+  it('answers null for a served document and one that is not open, and refuses malformed parameters', async () => {
+    client = await LspTestClient.start({ settings: { markdown: { enable: 'withRuleset' } } });
+    const scenario = docUri('сцена.scenario.md');
+    await client.open(scenario, '«Сила 3 + Атлетика 2»');
+    assert.equal(await ask(scenario), null);
+    assert.equal(await ask(docUri('closed.md')), null);
+    const [code] = await errorOf(client.request('rollmark/unservedDocument', { textDocument: {} }));
+    assert.equal(code, ErrorCodes.InvalidParams);
   });
 });

@@ -19,6 +19,7 @@ import {
   type CodeAction,
   type CodeActionContext,
   type CodeLens,
+  type CompletionContext,
   type CompletionList,
   createConnection,
   type DocumentSymbol,
@@ -28,6 +29,7 @@ import {
   type LogMessageParams,
   type Position,
   type PublishDiagnosticsParams,
+  type Registration,
   type Range,
   type ShowMessageParams,
   ResponseError,
@@ -40,6 +42,12 @@ import { startServer } from '../../../server/out/server';
 import type { FileRead, FolderList } from '../../../server/out/analysis/workspaceConfig';
 import type { EditResult, ProjectFiles } from '../../../server/out/workspace/projectFs';
 import type { FsFactory } from '../../../server/out/workspace/projects';
+
+/** A `$/progress` notification: the token the server created and what it reports. */
+export interface ProgressParams<T> {
+  token: string | number;
+  value: T;
+}
 
 /** The LSP error a request fails with, as [code, message]; fails the test if it succeeds. */
 export async function errorOf(promise: Promise<unknown>): Promise<[number, string]> {
@@ -117,6 +125,20 @@ export class MemoryFs implements ProjectFiles {
     return { kind: 'files', paths: [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/') && extensions.some((e) => p.endsWith(e))).sort() };
   }
 
+  async markdownFiles(): Promise<FolderList> {
+    const hidden = (path: string) => path.split('/').slice(0, -1).some((folder) => folder.startsWith('.'));
+    return { kind: 'files', paths: [...this.files.keys()].filter((p) => /\.(md|markdown)$/i.test(p) && !hidden(p)).sort() };
+  }
+
+  readScenario(path: string): Promise<FileRead> {
+    return this.readFile(path);
+  }
+
+  /** In memory, the text itself is the stamp: it changes exactly when the file does. */
+  async stamp(path: string): Promise<string | undefined> {
+    return this.files.get(path);
+  }
+
   async edit(path: string, change: (text: string | undefined) => string): Promise<EditResult> {
     const before = this.files.get(path);
     const after = change(before);
@@ -144,9 +166,12 @@ export interface StartOptions {
   beforeAnalysis?: (text: string) => void;
   /** The workspace folders' file systems instead of the in-memory one (e.g. the real disk for a `file:` folder). */
   fileSystem?: FsFactory;
+  /** Milliseconds a workspace check runs before it reports progress (the server's default: 300). */
+  progressAfter?: number;
 }
 
 export const VSCODE_LIKE_CAPABILITIES: ClientCapabilities = {
+  window: { workDoneProgress: true },
   workspace: {
     configuration: true,
     didChangeConfiguration: { dynamicRegistration: true },
@@ -175,6 +200,10 @@ export class LspTestClient {
   readonly diagnostics: PublishDiagnosticsParams[] = [];
   readonly messages: ShowMessageParams[] = [];
   readonly logs: LogMessageParams[] = [];
+  /** Every capability the server registered (`client/registerCapability`), in order. */
+  readonly registrations: Registration[] = [];
+  /** Every `$/progress` notification, in order (work-done progress the server reports). */
+  readonly progress: ProgressParams<unknown>[] = [];
   /** Every server→client request method, in order (configuration, registrations, refreshes). */
   readonly serverRequests: string[] = [];
   /** Every `workspace/applyEdit` the server asked for; answered with {@link applyEditAnswer}. */
@@ -205,6 +234,7 @@ export class LspTestClient {
       this.resolve(this.messageWaiters, params);
     });
     connection.onNotification('window/logMessage', (params: LogMessageParams) => this.logs.push(params));
+    connection.onNotification('$/progress', (params: ProgressParams<unknown>) => this.progress.push(params));
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
       this.serverRequests.push('workspace/configuration');
       return params.items.map((item) => (item.section === 'rollmark' ? this.settings : null));
@@ -214,7 +244,12 @@ export class LspTestClient {
       this.appliedEdits.push(params);
       return this.applyEditAnswer;
     });
-    for (const method of ['client/registerCapability', 'client/unregisterCapability', 'workspace/inlayHint/refresh', 'workspace/codeLens/refresh']) {
+    connection.onRequest('client/registerCapability', (params: { registrations: Registration[] }) => {
+      this.serverRequests.push('client/registerCapability');
+      this.registrations.push(...params.registrations);
+      return null;
+    });
+    for (const method of ['client/unregisterCapability', 'workspace/inlayHint/refresh', 'workspace/codeLens/refresh', 'window/workDoneProgress/create']) {
       connection.onRequest(method, () => {
         this.serverRequests.push(method);
         return null;
@@ -240,6 +275,7 @@ export class LspTestClient {
     startServer(serverConnection, {
       fileSystem: options.fileSystem ?? ((folder) => (folder === WORKSPACE ? fs : undefined)),
       diagnosticsDelay: options.diagnosticsDelay ?? 0,
+      ...(options.progressAfter !== undefined ? { progressAfter: options.progressAfter } : {}),
       analyzers: {
         analyze: (text: string, analysisOptions: AnalysisOptions, document: string): DocumentAnalysis => {
           analyses.push(text.length);
@@ -348,12 +384,22 @@ export class LspTestClient {
     return this.request('textDocument/codeLens', { textDocument: { uri } });
   }
 
+  resolveCodeLens(lens: CodeLens): Promise<CodeLens> {
+    return this.request('codeLens/resolve', lens);
+  }
+
+  /** The document's lenses, each resolved as an editor resolves those it shows. */
+  async resolvedCodeLenses(uri: string): Promise<CodeLens[]> {
+    return Promise.all(((await this.codeLenses(uri)) ?? []).map((lens) => this.resolveCodeLens(lens)));
+  }
+
   inlayHints(uri: string, r: Range): Promise<InlayHint[] | null> {
     return this.request('textDocument/inlayHint', { textDocument: { uri }, range: r });
   }
 
-  completion(uri: string, position: Position): Promise<CompletionList | null> {
-    return this.request('textDocument/completion', { textDocument: { uri }, position });
+  /** Completion as an editor asks for it: `context` says whether the author asked (Ctrl+Space) or typed a trigger character. */
+  completion(uri: string, position: Position, context?: CompletionContext): Promise<CompletionList | null> {
+    return this.request('textDocument/completion', { textDocument: { uri }, position, ...(context ? { context } : {}) });
   }
 
   codeActions(uri: string, r: Range, context: CodeActionContext = { diagnostics: [] }): Promise<CodeAction[] | null> {

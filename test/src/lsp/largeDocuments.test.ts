@@ -22,7 +22,7 @@ import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { isKnownPool } from '../../../server/out/engine/oddsReport';
-import { MAX_CODE_LENSES, provideCodeLenses } from '../../../server/out/features/codeLens';
+import { lensKey, MAX_CODE_LENSES, provideCodeLenses } from '../../../server/out/features/codeLens';
 import { provideCompletion } from '../../../server/out/features/completion';
 import { MAX_DIAGNOSTICS, provideDiagnostics } from '../../../server/out/features/diagnostics';
 import { provideHover } from '../../../server/out/features/hover';
@@ -192,7 +192,7 @@ describe('large documents through a real connection', function () {
     // Lenses: the first 10,000 rollable checks, the first ones exactly as the first part gives them.
     const lenses = (await steps.run('code lenses', () => server.codeLenses(uri), (l) => `${l?.length} lenses, ${kb(l)}`)) ?? [];
     assert.equal(lenses.length, MAX_CODE_LENSES);
-    const headLenses = asSent(provideCodeLenses(headDocument, headAnalysis, 'en'));
+    const headLenses = asSent(provideCodeLenses(headDocument, headAnalysis, 'roll'));
     assert.ok(Array.isArray(headLenses) && headLenses.length > 100);
     assert.deepEqual(lenses.slice(0, headLenses.length), headLenses);
     const starts = lenses.map((l) => l.range.start);
@@ -269,7 +269,7 @@ describe('large documents through a real connection', function () {
     assert.deepEqual(hover, asSent(provideHover(document, analysis, onLastCheck, 'en')));
 
     const lenses = await steps.run('code lenses', () => server.codeLenses(uri), (l) => `${l?.length} lenses, ${kb(l)}`);
-    assert.deepEqual(lenses, asSent(provideCodeLenses(document, analysis, 'en')));
+    assert.deepEqual(lenses, asSent(provideCodeLenses(document, analysis, 'roll')));
     // The visible lines hold the whole line: every hint of it. Then a window of 2,000 characters.
     const visible: Range = { start: { line: 0, character: 0 }, end: { line: lineNumber + 1, character: 0 } };
     const hints = await steps.run('inlay hints, the visible lines', () => server.inlayHints(uri, visible), (h) => `${h?.length} hints`);
@@ -365,11 +365,13 @@ describe('large documents through a real connection', function () {
     const line2000 = lineOf.get('Абзац 2000:') ?? -1;
     const last = lines[line2000];
     const lastStart = last.lastIndexOf('«');
-    assert.deepEqual(lenses[lenses.length - 1], {
-      range: { start: { line: line2000, character: lastStart }, end: { line: line2000, character: last.lastIndexOf('»') + 1 } },
+    const lastRange = { start: { line: line2000, character: lastStart }, end: { line: line2000, character: last.lastIndexOf('»') + 1 } };
+    assert.deepEqual(lenses[lenses.length - 1], { range: lastRange, data: lensKey(uri) });
+    assert.deepEqual(await steps.run('resolving the last lens', () => server.resolveCodeLens(lenses[lenses.length - 1])), {
+      range: lastRange,
       command: {
-        // «Ловкость 5 + Кража 1»: 6 dice, no success 0.7⁶ = 12%, so 88% at least one.
-        title: '🎲 Roll · success 88%',
+        // Five checks on the line: the lens names its own.
+        title: '🎲 Ловкость 5 + Кража 1',
         command: 'rollmark.rollCheck',
         arguments: [{ uri, line: line2000, character: lastStart, text: last.slice(lastStart, last.lastIndexOf('»') + 1), poolUnknown: false }],
       },

@@ -61,9 +61,11 @@ describe('the whole party on a check without an actor', () => {
     assert.equal(value.split('\n')[0], ru('**Успех 76 %** · болезненный провал 11 %  '));
   });
 
-  it('lens: the party’s chances, and a roll for the whole party', async () => {
-    const lenses = await client.codeLenses(uri);
-    assert.deepEqual(lenses?.[0], {
+  it('lens: a roll for the whole party, «🎲 Бросить» by default and with the party’s chances in rollWithOdds', async () => {
+    assert.equal((await client.resolvedCodeLenses(uri))[0].command?.title, '🎲 Бросить');
+    await client.changeSettings({ codeLens: { show: 'rollWithOdds' } });
+    const lenses = await client.resolvedCodeLenses(uri);
+    assert.deepEqual(lenses[0], {
       range: range(8, 14, 8, 45),
       command: {
         title: ru('🎲 Бросить · партия: хотя бы один 88 %, все 39 %'),
@@ -71,7 +73,7 @@ describe('the whole party on a check without an actor', () => {
         arguments: [{ uri, line: 8, character: 14, text: '«Сила + Атлетика (сложность 2)»', poolUnknown: false, party: true }],
       },
     });
-    assert.equal(lenses?.[1].command?.title, ru('🎲 Бросить · успех 76 %'));
+    assert.equal(lenses[1].command?.title, ru('🎲 Бросить · успех 76 %'));
   });
 
   it('rolls for the whole party: member i with seed + i, each logged', async () => {
@@ -150,15 +152,16 @@ describe('the whole party on a check without an actor', () => {
 
   it('a check whose every value is written inline is the same roll for everyone: no party', async () => {
     const other = docUri('inline.md');
+    await client.changeSettings({ codeLens: { show: 'rollWithOdds' } });
     await client.open(other, joinLines(...FRONT, '«Сила 3 + Атлетика 3 (сложность 2)»'));
-    const lenses = await client.codeLenses(other);
-    assert.equal(lenses?.[0].command?.title, ru('🎲 Бросить · успех 76 %'));
+    const lenses = await client.resolvedCodeLenses(other);
+    assert.equal(lenses[0].command?.title, ru('🎲 Бросить · успех 76 %'));
   });
 
   it('a document with one character has no party', async () => {
     const other = docUri('alone.md');
     await client.open(other, joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---', '«Сила + Атлетика (сложность 2)»'));
-    const lenses = await client.codeLenses(other);
-    assert.equal(lenses?.[0].command?.title, '🎲 Бросить · пул неизвестен');
+    const lenses = await client.resolvedCodeLenses(other);
+    assert.equal(lenses[0].command?.title, '🎲 Бросить · пул неизвестен');
   });
 });

@@ -98,12 +98,12 @@ describe('project files changed while open', () => {
     here.files.set(DICTIONARY, '- Прыгучесть\n');
     there.files.set(DICTIONARY, '- Прыгучесть\n');
     let republished = client.nextDiagnostics(a);
-    assert.deepEqual(await client.executeCommand<ReloadProjectResult>('rollmark.reloadProject', { uri: a }), { folders: [WORKSPACE] });
+    assert.deepEqual(await client.executeCommand<ReloadProjectResult>('rollmark.reloadProject', { uri: a }), { folders: [WORKSPACE], files: 0 });
     assert.deepEqual((await republished).diagnostics, []);
     assert.equal(await publishedWithin(b, 100), 0);
     republished = client.nextDiagnostics(b);
-    assert.deepEqual(await client.executeCommand<ReloadProjectResult>('rollmark.reloadProject'), { folders: [WORKSPACE, OTHER] });
+    assert.deepEqual(await client.executeCommand<ReloadProjectResult>('rollmark.reloadProject'), { folders: [WORKSPACE, OTHER], files: 0 });
     assert.deepEqual((await republished).diagnostics, []);
-    assert.deepEqual(await client.executeCommand<ReloadProjectResult>('rollmark.reloadProject', { uri: 'file:///nowhere/x.md' }), { folders: [] });
+    assert.deepEqual(await client.executeCommand<ReloadProjectResult>('rollmark.reloadProject', { uri: 'file:///nowhere/x.md' }), { folders: [], files: 0 });
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { CodeLens, PublishDiagnosticsParams, ShowMessageParams } from 'vscode-languageserver/node';
+import { lensKey } from '../../../server/out/features/codeLens';
 import type { RollCheckResult } from '../../../server/out/protocol';
 import { joinLines, range } from './harness';
 
@@ -133,7 +134,7 @@ describe('the server over stdio', () => {
 });
 
 describe('a Neovim-style plain LSP client', () => {
-  it('goes initialize → didOpen → publishDiagnostics → codeLens → executeCommand → showMessage', async () => {
+  it('goes initialize → didOpen → publishDiagnostics → codeLens → codeLens/resolve → executeCommand → showMessage', async () => {
     const session = startServerProcess();
     // What a minimal client sends: no workspace folders, no configuration, no dynamic registration.
     await session.connection.sendRequest('initialize', {
@@ -150,16 +151,17 @@ describe('a Neovim-style plain LSP client', () => {
     });
     assert.deepEqual((await published).diagnostics, []);
 
+    // Lenses come unresolved: Neovim resolves the ones it shows, as VS Code does.
     const lenses = await session.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
-    assert.deepEqual(lenses, [
-      {
-        range: range(3, 16, 3, 51),
-        command: { title: '🎲 Roll · success 76%', command: 'rollmark.rollCheck', arguments: [{ uri, line: 3, character: 16, text: '«Сила 3 + Атлетика 3 (сложность 2)»', poolUnknown: false }] },
-      },
-    ]);
+    assert.deepEqual(lenses, [{ range: range(3, 16, 3, 51), data: lensKey(uri) }]);
+    const resolved = await session.connection.sendRequest<CodeLens>('codeLens/resolve', lenses[0]);
+    assert.deepEqual(resolved, {
+      range: range(3, 16, 3, 51),
+      command: { title: '🎲 Roll', command: 'rollmark.rollCheck', arguments: [{ uri, line: 3, character: 16, text: '«Сила 3 + Атлетика 3 (сложность 2)»', poolUnknown: false }] },
+    });
 
     // The client runs the lens's command as it is; the roll is random, the message's shape is not.
-    const command = lenses[0].command!;
+    const command = resolved.command!;
     const shown = session.next<ShowMessageParams>('window/showMessage');
     const rolled = await session.connection.sendRequest<RollCheckResult>('workspace/executeCommand', { command: command.command, arguments: command.arguments });
     assert.deepEqual(await shown, { type: 3, message: rolled.message });

@@ -366,7 +366,7 @@ function expectedAnswer(expected: Expected, document: TextDocument, analysis: Do
     case 'hover':
       return { ok: true, value: asSent(provideHover(document, analysis, expected.position, 'ru', [])) };
     case 'codeLens':
-      return { ok: true, value: asSent(provideCodeLenses(document, analysis, 'ru')) };
+      return { ok: true, value: asSent(provideCodeLenses(document, analysis, 'roll')) };
     case 'inlayHint':
       return { ok: true, value: asSent(provideInlayHints(document, analysis, expected.range, 'ru')) };
     case 'completion':

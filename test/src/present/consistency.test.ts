@@ -44,9 +44,11 @@ async function outputsFor(locale: Locale, ruleset: string, check: string, seed: 
   const client = await LspTestClient.start(locale === 'en' ? { locale: 'en' } : {});
   try {
     const uri = docUri('consistency.md');
+    // The lens that says the odds (by default the inlay hint alone says them).
+    await client.changeSettings({ codeLens: { show: 'rollWithOdds' } });
     await client.open(uri, text);
     const hover = await client.hover(uri, { line: 4, character: 1 });
-    const [lens] = (await client.codeLenses(uri)) ?? [];
+    const [lens] = await client.resolvedCodeLenses(uri);
     const [hint] = (await client.inlayHints(uri, range(0, 0, 6, 0))) ?? [];
     const [scene] = (await client.documentSymbols(uri)) ?? [];
     const roll = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { ...(lens.command?.arguments?.[0] as object), seed });

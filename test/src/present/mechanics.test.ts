@@ -33,7 +33,7 @@ function said(ruleset: string, line: string, seed: number, frontMatter: string[]
   const checkLineOf = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
   return {
     hover: checkHoverMarkdown(check, analysis.ruleset, v).split('\n'),
-    lens: lensTitle(checkLineOf, v),
+    lens: lensTitle(checkLineOf, v, { odds: true }),
     outline: checkDetail(checkLineOf),
     ...(checkLineOf.chance ? { inlay: checkLineOf.chance.short } : {}),
     log: rollLog(check.text, rollCheck(analysis.ruleset, check.spec, { seed }), analysis.ruleset, v),

@@ -127,6 +127,41 @@ describe('the project file system', function () {
     assert.deepEqual(await fs.listFiles('.rollmark/none', ['.yaml']), { kind: 'missing' });
   });
 
+  it('lists the Markdown files for the workspace check: sorted, dot folders and node_modules skipped, links to folders not followed, links to files only inside', async () => {
+    mkdirSync(at('части/глава 1'), { recursive: true });
+    writeFileSync(at('части/глава 1/сцена.scenario.md'), '');
+    writeFileSync(at('README.md'), '');
+    writeFileSync(at('notes.markdown'), '');
+    writeFileSync(at('notes.txt'), '');
+    writeFileSync(at('.rollmark/old.scenario.md'), '');
+    mkdirSync(at('node_modules/pkg'), { recursive: true });
+    writeFileSync(at('node_modules/pkg/readme.md'), '');
+    writeFileSync(path.join(outside, 'secret.md'), '');
+    symlinkSync(path.join(outside, 'secret.md'), at('outside.md'));
+    symlinkSync(at('README.md'), at('inside.md'));
+    symlinkSync(outside, at('linked-folder'));
+    symlinkSync(at('части'), at('linked-inside'));
+    execFileSync('mkfifo', [at('pipe.md')]);
+    mkdirSync(at('folder.md'));
+    assert.deepEqual(await fs.markdownFiles(), { kind: 'files', paths: ['README.md', 'inside.md', 'notes.markdown', 'части/глава 1/сцена.scenario.md'] });
+  });
+
+  it('reads a scenario up to 32 MiB under the same policy as project files, and stamps it without opening it', async () => {
+    writeFileSync(at('big.scenario.md'), 'а'.repeat(1024 * 1024));
+    const read = await fs.readScenario('big.scenario.md');
+    assert.equal(read.kind === 'text' && read.text.length, 1024 * 1024);
+    const stamp = await fs.stamp('big.scenario.md');
+    assert.match(stamp ?? '', new RegExp(`:${2 * 1024 * 1024}$`));
+    truncateSync(at('big.scenario.md'), 33 * 1024 * 1024);
+    assert.deepEqual(await fs.readScenario('big.scenario.md'), { kind: 'refused', refusal: { reason: 'too-large', detail: String(33 * 1024 * 1024), limit: 32 * 1024 * 1024 } });
+    assert.notEqual(await fs.stamp('big.scenario.md'), stamp);
+    symlinkSync(path.join(outside, 'secret.yaml'), at('secret.scenario.md'));
+    assert.equal((await fs.readScenario('secret.scenario.md')).kind, 'refused');
+    assert.equal(await fs.stamp('secret.scenario.md'), undefined);
+    execFileSync('mkfifo', [at('pipe.scenario.md')]);
+    assert.equal(await fs.stamp('pipe.scenario.md'), undefined);
+  });
+
   it('loadWorkspaceConfig: a refused file that is a regular file of the workspace gets its diagnostic, the others go on the documents; what loads is used', async () => {
     writeFileSync(at(DICTIONARY), '');
     truncateSync(at(DICTIONARY), 2 * 1024 * 1024);

@@ -20,16 +20,26 @@ async function lensesOf(name) {
 }
 
 describe('code lenses', () => {
-  it('stand above every check with its odds', async () => {
+  it('stand above every check, resolved to «🎲 Roll» (the odds are the inlay hint’s)', async () => {
     const { document, lenses } = await lensesOf('checks.scenario.md');
     assert.equal(lenses.length, 3);
     assert.equal(document.getText(lenses[0].range), '«Адриан: Сила + Атлетика (сложность 2)»');
     const RU = vscode.env.language.startsWith('ru');
     assert.deepEqual(
       lenses.map((l) => l.command.title),
-      RU
-        ? ['🎲 Бросить · успех 76\u00a0%', '🎲 Бросить · успех 83\u00a0%', '🎲 Бросить · пул неизвестен']
-        : ['🎲 Roll · success 76%', '🎲 Roll · success 83%', '🎲 Roll · pool unknown'],
+      RU ? ['🎲 Бросить', '🎲 Бросить', '🎲 Бросить · пул неизвестен'] : ['🎲 Roll', '🎲 Roll', '🎲 Roll · pool unknown'],
+    );
+  });
+
+  it('name their checks on a line with several', async () => {
+    const { lenses } = await lensesOf('tavern.scenario.md');
+    assert.deepEqual(
+      lenses.map((l) => [l.range.start.line + 1, l.command.title]),
+      [
+        [12, '🎲 Адриан: Сила + Атлетика'],
+        [12, '🎲 Катастрофа: Ловкость + Скрытность − 1'],
+        [18, vscode.env.language.startsWith('ru') ? '🎲 Бросить' : '🎲 Roll'],
+      ],
     );
   });
 

@@ -2,7 +2,7 @@
 /* global describe, it, afterEach */
 const assert = require('node:assert/strict');
 const vscode = require('vscode');
-const { api, codeOf, diagnosticsWhen, open, rollmarkDiagnostics, summarize, waitFor, withSetting } = require('./helpers');
+const { api, codeLenses, codeOf, diagnosticsWhen, open, rollmarkDiagnostics, summarize, waitFor, withSetting, workspaceUri } = require('./helpers');
 
 const has = (code, severity) => (diagnostics) => diagnostics.some((d) => codeOf(d) === code && (severity === undefined || d.severity === severity));
 
@@ -42,6 +42,24 @@ describe('settings', () => {
     assert.deepEqual(before, vscode.env.language.startsWith('ru') ? ['≈76\u00a0%', '≈83\u00a0%'] : ['≈76%', '≈83%']);
     restore.push(await withSetting('inlayHints.enabled', false));
     await waitFor('no inlay hints', async () => (await hints()).length === 0);
+  });
+
+  it('rollmark.codeLens.show "rollWithOdds" adds the odds to the lenses, "off" removes them', async () => {
+    const { document } = await open('checks.scenario.md');
+    const titles = async () => (await codeLenses(document.uri)).map((l) => l.command.title);
+    const RU = vscode.env.language.startsWith('ru');
+    restore.push(await withSetting('codeLens.show', 'rollWithOdds'));
+    await waitFor('lenses with odds', async () => JSON.stringify(await titles()) === JSON.stringify(RU ? ['🎲 Бросить · успех 76\u00a0%', '🎲 Бросить · успех 83\u00a0%', '🎲 Бросить · пул неизвестен'] : ['🎲 Roll · success 76%', '🎲 Roll · success 83%', '🎲 Roll · pool unknown']));
+    await vscode.workspace.getConfiguration('rollmark').update('codeLens.show', 'off', vscode.ConfigurationTarget.Global);
+    await waitFor('no lenses', async () => (await titles()).length === 0);
+  });
+
+  it('rollmark.diagnostics.scope "openFiles" clears the diagnostics of files that are not open', async () => {
+    // No test opens this file: its diagnostics come from the workspace check.
+    const closed = workspaceUri('unopened.scenario.md');
+    await diagnosticsWhen(closed, (d) => d.length > 0, 'the workspace check’s diagnostics');
+    restore.push(await withSetting('diagnostics.scope', 'openFiles'));
+    await diagnosticsWhen(closed, (d) => d.length === 0, 'no diagnostics');
   });
 
   it('rollmark.markdown.enable "all" serves Markdown files without a ruleset too', async () => {
