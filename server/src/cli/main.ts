@@ -29,9 +29,14 @@ const COMMANDS: Record<string, Command> = {
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...args] = argv;
   const command = name ? COMMANDS[name] : undefined;
+  if (name === '--help' || name === '-h') {
+    // Asked for: the answer, on standard output.
+    io.out(USAGE);
+    return 0;
+  }
   if (!command) {
-    io.err(name && name !== '--help' ? `rollmark: unknown command "${name}"\n\n${USAGE}` : USAGE);
-    return name && name !== '--help' ? 2 : 0;
+    io.err(name ? `rollmark: unknown command "${name}"\n\n${USAGE}` : USAGE);
+    return 2;
   }
   try {
     return await command(args, io);

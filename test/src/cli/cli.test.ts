@@ -302,3 +302,22 @@ describe('rollmark check', () => {
     assert.equal(r.err, `rollmark check: no such file or directory: ${path.join(tmp, 'absent.md')}\n`);
   });
 });
+
+describe('rollmark --help', () => {
+  it('prints the usage on standard output when asked (--help, -h) and exits 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const r = await run(flag);
+      assert.deepEqual([r.code, r.err], [0, '']);
+      assert.match(r.out, /^Usage:|rollmark check/m);
+    }
+  });
+
+  it('prints it on standard error without a command or with an unknown one, and exits 2', async () => {
+    const bare = await run();
+    assert.deepEqual([bare.code, bare.out], [2, '']);
+    assert.match(bare.err, /rollmark check/);
+    const unknown = await run('chek');
+    assert.deepEqual([unknown.code, unknown.out], [2, '']);
+    assert.match(unknown.err, /^rollmark: unknown command "chek"/);
+  });
+});
