@@ -493,29 +493,27 @@ function reportNeverRolled(side: PoolExpr, k: number, name: string, ctx: CheckCo
   sink.add('RM002', messages.neverRolled(name, param), term.range, fixes);
 }
 
-/** RM003: an extended action or race that cannot work (docs/markup.en.md); true when there is one. */
-function reportBrokenExtended(settings: readonly SideSettings[], sink: DiagnosticSink): boolean {
+/** RM003: an extended action or race that cannot work (docs/markup.en.md). */
+function reportBrokenExtended(settings: readonly SideSettings[], sink: DiagnosticSink): void {
   const target = settings.find((s) => s.successesNeeded)?.successesNeeded;
-  let broken = false;
   for (const s of settings) {
-    if (s.successesNeeded?.value === 0) {
-      sink.add('RM003', messages.zeroSuccesses(), s.successesNeeded.range);
-      broken = true;
-    }
-    if (s.rollLimit?.value === 0) {
-      sink.add('RM003', messages.zeroRolls(), s.rollLimit.range);
-      broken = true;
-    }
-    if (!target && s.rollLimit) {
-      sink.add('RM003', messages.rollLimitWithoutTarget(), s.rollLimit.range);
-      broken = true;
-    }
-    if (!target && s.extendedMarker) {
-      sink.add('RM003', messages.extendedWithoutTarget(s.extendedMarker.keyword), s.extendedMarker.range);
-      broken = true;
-    }
+    if (s.successesNeeded?.value === 0) sink.add('RM003', messages.zeroSuccesses(), s.successesNeeded.range);
+    if (s.rollLimit?.value === 0) sink.add('RM003', messages.zeroRolls(), s.rollLimit.range);
+    if (!target && s.rollLimit) sink.add('RM003', messages.rollLimitWithoutTarget(), s.rollLimit.range);
+    if (!target && s.extendedMarker) sink.add('RM003', messages.extendedWithoutTarget(s.extendedMarker.keyword), s.extendedMarker.range);
   }
-  return broken;
+}
+
+/**
+ * Diagnostics that say the check cannot be rolled as written (docs/markup.en.md): a value out of
+ * the rules' range (RM003: a difficulty, too many helpers, an extended action without a goal;
+ * RM013: too many edges). The check gets no odds until it is fixed: odds of what it does not say
+ * (a difficulty clamped, helpers dropped) would be a number nobody wrote.
+ */
+const UNROLLABLE: ReadonlySet<DiagnosticCode> = new Set(['RM003', 'RM013']);
+
+function cannotBeRolled(diagnostics: readonly AnalysisDiagnostic[]): boolean {
+  return diagnostics.some((d) => UNROLLABLE.has(d.code) || (d.code === 'RM004' && d.severity === 'error'));
 }
 
 /** The extended action or race the check's parameters ask for (either side may carry them). */
@@ -584,7 +582,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
       s.successesNeeded = s.rollLimit = s.extendedMarker = undefined;
     }
   }
-  const extendedBroken = reportBrokenExtended(settings, sink);
+  reportBrokenExtended(settings, sink);
 
   let tooLarge = false;
   const work: SideWork[] = ast.sides.map((side, sideIndex) => {
@@ -657,7 +655,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   if (!malformed) reportLayout(ast, content, ctx, canonicalOf, sink);
 
   const result: ResolvedCheck = { sides: work.map((w) => w.resolved), diagnostics: sink.list, ...(sheet ? { actor: sheet.name } : {}) };
-  const cannotRoll = malformed || tooLarge || extendedBroken || sink.list.some((d) => d.code === 'RM004' && d.severity === 'error');
+  const cannotRoll = malformed || tooLarge || cannotBeRolled(sink.list);
   if (cannotRoll || ast.sides[0].terms.length === 0) return result;
   const extended = initiative ? undefined : extendedOf(settings);
   const options = { willpower: willpowerName(ruleset) };

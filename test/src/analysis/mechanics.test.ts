@@ -330,8 +330,10 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       assert.deepEqual(check.spec, { side: side(3), opponent: side(4) });
     });
 
-    it('more than 20 helpers is RM003', () => {
-      assert.deepEqual(one('storytelling', '«Сила 1 (помощь: 21)»').found, ['RM003 ‹помощь: 21› Помощников: 21; можно не больше 20']);
+    it('more than 20 helpers is RM003, and the check is not rolled (not rolled without them either)', () => {
+      const { check, found } = one('storytelling', '«Сила 1 (помощь: 21)»');
+      assert.deepEqual(found, ['RM003 ‹помощь: 21› Помощников: 21; можно не больше 20']);
+      assert.deepEqual([check.spec, check.odds], [undefined, undefined]);
     });
   });
 

@@ -11,6 +11,7 @@ import type { AnalyzedCheck, DocumentAnalysis, Locale } from '../../../server/ou
 import { rollCheck } from '../../../server/out/engine/roll';
 import { checkHoverMarkdown } from '../../../server/out/present/hover';
 import { checkDetail, checkLine, lensTitle, oddsView, reportChance } from '../../../server/out/present/odds';
+import { analyzedCheckDetail } from '../../../server/out/present/party';
 import { rollLog } from '../../../server/out/present/roll';
 import { voice } from '../../../server/out/present/voice';
 import { scenario } from '../analysis/util';
@@ -181,6 +182,30 @@ describe('present: the new mechanics', () => {
     assert.deepEqual(even.hover.slice(5, 8), ruLines('победа                    36 % █████▉', 'ничья — решает Рассказчик 27 % ████▍', 'поражение                 36 % █████▉'));
     const storyteller = said('vampire-pack', '«Ловкость 3 + Атлетика 2 против 6»', 7);
     assert.deepEqual(storyteller.hover.slice(0, 3), ruLines('**Победа 30 %** · ничья — решает Рассказчик 26 %  ', 'Ловкость 3 + Атлетика 2 = 5 костей  ', 'Противник: 6 костей'));
+  });
+
+  it('a check the rules cannot roll as written (RM003, RM013) has no odds: hover, lens, outline, inlay and `check --checks` say so', () => {
+    const party = ['characters:', '  Вера: { Сила: 2, Атлетика: 2 }', '  Марк: { Сила: 3, Атлетика: 1 }'];
+    const cases: [string, string, string[], string][] = [
+      ['storytelling', '«Сила 1 + Атлетика 1 (помощь: 21)»', [], 'RM003'],
+      ['storytelling', '«Сила + Атлетика (помощь: 21)»', party, 'RM003'],
+      ['mage-revised', '«Ловкость 2 + Атлетизм 2 (сложность 11)»', [], 'RM003'],
+      ['vampire-pack', '«Сила 2 + Атлетика 2 (сложность −1)»', [], 'RM003'],
+      ['threads-of-fate', '«Скрытность 4 (сложность 14, 3 Преимущества)»', [], 'RM013'],
+    ];
+    for (const [ruleset, line, frontMatter, code] of cases) {
+      const analysis = analyzeDocument(scenario(ruleset, [line], frontMatter), { locale: 'ru', rulesets: builtinRulesets() });
+      const [check] = analysis.checks;
+      assert.deepEqual(analysis.diagnostics.map((d) => d.code), [code], line);
+      assert.deepEqual([check.spec, check.odds, check.party], [undefined, undefined, undefined], line);
+      const v = voice('ru');
+      const lineOf = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
+      assert.equal(checkHoverMarkdown(check, analysis.ruleset, v), 'Шансы не считаются: в записи проверки ошибка.', line);
+      assert.equal(lensTitle(lineOf, v), '🎲 Бросить · нельзя бросить', line);
+      // The outline's detail and `rollmark check --checks`'s line are one function.
+      assert.equal(analyzedCheckDetail(check, analysis.ruleset, v), 'нельзя бросить', line);
+      assert.equal(lineOf.chance, undefined, `${line}: no inlay hint`);
+    }
   });
 
   it('every new kind of hover stays within VS Code’s height (at most 12 drawn lines, as a plain check)', () => {
