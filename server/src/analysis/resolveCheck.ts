@@ -426,7 +426,9 @@ function sheetNamed(name: string, ctx: CheckContext): CharacterSheet | undefined
 
 /**
  * The helpers of one combination (`помощь`, docs/markup.en.md): N helpers with the acting
- * side's own base, or each named character with the same terms at their own sheet's values.
+ * side's own base, or each named character with the same terms at their own sheet's values. A
+ * name the front matter does not know (RM007) is a helper whose values are unknown, as an unknown
+ * actor's are: the check's pool is unknown, never the odds of the others alone.
  */
 function helpersOf(param: HelpersParam, combination: readonly number[], side: PoolExpr, byTerm: readonly (ResolvedTerm | undefined)[], main: RollSide, ctx: CheckContext, sink: DiagnosticSink): RollSide[] {
   if (param.count !== undefined) return Array.from({ length: param.count }, () => helperSide(main, main.base));
@@ -437,6 +439,7 @@ function helpersOf(param: HelpersParam, combination: readonly number[], side: Po
       const known = ctx.characters.map((c) => c.name);
       const fixes = known.map((k) => sink.fix(fixTitles.useCharacter(k), helper.range, k, known.length === 1));
       sink.add('RM007', messages.unknownHelper(helper.name, known), helper.range, fixes);
+      helpers.push(helperSide(main, null));
       continue;
     }
     let base: number | null = 0;
@@ -646,7 +649,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
       terms: byTerm.filter((t): t is ResolvedTerm => t !== undefined),
       modifiers: side.terms.reduce((sum, t) => sum + (t.kind === 'modifier' && Number.isFinite(t.value) ? t.sign * t.value : 0), 0),
       ...(combinations.length > 1 ? { combinations: combinations.map((c) => c.terms) } : {}),
-      ...(sideSettings.helpers?.names ? { helpers: sideSettings.helpers.names.map((n) => sheetNamed(n.name, ctx)?.name).filter((n): n is string => n !== undefined) } : {}),
+      ...(sideSettings.helpers?.names ? { helpers: sideSettings.helpers.names.map((n) => sheetNamed(n.name, ctx)?.name ?? n.name) } : {}),
     };
     return { resolved, combinations, settings: sideSettings };
   });

@@ -96,7 +96,7 @@ export interface ResolvedSide {
    * the first side's and the second's, the first side varying slowest.
    */
   combinations?: number[][];
-  /** Helpers by name (`помощь: Вера, Гордей`) who are on the sheet, as the sheet spells them, in the order they roll. */
+  /** Helpers by name (`помощь: Вера, Гордей`) in the order they roll: as the sheet spells them, or as written when the front matter does not know them (RM007). */
   helpers?: string[];
 }
 

@@ -56,6 +56,7 @@ export const WORDS = {
   poolHeader: { ru: 'Пул', en: 'Pool' },
   modifierHeader: { ru: 'Модификатор', en: 'Modifier' },
   missingValues: (names: string): Text => ({ ru: `нет значения: ${names}`, en: `no value for ${names}` }),
+  helpersWithoutPool: (names: string): Text => ({ ru: `неизвестен пул помощи: ${names}`, en: `unknown help pool: ${names}` }),
   cannotRoll: { ru: 'нельзя бросить', en: 'cannot be rolled' },
   checkHasError: { ru: 'Шансы не считаются: в записи проверки ошибка.', en: 'No odds: the check has an error.' },
   rollLens: { ru: '🎲 Бросить', en: '🎲 Roll' },

@@ -299,6 +299,11 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
         unknown.analysis.diagnostics[0].fixes.map((f) => f.edits[0].newText),
         ['Вера', 'Гордей'],
       );
+      // An unknown helper is not dropped: her values are unknown, so is the pool (as an unknown actor's).
+      const two = side(2, { difficulty: 6 });
+      assert.deepEqual(unknown.check.spec, { side: { ...two, helpers: [helperSide(two, 2), helperSide(two, null)] } });
+      assert.deepEqual(unknown.check.sides[0].helpers, ['Вера', 'Марк']);
+      assert.equal(unknown.check.odds?.pool, null);
       const known = one('mage-revised', '«Сила 2 (сложность 6; помощь: Вера, Гордей)»', sheet);
       const alone = side(2, { difficulty: 6 });
       const spec = { side: { ...alone, helpers: [helperSide(alone, 2), helperSide(alone, 3)] } };

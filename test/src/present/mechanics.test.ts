@@ -184,6 +184,19 @@ describe('present: the new mechanics', () => {
     assert.deepEqual(storyteller.hover.slice(0, 3), ruLines('**Победа 30 %** · ничья — решает Рассказчик 26 %  ', 'Ловкость 3 + Атлетика 2 = 5 костей  ', 'Противник: 6 костей'));
   });
 
+  it('a helper the front matter does not know (RM007) or whose sheet lacks a trait (RM008): the pool is unknown, and the hover says whose', () => {
+    const sheet = ['characters:', '  Вера: { Сила: 3, Атлетика: 2 }', '  Марк: { Сила: 2 }'];
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Вера: Сила + Атлетика (сложность 6; помощь: Марк, Ольга)»'], sheet), { locale: 'ru', rulesets: builtinRulesets() });
+    const [check] = analysis.checks;
+    const v = voice('ru');
+    assert.deepEqual(checkHoverMarkdown(check, analysis.ruleset, v).split('\n').slice(0, 3), [
+      '**Пул неизвестен** · неизвестен пул помощи: Марк, Ольга  ',
+      'Вера: Сила 3 + Атлетика 2 = 5 костей, сложность 6  ',
+      'Помощь: Марк ? костей, Ольга ? костей',
+    ]);
+    assert.equal(lensTitle(checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec }), v), '🎲 Бросить · пул неизвестен');
+  });
+
   it('a check the rules cannot roll as written (RM003, RM013) has no odds: hover, lens, outline, inlay and `check --checks` say so', () => {
     const party = ['characters:', '  Вера: { Сила: 2, Атлетика: 2 }', '  Марк: { Сила: 3, Атлетика: 1 }'];
     const cases: [string, string, string[], string][] = [
