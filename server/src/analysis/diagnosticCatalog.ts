@@ -158,6 +158,10 @@ export const messages = {
     ru: `Помощник «${name}» не найден среди персонажей${known.length ? ` (в front matter: ${known.join(', ')})` : ' (в front matter нет персонажей)'}; укажите персонажа из листа или число помощников («помощь: 2»)`,
     en: `Helper "${name}" is not a character${known.length ? ` (front matter has: ${known.join(', ')})` : ' (front matter lists no characters)'}; name a character from the sheet or give a number («помощь: 2»)`,
   }),
+  selfHelp: (name: string): Text => ({
+    ru: `Персонаж «${name}» бросает эту проверку и не может помогать в ней: уберите имя из помощи`,
+    en: `"${name}" rolls this check and cannot also help with it: remove the name from the helpers`,
+  }),
   helpersAsBonus: (): Text => ({
     ru: 'В этих правилах нет броска помощи: помощь другого персонажа — это бонус от +1 до +3 костей к проверке. Запишите его модификатором, например «+ 1»',
     en: 'This ruleset has no teamwork roll: another character’s help is a bonus of +1 to +3 dice. Write it as a modifier, e.g. «+ 1»',
@@ -245,6 +249,7 @@ export const fixTitles = {
   toMarkupWithNote: (markup: string, note: string): Text => ({ ru: `Разметить как ${markup} (${note})`, en: `Mark up as ${markup} (${note})` }),
   setDifficulty: (value: number): Text => ({ ru: `Указать сложность ${value}`, en: `Set difficulty ${value}` }),
   removeParam: (param: string): Text => ({ ru: `Убрать «${param}»`, en: `Remove "${param}"` }),
+  removeHelper: (name: string): Text => ({ ru: `Убрать «${name}» из помощи`, en: `Remove "${name}" from the helpers` }),
   useRuleset: (id: string): Text => ({ ru: `Использовать правила ${id}`, en: `Use the ${id} ruleset` }),
   useCharacter: (name: string): Text => ({ ru: `Заменить на «${name}»`, en: `Replace with "${name}"` }),
   closeGuillemet: (): Text => ({ ru: 'Закрыть проверку »', en: 'Close the check with »' }),

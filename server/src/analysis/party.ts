@@ -53,8 +53,9 @@ export function partyChances(chances: readonly number[]): { any: number; all: nu
 /**
  * The party's odds on a check (see {@link hasParty}), each character whose sheet holds the
  * check's traits with their own roll, best first (ties in front-matter order); undefined when
- * the party is not asked about it or no character can roll it. `odds` computes a spec's odds
- * (the analysis passes its cache).
+ * the party is not asked about it or no character can roll it. A character the check names as a
+ * helper («Сила + Атлетика (помощь: Вера)») helps whoever rolls: she is not one of the rollers
+ * (a character cannot help herself). `odds` computes a spec's odds (the analysis passes its cache).
  */
 export function partyOdds(
   ast: CheckExpression,
@@ -66,7 +67,13 @@ export function partyOdds(
   if (!hasParty(ast, own, ctx.characters)) return undefined;
   const members: PartyMember[] = [];
   const lacking: string[] = [];
+  const helpers = new Set(own.sides.flatMap((side) => side.helpers ?? []));
+  const helping: string[] = [];
   for (const sheet of ctx.characters) {
+    if (helpers.has(sheet.name)) {
+      helping.push(sheet.name);
+      continue;
+    }
     const resolved = resolveAs(ast, content, ctx, sheet);
     const report = resolved.spec ? odds(ctx.ruleset, resolved.spec) : undefined;
     const success = report ? successChance(report) : undefined;
@@ -76,7 +83,7 @@ export function partyOdds(
   if (members.length === 0) return undefined;
   // Array.prototype.sort is stable: equal chances keep the front matter's order.
   members.sort((a, b) => b.success - a.success);
-  return { members, lacking, ...partyChances(members.map((m) => m.success)) };
+  return { members, lacking, helping, ...partyChances(members.map((m) => m.success)) };
 }
 
 /** The party's median character: the middle one by chance, the weaker of the two middle ones in an even party. */

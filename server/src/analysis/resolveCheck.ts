@@ -466,6 +466,27 @@ function helpersOf(param: HelpersParam, combination: readonly number[], side: Po
   return helpers;
 }
 
+/**
+ * RM003 for the actor named among their own helpers («Вера: … (помощь: Вера)»): one character
+ * cannot roll twice. The fix removes the name (with its separator; the whole parameter when it is
+ * the only one).
+ */
+function reportSelfHelp(side: PoolExpr, param: HelpersParam, actor: CharacterSheet, ctx: CheckContext, sink: DiagnosticSink, charAt: (offset: number) => string, malformed: boolean): void {
+  const names = param.names ?? [];
+  names.forEach((helper, i) => {
+    if (sheetNamed(helper.name, ctx) !== actor) return;
+    let fixes: Fix[] = [];
+    if (!malformed) {
+      const edit =
+        names.length === 1
+          ? removalEdit(side, param, charAt)
+          : { range: i + 1 < names.length ? { start: helper.range.start, end: names[i + 1].range.start } : { start: names[i - 1].range.end, end: helper.range.end }, newText: '' };
+      fixes = [sink.fix(fixTitles.removeHelper(helper.name), edit.range, edit.newText, true)];
+    }
+    sink.add('RM003', messages.selfHelp(actor.name), helper.range, fixes);
+  });
+}
+
 /** «Инициатива 5»: a pool whose only trait is the ruleset's Initiative trait (modifiers allowed). */
 function isInitiativePool(side: PoolExpr, byTerm: readonly (ResolvedTerm | undefined)[], ruleset: Ruleset): boolean {
   if (ruleset.initiativeTrait === undefined) return false;
@@ -561,6 +582,8 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     });
   });
   const settings = ast.sides.map((side) => readParams(side, ctx, sink, { isContest, malformed }, charAt));
+  const ownHelpers = settings[0].helpers;
+  if (sheet && ownHelpers) reportSelfHelp(ast.sides[0], ownHelpers, sheet, ctx, sink, charAt, malformed);
   const initiative = !isContest && (settings[0].initiative !== undefined || isInitiativePool(ast.sides[0], byTermOf[0], ruleset));
   if (initiative) {
     const first = settings[0];

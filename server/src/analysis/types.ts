@@ -136,8 +136,10 @@ export interface PartyMember {
 export interface PartyOdds {
   /** The characters whose sheets hold the check's traits, best chance first (ties in front-matter order). */
   members: PartyMember[];
-  /** The other characters of the front matter: a value is missing from their sheet. */
+  /** Characters of the front matter a value is missing from: they cannot roll it. */
   lacking: string[];
+  /** Characters the check names as helpers (`помощь: Вера`): they help whoever rolls, so they do not roll it. */
+  helping: string[];
   /** P(at least one member succeeds), the members rolling independently. */
   any: number;
   /** P(every member succeeds). */

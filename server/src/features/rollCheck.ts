@@ -84,6 +84,7 @@ function rollingMembers(check: AnalyzedCheck, args: RollCheckArgs): PartyMember[
   const member = party.members.find((m) => m.character === args.actor);
   if (member) return [member];
   if (party.lacking.includes(args.actor)) throw new RollArgumentError(`${args.actor}'s sheet lacks a value ${check.text} needs`);
+  if (party.helping.includes(args.actor)) throw new RollArgumentError(`${args.actor} helps with ${check.text}: the helper does not roll it`);
   throw new RollArgumentError(`the front matter has no character "${args.actor}"`);
 }
 

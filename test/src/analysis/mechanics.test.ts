@@ -311,6 +311,26 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       oddsAsOracle('mage-revised', known.check, spec);
     });
 
+    it('the actor among her own helpers is RM003 (one character does not roll twice), fixed by removing the name; the check is not rolled', () => {
+      const cases: [string, string][] = [
+        ['«Вера: Сила (сложность 6; помощь: Вера и Гордей)»', '«Вера: Сила (сложность 6; помощь: Гордей)»'],
+        ['«Вера: Сила (сложность 6; помощь: Гордей, вера)»', '«Вера: Сила (сложность 6; помощь: Гордей)»'],
+        ['«Вера: Сила (сложность 6; помощь: Вера)»', '«Вера: Сила (сложность 6)»'],
+        ['«Вера: Сила (помощь: Вера)»', '«Вера: Сила»'],
+      ];
+      for (const [line, fixedLine] of cases) {
+        const { check, text, analysis } = one('mage-revised', line, sheet);
+        const selfHelp = analysis.diagnostics.filter((d) => d.code === 'RM003');
+        assert.deepEqual(
+          selfHelp.map((d) => [d.message, d.fixes.map((f) => [f.title, f.preferred])]),
+          [['Персонаж «Вера» бросает эту проверку и не может помогать в ней: уберите имя из помощи', [[`Убрать «${line.includes('вера') ? 'вера' : 'Вера'}» из помощи`, true]]]],
+          line,
+        );
+        assert.equal(applyEdits(text, selfHelp[0].fixes[0].edits), scenario('mage-revised', [fixedLine], sheet), line);
+        assert.deepEqual([check.spec, check.odds], [undefined, undefined], line);
+      }
+    });
+
     it('storytelling and threads-of-fate, each by its own rule', () => {
       const story = one('storytelling', '«Сила 1 + Атлетика 1 (помощь: 1)»');
       const main = side(2);

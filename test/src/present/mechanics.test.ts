@@ -197,6 +197,27 @@ describe('present: the new mechanics', () => {
     assert.equal(lensTitle(checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec }), v), '🎲 Бросить · пул неизвестен');
   });
 
+  it('a party check with a named helper: she helps the others, and the hover says she does not roll', () => {
+    const sheet = ['characters:', '  Вера: { Сила: 3, Атлетика: 2 }', '  Марк: { Сила: 2, Атлетика: 2 }', '  Ольга: { Сила: 1 }'];
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Сила + Атлетика (сложность 6; помощь: Вера)»'], sheet), { locale: 'ru', rulesets: builtinRulesets() });
+    const [check] = analysis.checks;
+    assert.deepEqual(
+      checkHoverMarkdown(check, analysis.ruleset, voice('ru')).split('\n'),
+      ruLines(
+        '**Партия: хотя бы один справится — 97 %** · все — 97 %  ',
+        'Сила ? + Атлетика ? = ? костей, сложность 6  ',
+        'Помощь: Вера 5 костей',
+        '',
+        '```text',
+        'Марк (пул 4) 97 % ███████████████▌',
+        '```',
+        '',
+        '_Помогает, а не бросает: Вера._  ',
+        '_Нет нужных значений в листе: Ольга._',
+      ),
+    );
+  });
+
   it('a check the rules cannot roll as written (RM003, RM013) has no odds: hover, lens, outline, inlay and `check --checks` say so', () => {
     const party = ['characters:', '  Вера: { Сила: 2, Атлетика: 2 }', '  Марк: { Сила: 3, Атлетика: 1 }'];
     const cases: [string, string, string[], string][] = [
