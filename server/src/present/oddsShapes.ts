@@ -147,7 +147,13 @@ const raceShape: OddsShape = {
             ...(half !== undefined ? [v.w.raceDecidedBy(v.count(half, 'round'), v.percent(within[half - 1]))] : []),
             ...(almost !== undefined && almost !== half ? [(half !== undefined ? v.w.raceAlsoBy : v.w.raceDecidedBy)(v.count(almost, 'round'), v.percent(within[almost - 1]))] : []),
           ].join(', ');
-    const target = spec?.extended ? v.w.raceTo(v.count(spec.extended.target, 'success')) : undefined;
+    const extended = spec?.extended;
+    // Each side's own target when they differ: «(6 успехов) против … (4 успеха)» is not a race to 6 for both.
+    const target = !extended
+      ? undefined
+      : extended.opponentTarget !== undefined && extended.opponentTarget !== extended.target
+        ? v.w.raceToEach(v.count(extended.target, 'success'), v.count(extended.opponentTarget, 'success'))
+        : v.w.raceTo(v.count(extended.target, 'success'));
     const notes = [...contest.notes, ...(odds.unfinished !== undefined ? [v.w.raceUnfinished(v.count(within.length, 'round'), v.percent(odds.unfinished))] : [])];
     return { ...contest, also: [...contest.also, ...(target ? [{ label: target }] : [])], spread: decided || undefined, notes };
   },

@@ -25,6 +25,7 @@ export const WORDS = {
   marginSpread: { ru: 'разница со сложностью:', en: 'margin:' },
   tieStoryteller: { ru: 'ничья — решает Рассказчик', en: 'tie — the Storyteller decides' },
   raceTo: (successes: string): Text => ({ ru: `гонка: нужно ${successes}`, en: `race: ${successes} needed` }),
+  raceToEach: (mine: string, theirs: string): Text => ({ ru: `гонка: нужно ${mine}, противнику — ${theirs}`, en: `race: ${mine} needed, the opponent ${theirs}` }),
   raceDecidedBy: (rounds: string, chance: string): Text => ({ ru: `решено за ${rounds}: ${chance}`, en: `decided within ${rounds}: ${chance}` }),
   raceAlsoBy: (rounds: string, chance: string): Text => ({ ru: `за ${rounds}: ${chance}`, en: `within ${rounds}: ${chance}` }),
   raceLimited: (rounds: string, chance: string): Text => ({
