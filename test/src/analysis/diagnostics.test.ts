@@ -220,6 +220,21 @@ const hits: Hit[] = [
     en: 'Sign «+» without a term',
   },
   {
+    name: 'RM009: damage and soak together contradict each other: only one applies',
+    doc: M('«Выносливость 3 (урон, [[поглощение]])»'),
+    code: 'RM009',
+    severity: 'error',
+    ru: '«урон» и «поглощение» противоречат друг другу: действует только одно — оставьте нужное',
+    en: '«урон» and «поглощение» contradict each other: only one can apply — keep the one you mean',
+  },
+  {
+    name: 'RM009: two re-roll rules contradict each other',
+    doc: S('«Сила 3 (снова-9, [[без снова-10]])»'),
+    code: 'RM009',
+    severity: 'error',
+    ru: '«снова-9» и «без снова-10» противоречат друг другу: действует только одно — оставьте нужное',
+  },
+  {
     name: 'RM009: an unclosed « is malformed at the «, with a fix closing it at the end of the line',
     doc: V('Текст [[«]]Сила + Атлетика (сложность 2)', 'и следующая строка.'),
     code: 'RM009',
