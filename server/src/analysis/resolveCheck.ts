@@ -186,6 +186,8 @@ interface SideSettings {
   rollLimit?: RollLimitParam;
   extendedMarker?: ExtendedMarkerParam;
   difficulty?: DifficultyParam;
+  /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
+  diceRules: Param[];
 }
 
 /** How a side's parameters are read: a contest's side, a check on its own, an initiative roll. */
@@ -198,7 +200,7 @@ interface SideRole {
 /** Reads a side's parameters, reporting what the ruleset does not use. */
 function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, role: SideRole, charAt: (offset: number) => string): SideSettings {
   const { ruleset } = ctx;
-  const settings: SideSettings = { roll: {}, specialties: 0 };
+  const settings: SideSettings = { roll: {}, specialties: 0, diceRules: [] };
   // In a malformed group the parameters read are not all its slots, so the ranges around one
   // are not its separators: a removal could delete other text. The syntax error comes first.
   const removal = (param: Param): Fix[] => {
@@ -227,19 +229,26 @@ function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, rol
         else unused(param);
         break;
       case 'again':
-        if (ruleset.family === 'storytelling') settings.roll.again = param.rule === 'none' ? 'none' : param.rule;
-        else unused(param);
+        if (ruleset.family === 'storytelling') {
+          settings.roll.again = param.rule === 'none' ? 'none' : param.rule;
+          settings.diceRules.push(param);
+        } else unused(param);
         break;
       case 'specialty':
         settings.specialties += 1;
+        settings.diceRules.push(param);
         break;
       case 'willpower':
-        if (ruleset.family === 'classic' || ruleset.family === 'storytelling') settings.roll.willpower = true;
-        else unused(param);
+        if (ruleset.family === 'classic' || ruleset.family === 'storytelling') {
+          settings.roll.willpower = true;
+          settings.diceRules.push(param);
+        } else unused(param);
         break;
       case 'noBotch':
-        if (supportsNoBotch(ruleset)) settings.roll.noBotch = true;
-        else sink.add('RM005', messages.noBotchUnused(param.keyword, ruleset.id), param.range, removal(param));
+        if (supportsNoBotch(ruleset)) {
+          settings.roll.noBotch = true;
+          settings.diceRules.push(param);
+        } else sink.add('RM005', messages.noBotchUnused(param.keyword, ruleset.id), param.range, removal(param));
         break;
       case 'helpers':
         if (!supportsTeamwork(ruleset)) {
@@ -589,11 +598,16 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     const first = settings[0];
     // Storytelling already calls any difficulty unused.
     if (first.difficulty && ruleset.family !== 'storytelling') sink.add('RM005', messages.difficultyWithInitiative(), first.difficulty.range);
-    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker]) {
+    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker, ...first.diceRules]) {
       if (param) sink.add('RM005', messages.unusedWithInitiative(formatParam(param)), param.range);
     }
     first.helpers = undefined;
     first.successesNeeded = first.rollLimit = first.extendedMarker = undefined;
+    // The spec says what is rolled: 1d10 + the rating, none of the dice rules reported above.
+    delete first.roll.again;
+    delete first.roll.willpower;
+    delete first.roll.noBotch;
+    first.specialties = 0;
   }
   // A d20 contest has no difficulty for helpers to roll against (002 l.65): they would change nothing.
   if (isContest && ruleset.family === 'd20') {

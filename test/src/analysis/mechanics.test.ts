@@ -425,5 +425,25 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
         'RM005 ‹инициатива› Параметр «инициатива» не используется в правилах vampire-pack',
       ]);
     });
+
+    it('a dice rule with initiative (урон, поглощение, Сила воли, специализация, снова-9) is RM005, and the roll is 1d10 + the rating', () => {
+      const damage = one('werewolf-revised', '«Инициатива 5 (урон)»');
+      assert.deepEqual(damage.found, ['RM005 ‹урон› «урон» не используется с инициативой: это один бросок 1к10 + рейтинг']);
+      assert.deepEqual(damage.check.spec, { side: side(5), initiative: true });
+      const classic = one('werewolf-revised', '«Ловкость 3 + Смекалка 2 (поглощение, Сила воли, специализация, инициатива)»');
+      assert.deepEqual(classic.found, [
+        'RM005 ‹поглощение› «поглощение» не используется с инициативой: это один бросок 1к10 + рейтинг',
+        'RM005 ‹Сила воли› «Сила воли» не используется с инициативой: это один бросок 1к10 + рейтинг',
+        'RM005 ‹специализация› «специализация» не используется с инициативой: это один бросок 1к10 + рейтинг',
+      ]);
+      assert.deepEqual(classic.check.spec, { side: side(5), initiative: true });
+      oddsAsOracle('werewolf-revised', classic.check, { side: side(5), initiative: true });
+      const story = one('storytelling', '«Инициатива 4 (снова-9, Воля)»');
+      assert.deepEqual(story.found, [
+        'RM005 ‹снова-9› «снова-9» не используется с инициативой: это один бросок 1к10 + рейтинг',
+        'RM005 ‹Воля› «Воля» не используется с инициативой: это один бросок 1к10 + рейтинг',
+      ]);
+      assert.deepEqual(story.check.spec, { side: side(4), initiative: true });
+    });
   });
 });
