@@ -14,6 +14,7 @@ import {
   figureText,
   headlineContext,
   headlineText,
+  isInitiative,
   type OddsContext,
   oddsChart,
   oddsView,
@@ -72,7 +73,7 @@ function unknownPoolParts(check: AnalyzedCheck, report: UnknownPoolReport, formu
   const missing = check.sides.flatMap((side) => side.terms.filter((t) => t.value === undefined).map((t) => t.trait?.name ?? t.written));
   const helpers = helpersWithoutPool(check);
   const headline = [
-    `**${capitalize(unknownPoolText(ruleset, v))}**`,
+    `**${capitalize(unknownPoolText(ruleset, v, isInitiative(report)))}**`,
     ...(missing.length > 0 ? [v.w.missingValues(missing.join(', '))] : []),
     ...(helpers.length > 0 ? [v.w.helpersWithoutPool(helpers.join(', '))] : []),
   ].join(' · ');

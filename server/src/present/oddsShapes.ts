@@ -71,14 +71,15 @@ function rulesNotes(odds: PoolOdds, { ruleset, v, spec }: OddsContext): string[]
 
 /** How the family's helpers help (docs/rulesets.en.md). */
 function helpersNote(helpers: number, ruleset: Ruleset, v: Voice): string {
-  const count = v.number(helpers);
+  const count = v.count(helpers, 'helper');
+  const one = v.singular(helpers);
   switch (ruleset.family) {
     case 'storytelling':
-      return v.w.noteHelpersDice(count);
+      return v.w.noteHelpersDice(count, one);
     case 'd20':
-      return v.w.noteHelpersEdge(count);
+      return v.w.noteHelpersEdge(count, one);
     default:
-      return v.w.noteHelpersSuccesses(count);
+      return v.w.noteHelpersSuccesses(count, one);
   }
 }
 

@@ -65,8 +65,8 @@ const hits: Hit[] = [
     doc: T('«[[Взлом]] 2 (сложность 10)»'),
     code: 'RM001',
     severity: 'info',
-    ru: '«Взлом» нет в словаре правил threads-of-fate (словарь открытый); добавьте её в словарь проекта',
-    en: '"Взлом" is not in the threads-of-fate vocabulary (an open one); add it to the project dictionary',
+    ru: 'Черты «Взлом» нет в словаре правил threads-of-fate (словарь открытый): если это черта вашего стола, добавьте её в словарь проекта',
+    en: 'The trait "Взлом" is not in the threads-of-fate vocabulary (an open one): if it is your table\'s own trait, add it to the project dictionary',
     preferred: null,
   },
   {
@@ -208,7 +208,7 @@ const hits: Hit[] = [
     doc: scenario('vampire-pack', ['«Катастрофа: Ловкость + [[Атлетика]] (сложность 2)»'], SHEETS),
     code: 'RM008',
     severity: 'info',
-    ru: 'В листе персонажа «Катастрофа» нет «Атлетика»: шансы показаны по размеру пула',
+    ru: 'В листе персонажа «Катастрофа» нет черты «Атлетика»: шансы показаны по размеру пула',
     en: '"Катастрофа"\'s sheet has no "Атлетика": odds are shown per pool size',
   },
   {

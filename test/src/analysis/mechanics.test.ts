@@ -228,7 +228,7 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
   describe('Willpower is never rolled in storytelling (000 l.89)', () => {
     it('«Сила 2 + Атлетика 2 + Воля 5»: RM002 on the term, with a fix that spends it instead', () => {
       const { analysis, text, found } = one('storytelling', '«Сила 2 + Атлетика 2 + Воля 5»');
-      assert.deepEqual(found, ['RM002 ‹Воля 5› «Воля» не бросается: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
+      assert.deepEqual(found, ['RM002 ‹Воля 5› Черту «Воля» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
       const [fix] = analysis.diagnostics[0].fixes;
       assert.equal(fix.title, 'Тратить, а не бросать: (Воля)');
       assert.equal(fix.preferred, true);
@@ -247,7 +247,7 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
 
     it('alone, nothing would be left to roll: the warning without a fix', () => {
       const { analysis, found } = one('storytelling', '«Воля 5 (снова-9)»');
-      assert.deepEqual(found, ['RM002 ‹Воля 5› «Воля» не бросается: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
+      assert.deepEqual(found, ['RM002 ‹Воля 5› Черту «Воля» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
       assert.deepEqual(analysis.diagnostics[0].fixes, []);
     });
   });
@@ -288,7 +288,7 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
 
     it('helpers by name roll the same traits with their own values; a helper not on the sheet is RM007, a missing trait RM008', () => {
       const { check, found } = one('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера и Гордей)»', sheet);
-      assert.deepEqual(found, ['RM008 ‹Гордей› В листе персонажа «Гордей» нет «Атлетизм»: шансы показаны по размеру пула']);
+      assert.deepEqual(found, ['RM008 ‹Гордей› В листе персонажа «Гордей» нет черты «Атлетизм»: шансы показаны по размеру пула']);
       const main = side(3, { difficulty: 6 });
       assert.deepEqual(check.spec, { side: { ...main, helpers: [helperSide(main, 3), helperSide(main, null)] } });
       const unknown = one('mage-revised', '«Сила 2 (сложность 6; помощь: Вера, Марк)»', sheet);

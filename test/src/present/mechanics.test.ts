@@ -87,7 +87,7 @@ describe('present: the new mechanics', () => {
     const sheet = ['characters:', '  Вера: { Сила: 2, Атлетизм: 1 }', '  Гордей: { Сила: 3, Атлетизм: 2 }'];
     const o = said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера, Гордей)»', 7, sheet);
     assert.deepEqual(o.hover.slice(0, 3), ruLines('**Успех 99 %** · провал 0,25 %  ', 'Сила 2 + Атлетизм 1 = 3 кости, сложность 6 · в среднем 4,65 успеха  ', 'Помощь: Вера 3 кости, Гордей 5 костей'));
-    assert.equal(o.hover[o.hover.length - 1], '_Помощники (2) бросают тот же пул: их успехи складываются с вашими._');
+    assert.equal(o.hover[o.hover.length - 1], '_2 помощника бросают тот же пул: их успехи складываются с вашими._');
     assert.deepEqual(o.log, [
       '🎲 «Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера, Гордей)»: [3, 1, 1] → 1 успех (с помощью: 2 помощника): успех · зерно броска 7',
       '    помощник 1: [1, 1, 6] → 0 успехов (+0 успехов)',
@@ -95,7 +95,7 @@ describe('present: the new mechanics', () => {
     ]);
     const story = said('storytelling', '«Сила 1 + Атлетика 1 (помощь: 1)»', 7);
     assert.equal(story.hover[2], 'Помощь: 1 × 2 кости');
-    assert.equal(story.hover[story.hover.length - 1], '_Помощники (1) бросают первыми: каждый их успех — кость в ваш пул, полный провал помощника — −4 кости._');
+    assert.equal(story.hover[story.hover.length - 1], '_1 помощник бросает первым: каждый его успех — кость в ваш пул, его полный провал — −4 кости._');
     assert.equal(story.log[1], '    помощник 1: [1, 1] → 0 успехов (+0 костей в пул)');
     const d20 = said('threads-of-fate', '«Скрытность 3 (сложность 14, помощь: 2)»', 7);
     assert.equal(d20.hover[2], 'Помощь: 2 × +3');
@@ -164,6 +164,40 @@ describe('present: the new mechanics', () => {
     assert.deepEqual(o.log, ['🎲 «Инициатива 5»: итог 6 ([1] + 5) · зерно броска 7']);
     const en = said('werewolf-revised', '«Ловкость 3 + Смекалка 2 (инициатива)»', 7, [], 'en');
     assert.deepEqual([en.hover[0], en.hover[1], en.lens, en.log[0]], ['**10.5 on average**  ', 'Ловкость 3 + Смекалка 2 = 1d10 + 5', '🎲 Roll · 10.5 on average', '🎲 «Ловкость 3 + Смекалка 2 (инициатива)»: total 6 ([1] + 5) · seed 7']);
+  });
+
+  it('initiative with an unknown rating: «рейтинг неизвестен», a table by rating, and a roll that says the rating it took', () => {
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Ловкость + Смекалка (инициатива)»']), { locale: 'ru', rulesets: builtinRulesets() });
+    const [check] = analysis.checks;
+    const v = voice('ru');
+    assert.deepEqual(checkHoverMarkdown(check, analysis.ruleset, v).split('\n').slice(0, 6), [
+      '**Рейтинг неизвестен** · нет значения: Ловкость, Смекалка  ',
+      'Ловкость ? + Смекалка ? = 1к10 + ?',
+      '',
+      '| Рейтинг | В среднем |',
+      '| :-- | --: |',
+      '| 1 | 6,5 |',
+    ]);
+    const line = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
+    assert.equal(lensTitle(line, v), '🎲 Бросить · рейтинг неизвестен');
+    assert.ok(check.spec);
+    const roll = rollCheck(analysis.ruleset, check.spec, { seed: 3 });
+    assert.deepEqual(rollLog(check.text, roll, analysis.ruleset, v, { pool: roll.pool, source: 'typical' }), [
+      '🎲 «Ловкость + Смекалка (инициатива)»: итог 10 ([5] + 5) (рейтинг неизвестен: взят типичный пул правил, 5) · зерно броска 3',
+    ]);
+  });
+
+  it('a helpers note agrees with its number, by Intl’s plural rules: «1 помощник бросает», «2 помощника бросают»', () => {
+    const one = said('threads-of-fate', '«Скрытность 3 (сложность 14, помощь: 1)»', 7);
+    assert.equal(one.hover[one.hover.length - 1], '_1 помощник бросает против сложности − 5: успех даёт Преимущество, неудача — Помеху._');
+    const two = said('threads-of-fate', '«Скрытность 3 (сложность 14, помощь: 2)»', 7);
+    assert.equal(two.hover[two.hover.length - 1], '_2 помощника бросают против сложности − 5: успех даёт Преимущество, неудача — Помеху._');
+    const five = said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6, помощь: 5)»', 7);
+    assert.equal(five.hover[five.hover.length - 1], '_5 помощников бросают тот же пул: их успехи складываются с вашими._');
+    const oneEn = said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6, помощь: 1)»', 7, [], 'en');
+    assert.equal(oneEn.hover[oneEn.hover.length - 1], '_1 helper rolls the same pool: their successes add to yours._');
+    const twoEn = said('storytelling', '«Сила 1 + Атлетика 1 (помощь: 2)»', 7, [], 'en');
+    assert.equal(twoEn.hover[twoEn.hover.length - 1], '_2 helpers roll first: each of their successes is a die for your pool, a helper’s dramatic failure −4 dice._');
   });
 
   it('vampire-pack contests: the Attribute breaks the ties; a tie it cannot break is the Storyteller’s', () => {
