@@ -144,6 +144,19 @@ describe('CLI.md Additions (2): the JSON of the new mechanics', () => {
     assert.equal('tie_break' in storyteller, false);
   });
 
+  it('`notes` has a key for every note the text prints, in the order it prints them', async () => {
+    const notesOf = async (ruleset: string, check: string) => (await odds(ruleset, check)).notes;
+    assert.deepEqual(await notesOf('storytelling', '«Сила 1 + Атлетика 1 (помощь: 1)»'), ['teamwork']);
+    assert.deepEqual(await notesOf('mage-revised', '«Выносливость 3 (поглощение)»'), ['no_botch']);
+    assert.deepEqual(await notesOf('werewolf-revised', '«Сила 2 + Атлетика 1 (сложность 6, Сила воли, урон, помощь: 1, специализация)»'), ['willpower', 'teamwork', 'no_botch', 'specialty']);
+    assert.deepEqual(await notesOf('werewolf-revised', '«Инициатива 5»'), ['initiative']);
+    assert.deepEqual(await notesOf('vampire-pack', '«Сила 3 + Атлетика 2 (сложность 2) против Ловкость 2 + Атлетика 3»'), ['tie_break']);
+    assert.deepEqual(await notesOf('storytelling', '«Сила 1 − 2 (3 успеха) против Сила 1 − 2»'), ['unfinished']);
+    assert.deepEqual(await notesOf('threads-of-fate', '«Скрытность 1 (сложность 25)»'), ['critical_rescue']);
+    assert.deepEqual(await notesOf('storytelling', '«Сила 1 − 4 (Воля)»'), ['chance_die', 'willpower']);
+    assert.deepEqual(await notesOf('mage-revised', '«Ловкость 2 + Атлетизм 1 (3 успеха) против Ловкость 1 + Вождение 1»'), []);
+  });
+
   describe('check --format json', () => {
     let dir = '';
     before(() => {
