@@ -1,7 +1,7 @@
 import { supportsRaces, supportsTeamwork } from './capabilities';
 import type { Alternative, CheckSpec, RollSide } from './checkSpec';
 import { compareScores } from './contest';
-import { type Distribution, mean, shift } from './distribution';
+import { type Distribution, mean, shift, trimUpperTail } from './distribution';
 import { probabilityDoneWithin } from './extended';
 import { classicFamily } from './families/classic';
 import { d20Family } from './families/d20';
@@ -112,7 +112,8 @@ function sideOdds(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>):
   return {
     ...rest,
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([key, p]) => [key, Math.min(1, p)])),
-    ...(own.successes ? { successes } : {}),
+    // Each part's series is trimmed, but a part of tiny weight still carries its long tail: trim the mixture as a plain roll is.
+    ...(own.successes ? { successes: trimUpperTail({ min: 0, p: successes }).p } : {}),
     ...(own.margin ? { margin } : {}),
     expected,
     // The pool is the main actor's own; the chance die is reported only when help cannot avoid it.

@@ -88,8 +88,15 @@ describe('CLI.md Additions (2): the JSON of the new mechanics', () => {
   it('teamwork: the main roll after the helpers, with `helpers`', async () => {
     const o = await odds('storytelling', '«Сила 1 + Атлетика 1 (помощь: 1)»');
     const main = plainSide(2);
-    sameRoll(o, oracle('storytelling', { side: { ...main, helpers: [helperSide(main, 2)] } }), 'storytelling');
+    const want = oracle('storytelling', { side: { ...main, helpers: [helperSide(main, 2)] } });
+    sameRoll(o, want, 'storytelling');
     assert.equal(o.helpers, 1);
+    // The series stops where the rest is below 1e-15, as a plain roll's (it ran to 34 entries, ~1e-29).
+    const series = o.successes as number[];
+    assert.equal(series.length, 20);
+    assert.ok(series[19] >= 1e-15, `last kept ${series[19]}`);
+    // Left out: the mixture's tail below the cut, plus each component's own below it.
+    assert.ok((want.successes ?? []).slice(20).reduce((a, b) => a + b, 0) < 2e-15, 'what is left out is within the cuts');
     const classic = await odds('werewolf-revised', '«Сила 2 + Атлетика 1 (сложность 7, помощь: 2)»');
     const main7 = plainSide(3, { difficulty: 7 });
     sameRoll(classic, oracle('werewolf-revised', { side: { ...main7, helpers: [helperSide(main7, 3), helperSide(main7, 3)] } }), 'classic');
