@@ -558,6 +558,28 @@ describe('quotations stay quotations', () => {
     // The same check unquoted is the same check.
     assert.deepEqual(analysis.checks[0].spec, analyze(S('«Ловкость + Вождение + 1»')).checks[0].spec);
   });
+
+  it('a check in Russian inner quotes „…“ inside a quotation is found as a check, and the quotation is left alone', () => {
+    const text = V('«Проверь „Сила + Атлетика (сложность 2)“ и беги». «Скажи „да“ или „нет“». «Бросай „Ловкость + Атлетика (сложность 1)” и „Сила 2 + Драка 2 (сложность 3)“»');
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.text, c.range.start]),
+      [
+        ['„Сила + Атлетика (сложность 2)“', text.indexOf('„Сила')],
+        ['„Ловкость + Атлетика (сложность 1)”', text.indexOf('„Ловкость')],
+        ['„Сила 2 + Драка 2 (сложность 3)“', text.indexOf('„Сила 2')],
+      ],
+    );
+    assert.deepEqual(analysis.diagnostics, []);
+    // The same check in «…» is the same check.
+    assert.deepEqual(analysis.checks[0].spec, analyze(V('«Сила + Атлетика (сложность 2)»')).checks[0].spec);
+    // Its mistakes are its own: the quotation around it gets none.
+    const typo = V('«Проверь „Сила + Атлетка (сложность 2)“ и беги»');
+    assert.deepEqual(
+      analyze(typo).diagnostics.map((d) => [d.code, typo.slice(d.range.start, d.range.end)]),
+      [['RM001', 'Атлетка']],
+    );
+  });
 });
 
 describe('the MARKUP §3 examples', () => {
