@@ -541,7 +541,9 @@ function reportBrokenExtended(settings: readonly SideSettings[], sink: Diagnosti
  * Diagnostics that say the check cannot be rolled as written (docs/markup.en.md): a value out of
  * the rules' range (RM003: a difficulty, too many helpers, an extended action without a goal;
  * RM013: too many edges). The check gets no odds until it is fixed: odds of what it does not say
- * (a difficulty clamped, helpers dropped) would be a number nobody wrote.
+ * (a difficulty clamped, helpers dropped) would be a number nobody wrote. A trait the rules only
+ * spend in a pool (RM002 «не бросают») is the same, though RM002 itself is not: a pool the rules
+ * do not combine (RM002 on its composition) still rolls the dice written.
  */
 const UNROLLABLE: ReadonlySet<DiagnosticCode> = new Set(['RM003', 'RM013']);
 
@@ -625,6 +627,8 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   reportBrokenExtended(settings, sink);
 
   let tooLarge = false;
+  /** A trait the rules only spend is in a pool («Воля 5»): its dice are a pool the rules never roll. */
+  let rollsSpentTrait = false;
   const work: SideWork[] = ast.sides.map((side, sideIndex) => {
     const byTerm = byTermOf[sideIndex];
     const sideSettings = settings[sideIndex];
@@ -635,7 +639,10 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     if (!storytellerPool) reportModifiers(side, ctx, sink);
     const neverRolled = new Set(ruleset.neverRolled ?? []);
     byTerm.forEach((resolved, k) => {
-      if (resolved?.trait && resolved.role === undefined && neverRolled.has(resolved.trait.name)) reportNeverRolled(side, k, resolved.trait.name, ctx, sink, malformed);
+      if (resolved?.trait && resolved.role === undefined && neverRolled.has(resolved.trait.name)) {
+        reportNeverRolled(side, k, resolved.trait.name, ctx, sink, malformed);
+        rollsSpentTrait = true;
+      }
     });
 
     const groups = optionGroups(side);
@@ -695,7 +702,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   if (!malformed) reportLayout(ast, content, ctx, canonicalOf, sink);
 
   const result: ResolvedCheck = { sides: work.map((w) => w.resolved), diagnostics: sink.list, ...(sheet ? { actor: sheet.name } : {}) };
-  const cannotRoll = malformed || tooLarge || cannotBeRolled(sink.list);
+  const cannotRoll = malformed || tooLarge || rollsSpentTrait || cannotBeRolled(sink.list);
   if (cannotRoll || ast.sides[0].terms.length === 0) return result;
   const extended = initiative ? undefined : extendedOf(settings);
   const options = { willpower: willpowerName(ruleset) };

@@ -226,9 +226,10 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
   });
 
   describe('Willpower is never rolled in storytelling (000 l.89)', () => {
-    it('«Сила 2 + Атлетика 2 + Воля 5»: RM002 on the term, with a fix that spends it instead', () => {
-      const { analysis, text, found } = one('storytelling', '«Сила 2 + Атлетика 2 + Воля 5»');
+    it('«Сила 2 + Атлетика 2 + Воля 5»: RM002 on the term, no odds (not 9 dice), with a fix that spends it instead', () => {
+      const { analysis, check, text, found } = one('storytelling', '«Сила 2 + Атлетика 2 + Воля 5»');
       assert.deepEqual(found, ['RM002 ‹Воля 5› Черту «Воля» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
+      assert.deepEqual([check.spec, check.odds], [undefined, undefined]);
       const [fix] = analysis.diagnostics[0].fixes;
       assert.equal(fix.title, 'Тратить, а не бросать: (Воля)');
       assert.equal(fix.preferred, true);
@@ -245,10 +246,23 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       assert.ok(fixed.endsWith('«Сила 2 (снова-9, Воля)»\n'), fixed);
     });
 
-    it('alone, nothing would be left to roll: the warning without a fix', () => {
-      const { analysis, found } = one('storytelling', '«Воля 5 (снова-9)»');
+    it('alone, nothing would be left to roll: the warning without a fix, and no odds', () => {
+      const { analysis, check, found } = one('storytelling', '«Воля 5 (снова-9)»');
       assert.deepEqual(found, ['RM002 ‹Воля 5› Черту «Воля» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
       assert.deepEqual(analysis.diagnostics[0].fixes, []);
+      assert.deepEqual([check.spec, check.odds], [undefined, undefined]);
+    });
+
+    it('one option of an alternative: the check has no odds until the author rewrites it', () => {
+      const { check, found } = one('storytelling', '«Сила или Воля 3 + Атлетика 2»');
+      assert.deepEqual(found, ['RM002 ‹Воля 3› Черту «Воля» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
+      assert.deepEqual([check.spec, check.odds], [undefined, undefined]);
+    });
+
+    it('a pool the rules do not combine (the other RM002) still has the odds of the dice written', () => {
+      const { check, found } = one('storytelling', '«Атлетика 2 + Драка 2»');
+      assert.deepEqual(found, ['RM002 ‹Атлетика 2 + Драка 2› Правила не складывают Атлетика + Драка в один пул']);
+      assert.deepEqual(check.spec, { side: side(4) });
     });
   });
 

@@ -140,6 +140,17 @@ describe('rollmark odds --json', () => {
     assert.equal(r.err, 'rollmark odds: cannot take this check:\n  error RM009 Sign «+» without a term (at 6)\n');
   });
 
+  it('a trait the rules never roll («Воля 5») is neither rolled nor given odds: exit 2 with the RM002 warning as the reason', async () => {
+    for (const command of ['odds', 'roll']) {
+      const r = await run(command, '--ruleset', 'storytelling', '«Воля 5»');
+      assert.deepEqual(r, {
+        code: 2,
+        out: '',
+        err: `rollmark ${command}: cannot take this check:\n  warning RM002 The trait "Воля" is never rolled: its points are spent. To spend one, write the parameter «(Воля)» (at 1)\n`,
+      });
+    }
+  });
+
   it('an unknown ruleset exits 2 listing the known ones, with no stack trace', async () => {
     const r = await run('odds', '--ruleset', 'nope', '«Сила»');
     assert.equal(r.code, 2);

@@ -257,14 +257,16 @@ describe('present: the new mechanics', () => {
     );
   });
 
-  it('a check the rules cannot roll as written (RM003, RM013) has no odds: hover, lens, outline, inlay and `check --checks` say so', () => {
-    const party = ['characters:', '  Вера: { Сила: 2, Атлетика: 2 }', '  Марк: { Сила: 3, Атлетика: 1 }'];
+  it('a check the rules cannot roll as written (RM003, RM013, RM002 on a spent trait) has no odds: hover, lens, outline, inlay and `check --checks` say so', () => {
+    const party = ['characters:', '  Вера: { Сила: 2, Атлетика: 2, Воля: 4 }', '  Марк: { Сила: 3, Атлетика: 1, Воля: 6 }'];
     const cases: [string, string, string[], string][] = [
       ['storytelling', '«Сила 1 + Атлетика 1 (помощь: 21)»', [], 'RM003'],
       ['storytelling', '«Сила + Атлетика (помощь: 21)»', party, 'RM003'],
       ['mage-revised', '«Ловкость 2 + Атлетизм 2 (сложность 11)»', [], 'RM003'],
       ['vampire-pack', '«Сила 2 + Атлетика 2 (сложность −1)»', [], 'RM003'],
       ['threads-of-fate', '«Скрытность 4 (сложность 14, 3 Преимущества)»', [], 'RM013'],
+      ['storytelling', '«Воля 5 (снова-9)»', [], 'RM002'],
+      ['storytelling', '«Сила + Атлетика + Воля»', party, 'RM002'],
     ];
     for (const [ruleset, line, frontMatter, code] of cases) {
       const analysis = analyzeDocument(scenario(ruleset, [line], frontMatter), { locale: 'ru', rulesets: builtinRulesets() });
