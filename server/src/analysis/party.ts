@@ -7,6 +7,8 @@
 import type { CheckSpec } from '../engine/checkSpec';
 import { chanceOfSuccess } from '../engine/odds';
 import { isKnownPool, type OddsReport } from '../engine/oddsReport';
+import { rollCheck } from '../engine/roll';
+import type { RollReport } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
 import type { CheckExpression } from './checkExpression';
 import { type CheckContext, resolveCheck, type ResolvedCheck } from './resolveCheck';
@@ -89,4 +91,13 @@ export function partyOdds(
 /** The party's median character: the middle one by chance, the weaker of the two middle ones in an even party. */
 export function medianMember(party: PartyOdds): PartyMember {
   return party.members[Math.floor(party.members.length / 2)];
+}
+
+/**
+ * The party's members rolling a check, each their own spec, member i with seed + i: one seed
+ * replays every member's roll, and no two members roll the same dice. The editor's party roll and
+ * `rollmark check --checks --seed` both roll this way.
+ */
+export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], seed: number): { actor: string; report: RollReport }[] {
+  return members.map((member, i) => ({ actor: member.character, report: rollCheck(ruleset, member.spec, { seed: (seed + i) | 0 }) }));
 }
