@@ -25,7 +25,7 @@ import {
   readInteger,
   tokenize,
 } from './checkTokens';
-import { FormatParamOptions, Param, ParamSink, formatInteger, formatParam, readParam, startsParam } from './checkParams';
+import { contradicts, FormatParamOptions, Param, ParamSink, formatInteger, formatParam, readParam, startsParam } from './checkParams';
 import { MAX_ALTERNATIVES } from '../engine/checkSpec';
 
 export type { BadNumberReason, ParamKind, ParseError, ParseErrorCode, TextRange } from './checkTokens';
@@ -117,7 +117,7 @@ export interface PoolExpr {
   terms: Term[];
   /** From the first term (its sign included) to the last; absent when there is no term. */
   range?: TextRange;
-  /** Well-formed parameters, in written order; a repeated kind is left out (`duplicate-param`). */
+  /** Well-formed parameters, in written order; a repeated kind is left out (`duplicate-param`, `conflicting-param`). */
   params: Param[];
   /** `(` to `)`, or to the group's last token when it is unclosed; absent without a group. */
   paramsRange?: TextRange;
@@ -289,7 +289,7 @@ class Parser implements ParamSink {
     return this.content.slice(range.start - this.offset, range.end - this.offset);
   }
 
-  error(code: ParseErrorCode, range: TextRange, extra: { param?: ParamKind; reason?: BadNumberReason } = {}): void {
+  error(code: ParseErrorCode, range: TextRange, extra: { param?: ParamKind; reason?: BadNumberReason; first?: string } = {}): void {
     if (this.errors.length >= MAX_ERRORS) return;
     this.errors.push({ code, range, text: this.text(range), ...extra });
   }
@@ -639,8 +639,10 @@ class Parser implements ParamSink {
     if (reading.keywordSeen) side.paramKeywordSeen = true;
     const param = reading.param;
     if (!param) return;
-    if (side.params.some((p) => p.kind === param.kind)) {
-      this.error('duplicate-param', param.range, { param: param.kind });
+    const earlier = side.params.find((p) => p.kind === param.kind);
+    if (earlier) {
+      if (contradicts(earlier, param)) this.error('conflicting-param', param.range, { param: param.kind, first: this.text(earlier.range) });
+      else this.error('duplicate-param', param.range, { param: param.kind });
       return;
     }
     side.params.push(param);

@@ -271,6 +271,17 @@ function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, res
  * parameter, `missing-number`/`bad-number` at the number, `unexpected-token` for words
  * left over after a complete parameter (the parameter is still returned).
  */
+/**
+ * Whether a second parameter of the same kind says something else than the first, so that only one
+ * of them can apply: a damage roll is not a soak roll («урон, поглощение»), and a roll has one
+ * re-roll rule («снова-9, снова-8»). Synonyms («Воля, Сила воли») and repeats are merely twice.
+ */
+export function contradicts(first: Param, second: Param): boolean {
+  if (first.kind === 'noBotch' && second.kind === 'noBotch') return first.form !== second.form;
+  if (first.kind === 'again' && second.kind === 'again') return first.rule !== second.rule;
+  return false;
+}
+
 export function readParam(tokens: readonly Token[], from: number, to: number, sink: ParamSink): ParamReading {
   const t = tokens.slice(from, to);
   const n = t.length;

@@ -41,6 +41,9 @@ export const MAX_ERRORS = 100;
  *   zero-length range where the number belongs (after `сложность`, before `успехов`).
  * - `unknown-param`: a parameter that is none of the grammar's; range = the whole parameter.
  * - `duplicate-param`: a second parameter of the same kind in one side; range = the second.
+ * - `conflicting-param`: a second parameter of the same kind that says otherwise («урон,
+ *   поглощение», «снова-9, снова-8»): only one of them can apply; range = the second, `first`
+ *   the first one as written.
  * - `empty-param`: an empty slot in a parameter group: `()` (range = the group), or a
  *   leading, doubled or trailing `,`/`;` (range = that separator).
  * - `unclosed-paren`: `(` without `)`; range = the `(`.
@@ -66,6 +69,7 @@ export type ParseErrorCode =
   | 'missing-number'
   | 'unknown-param'
   | 'duplicate-param'
+  | 'conflicting-param'
   | 'empty-param'
   | 'unclosed-paren'
   | 'unclosed-bracket'
@@ -99,8 +103,10 @@ export interface ParseError {
   range: TextRange;
   /** The document text at `range`, as written ('' for a zero-length range). */
   text: string;
-  /** `bad-number`, `missing-number`, `duplicate-param`: the parameter concerned, if any. */
+  /** `bad-number`, `missing-number`, `duplicate-param`, `conflicting-param`: the parameter concerned, if any. */
   param?: ParamKind;
+  /** `conflicting-param`: the earlier parameter it contradicts, as written. */
+  first?: string;
   /** `bad-number`: what is wrong with it. */
   reason?: BadNumberReason;
 }

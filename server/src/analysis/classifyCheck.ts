@@ -72,21 +72,44 @@ export function isCheck(ast: CheckExpression, active: TraitIndex, characters: re
 }
 
 export interface CheckSpan {
-  /** The «. */
+  /** The « (or, for a check quoted inside a quotation, the „ of Russian inner quotes). */
   open: number;
-  /** The », or −1 when the « is never closed in its text (then the check runs to the end of its line). */
+  /** The » (or “, ”), or −1 when the « is never closed in its text (then the check runs to the end of its line). */
   close: number;
   contentEnd: number;
   ast: CheckExpression;
 }
 
+/** Russian inner quotes: „ opens, “ closes (” as some keyboards type it). */
+const INNER_OPEN = '„';
+const INNER_CLOSE = /[“”]/u;
+
+/**
+ * The checks a quotation quotes in Russian inner quotes, „…“, between `from` and `to`
+ * («Проверь „Сила + Атлетика (сложность 2)“ и беги»): each „…“ that is a check, read as a «…» would be.
+ */
+function innerQuotedChecks(text: string, from: number, to: number, index: TraitIndex, characters: readonly CharacterSheet[]): CheckSpan[] {
+  const spans: CheckSpan[] = [];
+  let open = text.indexOf(INNER_OPEN, from);
+  while (open >= 0 && open < to) {
+    let close = open + 1;
+    while (close < to && !INNER_CLOSE.test(text[close])) close++;
+    if (close >= to) break;
+    const ast = parseCheckExpression(text.slice(open + 1, close), open + 1);
+    if (isCheck(ast, index, characters)) spans.push({ open, close, contentEnd: close, ast });
+    open = text.indexOf(INNER_OPEN, close + 1);
+  }
+  return spans;
+}
+
 /**
  * The «…» checks of one prose range, in order; quotations are left out. A « pairs with the first
  * » after it; an unclosed « runs to the end of its line, and a « inside it opens nothing of its
- * own. A «…» that holds a « is a check when what comes before that « is one (its » is missing);
- * otherwise it is a quotation, read again from its last «, so that a check quoted inside a
- * quotation («Бросайте «Ловкость + Вождение + 1», и побыстрее») is found and the quotation is not.
- * Each character is parsed at most three times: linear in the range.
+ * own. A «…» that holds a « (or Russian inner quotes, „) is a check when what comes before that «
+ * is one (its » is missing); otherwise it is a quotation, read again from its last «, so that a
+ * check quoted inside a quotation («Бросайте «Ловкость + Вождение + 1», и побыстрее») is found and
+ * the quotation is not; a check in „…“ inside it is found the same way («Проверь „Сила + Атлетика
+ * (сложность 2)“ и беги»). Each character is parsed at most three times: linear in the range.
  */
 export function checkSpans(text: string, range: TextRange, index: TraitIndex, characters: readonly CharacterSheet[] = []): CheckSpan[] {
   const spans: CheckSpan[] = [];
@@ -99,15 +122,18 @@ export function checkSpans(text: string, range: TextRange, index: TraitIndex, ch
       const content = text.slice(at + 1, close);
       const ast = parseCheckExpression(content, at + 1);
       // With a « inside, what comes before it decides: a check whose » is missing («Сила (сложность
-      // 2 «…»), or a quotation that quotes a check.
-      const inner = content.indexOf('«');
+      // 2 «…»), or a quotation that quotes a check. Inner quotes „…“ are decided the same way.
+      const nested = content.indexOf('«');
+      const innerQuote = nested < 0 ? content.indexOf(INNER_OPEN) : -1;
+      const inner = nested >= 0 ? nested : innerQuote;
       const check = inner < 0 ? ast : parseCheckExpression(content.slice(0, inner), at + 1);
       if (isCheck(check, index, characters)) {
         spans.push({ open: at, close, contentEnd: close, ast });
         at = text.indexOf('«', close + 1);
         continue;
       }
-      at = inner >= 0 ? at + 1 + content.lastIndexOf('«') : text.indexOf('«', close + 1);
+      if (innerQuote >= 0) spans.push(...innerQuotedChecks(text, at + 1 + innerQuote, close, index, characters));
+      at = nested >= 0 ? at + 1 + content.lastIndexOf('«') : text.indexOf('«', close + 1);
       continue;
     }
     closable = false;

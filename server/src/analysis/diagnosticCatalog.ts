@@ -55,8 +55,8 @@ export const messages = {
     en: `Unknown trait "${name}"${suggestions.length ? `. Did you mean: ${suggestions.join(', ')}` : ''}`,
   }),
   unknownTraitOpen: (name: string, ruleset: string): Text => ({
-    ru: `«${name}» нет в словаре правил ${ruleset} (словарь открытый); добавьте её в словарь проекта`,
-    en: `"${name}" is not in the ${ruleset} vocabulary (an open one); add it to the project dictionary`,
+    ru: `Черты «${name}» нет в словаре правил ${ruleset} (словарь открытый): если это черта вашего стола, добавьте её в словарь проекта`,
+    en: `The trait "${name}" is not in the ${ruleset} vocabulary (an open one): if it is your table's own trait, add it to the project dictionary`,
   }),
   foreignTrait: (written: string, lines: readonly Text[]): Text => ({
     ru: `«${written}» — черта других правил: ${listTitles(lines, 'ru')}. В правилах документа её нет; если она есть у ваших персонажей, добавьте её в словарь проекта`,
@@ -135,7 +135,7 @@ export const messages = {
     en: `Unknown character "${name}"${known.length ? ` (front matter has: ${known.join(', ')})` : ' (front matter lists no characters)'}`,
   }),
   sheetLacksTrait: (character: string, trait: string): Text => ({
-    ru: `В листе персонажа «${character}» нет «${trait}»: шансы показаны по размеру пула`,
+    ru: `В листе персонажа «${character}» нет черты «${trait}»: шансы показаны по размеру пула`,
     en: `"${character}"'s sheet has no "${trait}": odds are shown per pool size`,
   }),
   characterSheet: (character: string): Text => ({
@@ -157,6 +157,10 @@ export const messages = {
   unknownHelper: (name: string, known: string[]): Text => ({
     ru: `Помощник «${name}» не найден среди персонажей${known.length ? ` (в front matter: ${known.join(', ')})` : ' (в front matter нет персонажей)'}; укажите персонажа из листа или число помощников («помощь: 2»)`,
     en: `Helper "${name}" is not a character${known.length ? ` (front matter has: ${known.join(', ')})` : ' (front matter lists no characters)'}; name a character from the sheet or give a number («помощь: 2»)`,
+  }),
+  selfHelp: (name: string): Text => ({
+    ru: `Персонаж «${name}» бросает эту проверку и не может помогать в ней: уберите имя из помощи`,
+    en: `"${name}" rolls this check and cannot also help with it: remove the name from the helpers`,
   }),
   helpersAsBonus: (): Text => ({
     ru: 'В этих правилах нет броска помощи: помощь другого персонажа — это бонус от +1 до +3 костей к проверке. Запишите его модификатором, например «+ 1»',
@@ -191,8 +195,8 @@ export const messages = {
     en: `"${param}": in ${ruleset} a contest is one roll; there is no race to N successes`,
   }),
   neverRolled: (trait: string, param: string): Text => ({
-    ru: `«${trait}» не бросается: её очки тратят. Чтобы потратить, допишите параметр «(${param})»`,
-    en: `"${trait}" is never rolled: its points are spent. To spend one, write the parameter «(${param})»`,
+    ru: `Черту «${trait}» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(${param})»`,
+    en: `The trait "${trait}" is never rolled: its points are spent. To spend one, write the parameter «(${param})»`,
   }),
   zeroSuccesses: (): Text => ({
     ru: '«0 успехов»: цель уже достигнута, бросать нечего; нужно хотя бы 1 успех',
@@ -245,6 +249,7 @@ export const fixTitles = {
   toMarkupWithNote: (markup: string, note: string): Text => ({ ru: `Разметить как ${markup} (${note})`, en: `Mark up as ${markup} (${note})` }),
   setDifficulty: (value: number): Text => ({ ru: `Указать сложность ${value}`, en: `Set difficulty ${value}` }),
   removeParam: (param: string): Text => ({ ru: `Убрать «${param}»`, en: `Remove "${param}"` }),
+  removeHelper: (name: string): Text => ({ ru: `Убрать «${name}» из помощи`, en: `Remove "${name}" from the helpers` }),
   useRuleset: (id: string): Text => ({ ru: `Использовать правила ${id}`, en: `Use the ${id} ruleset` }),
   useCharacter: (name: string): Text => ({ ru: `Заменить на «${name}»`, en: `Replace with "${name}"` }),
   closeGuillemet: (): Text => ({ ru: 'Закрыть проверку »', en: 'Close the check with »' }),

@@ -40,6 +40,13 @@ export function parseErrorMessage(error: ParseError): Text {
       return { ru: `Неизвестный параметр${at}`, en: `Unknown parameter${at}` };
     case 'duplicate-param':
       return { ru: `Параметр${at} указан дважды`, en: `Parameter${at} given twice` };
+    case 'conflicting-param': {
+      const first = `«${quoted(error.first ?? '')}»`;
+      return {
+        ru: `${first} и${at} противоречат друг другу: действует только одно — оставьте нужное`,
+        en: `${first} and${at} contradict each other: only one can apply — keep the one you mean`,
+      };
+    }
     case 'empty-param':
       return { ru: 'Пустой параметр', en: 'Empty parameter' };
     case 'unclosed-paren':

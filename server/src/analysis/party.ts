@@ -7,6 +7,8 @@
 import type { CheckSpec } from '../engine/checkSpec';
 import { chanceOfSuccess } from '../engine/odds';
 import { isKnownPool, type OddsReport } from '../engine/oddsReport';
+import { rollCheck } from '../engine/roll';
+import type { RollReport } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
 import type { CheckExpression } from './checkExpression';
 import { type CheckContext, resolveCheck, type ResolvedCheck } from './resolveCheck';
@@ -53,8 +55,9 @@ export function partyChances(chances: readonly number[]): { any: number; all: nu
 /**
  * The party's odds on a check (see {@link hasParty}), each character whose sheet holds the
  * check's traits with their own roll, best first (ties in front-matter order); undefined when
- * the party is not asked about it or no character can roll it. `odds` computes a spec's odds
- * (the analysis passes its cache).
+ * the party is not asked about it or no character can roll it. A character the check names as a
+ * helper («Сила + Атлетика (помощь: Вера)») helps whoever rolls: she is not one of the rollers
+ * (a character cannot help herself). `odds` computes a spec's odds (the analysis passes its cache).
  */
 export function partyOdds(
   ast: CheckExpression,
@@ -66,7 +69,13 @@ export function partyOdds(
   if (!hasParty(ast, own, ctx.characters)) return undefined;
   const members: PartyMember[] = [];
   const lacking: string[] = [];
+  const helpers = new Set(own.sides.flatMap((side) => side.helpers ?? []));
+  const helping: string[] = [];
   for (const sheet of ctx.characters) {
+    if (helpers.has(sheet.name)) {
+      helping.push(sheet.name);
+      continue;
+    }
     const resolved = resolveAs(ast, content, ctx, sheet);
     const report = resolved.spec ? odds(ctx.ruleset, resolved.spec) : undefined;
     const success = report ? successChance(report) : undefined;
@@ -76,10 +85,19 @@ export function partyOdds(
   if (members.length === 0) return undefined;
   // Array.prototype.sort is stable: equal chances keep the front matter's order.
   members.sort((a, b) => b.success - a.success);
-  return { members, lacking, ...partyChances(members.map((m) => m.success)) };
+  return { members, lacking, helping, ...partyChances(members.map((m) => m.success)) };
 }
 
 /** The party's median character: the middle one by chance, the weaker of the two middle ones in an even party. */
 export function medianMember(party: PartyOdds): PartyMember {
   return party.members[Math.floor(party.members.length / 2)];
+}
+
+/**
+ * The party's members rolling a check, each their own spec, member i with seed + i: one seed
+ * replays every member's roll, and no two members roll the same dice. The editor's party roll and
+ * `rollmark check --checks --seed` both roll this way.
+ */
+export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], seed: number): { actor: string; report: RollReport }[] {
+  return members.map((member, i) => ({ actor: member.character, report: rollCheck(ruleset, member.spec, { seed: (seed + i) | 0 }) }));
 }

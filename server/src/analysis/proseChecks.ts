@@ -20,8 +20,8 @@
  *   also the first trait after «или» («Сила или Сила + Атлетизм»); otherwise «или», «либо» and
  *   «/» join the single traits next to them («Ловкость или Интеллект + Ремесло», «Интеллект +
  *   Языки или Компьютеры», «Ловкость + Атлетизм/Вождение», «Ловкость + Фехтование или
- *   Огнестрельное Оружие (сложность 4)»). The markup is the canonical «или» form; at most 8
- *   combinations.
+ *   Огнестрельное Оружие (сложность 4)»). The markup keeps the joiner («/» stays «/»: the
+ *   markup reads it as the prose does; «либо» is «или»); at most 8 combinations.
  * - A difficulty written before its trait: «сложность любого броска Вождения равна 3». The span
  *   is «Вождения равна 3» (the rest of the sentence stays a sentence), the markup
  *   «Вождение (сложность 3)».
@@ -196,6 +196,8 @@ interface Alternative {
   written: string;
   capitalised: boolean;
   rating?: number;
+  /** Joined to the alternative before it by «/» («Атлетизм/Вождение»), not by «или». */
+  slash?: true;
 }
 
 interface TraitTerm {
@@ -279,13 +281,18 @@ function poolText(pool: Pool, afterVersus: boolean): string {
     const body =
       term.kind === 'modifier'
         ? String(term.value)
-        : term.alternatives.map((alternative) => markupName(alternative, afterVersus) + (alternative.rating === undefined ? '' : ` ${alternative.rating}`)).join(' или ');
+        : term.alternatives.map((alternative, i) => (i === 0 ? '' : alternative.slash ? '/' : ' или ') + markupName(alternative, afterVersus) + (alternative.rating === undefined ? '' : ` ${alternative.rating}`)).join('');
     out += k === 0 ? body : `${term.sign < 0 ? ' \u2212 ' : ' + '}${body}`;
   });
   return out;
 }
 
-/** A side's pools (alternatives joined by «или», the canonical form) without its parameters. */
+/**
+ * A side's pools without its parameters. Alternatives keep the joiner the text wrote: «/» always
+ * joins the traits next to it, in the markup as in the prose, while «или» between pools with signs
+ * makes them whole pools; «Сила/Ловкость + Атлетизм или Сила + Драка» written with «или» only
+ * would be another check.
+ */
 function sideText(side: Side, afterVersus: boolean): string {
   return side.pools.map((pool) => poolText(pool, afterVersus)).join(' или ');
 }
@@ -741,6 +748,7 @@ class ProseScanner {
     for (;;) {
       p = name.end;
       const alternative: Alternative = { trait: name.match.trait, matchKind: name.match.kind, written: name.written, capitalised: name.capitalised };
+      if (term.alternatives.length > 0) alternative.slash = true;
       const rating = this.integerAt(p);
       if (rating !== undefined && this.endsTerm(p + 1)) {
         alternative.rating = rating;

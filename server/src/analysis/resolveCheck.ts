@@ -186,6 +186,8 @@ interface SideSettings {
   rollLimit?: RollLimitParam;
   extendedMarker?: ExtendedMarkerParam;
   difficulty?: DifficultyParam;
+  /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
+  diceRules: Param[];
 }
 
 /** How a side's parameters are read: a contest's side, a check on its own, an initiative roll. */
@@ -198,7 +200,7 @@ interface SideRole {
 /** Reads a side's parameters, reporting what the ruleset does not use. */
 function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, role: SideRole, charAt: (offset: number) => string): SideSettings {
   const { ruleset } = ctx;
-  const settings: SideSettings = { roll: {}, specialties: 0 };
+  const settings: SideSettings = { roll: {}, specialties: 0, diceRules: [] };
   // In a malformed group the parameters read are not all its slots, so the ranges around one
   // are not its separators: a removal could delete other text. The syntax error comes first.
   const removal = (param: Param): Fix[] => {
@@ -227,19 +229,26 @@ function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, rol
         else unused(param);
         break;
       case 'again':
-        if (ruleset.family === 'storytelling') settings.roll.again = param.rule === 'none' ? 'none' : param.rule;
-        else unused(param);
+        if (ruleset.family === 'storytelling') {
+          settings.roll.again = param.rule === 'none' ? 'none' : param.rule;
+          settings.diceRules.push(param);
+        } else unused(param);
         break;
       case 'specialty':
         settings.specialties += 1;
+        settings.diceRules.push(param);
         break;
       case 'willpower':
-        if (ruleset.family === 'classic' || ruleset.family === 'storytelling') settings.roll.willpower = true;
-        else unused(param);
+        if (ruleset.family === 'classic' || ruleset.family === 'storytelling') {
+          settings.roll.willpower = true;
+          settings.diceRules.push(param);
+        } else unused(param);
         break;
       case 'noBotch':
-        if (supportsNoBotch(ruleset)) settings.roll.noBotch = true;
-        else sink.add('RM005', messages.noBotchUnused(param.keyword, ruleset.id), param.range, removal(param));
+        if (supportsNoBotch(ruleset)) {
+          settings.roll.noBotch = true;
+          settings.diceRules.push(param);
+        } else sink.add('RM005', messages.noBotchUnused(param.keyword, ruleset.id), param.range, removal(param));
         break;
       case 'helpers':
         if (!supportsTeamwork(ruleset)) {
@@ -426,7 +435,9 @@ function sheetNamed(name: string, ctx: CheckContext): CharacterSheet | undefined
 
 /**
  * The helpers of one combination (`помощь`, docs/markup.en.md): N helpers with the acting
- * side's own base, or each named character with the same terms at their own sheet's values.
+ * side's own base, or each named character with the same terms at their own sheet's values. A
+ * name the front matter does not know (RM007) is a helper whose values are unknown, as an unknown
+ * actor's are: the check's pool is unknown, never the odds of the others alone.
  */
 function helpersOf(param: HelpersParam, combination: readonly number[], side: PoolExpr, byTerm: readonly (ResolvedTerm | undefined)[], main: RollSide, ctx: CheckContext, sink: DiagnosticSink): RollSide[] {
   if (param.count !== undefined) return Array.from({ length: param.count }, () => helperSide(main, main.base));
@@ -437,6 +448,7 @@ function helpersOf(param: HelpersParam, combination: readonly number[], side: Po
       const known = ctx.characters.map((c) => c.name);
       const fixes = known.map((k) => sink.fix(fixTitles.useCharacter(k), helper.range, k, known.length === 1));
       sink.add('RM007', messages.unknownHelper(helper.name, known), helper.range, fixes);
+      helpers.push(helperSide(main, null));
       continue;
     }
     let base: number | null = 0;
@@ -461,6 +473,27 @@ function helpersOf(param: HelpersParam, combination: readonly number[], side: Po
     helpers.push(helperSide(main, base));
   }
   return helpers;
+}
+
+/**
+ * RM003 for the actor named among their own helpers («Вера: … (помощь: Вера)»): one character
+ * cannot roll twice. The fix removes the name (with its separator; the whole parameter when it is
+ * the only one).
+ */
+function reportSelfHelp(side: PoolExpr, param: HelpersParam, actor: CharacterSheet, ctx: CheckContext, sink: DiagnosticSink, charAt: (offset: number) => string, malformed: boolean): void {
+  const names = param.names ?? [];
+  names.forEach((helper, i) => {
+    if (sheetNamed(helper.name, ctx) !== actor) return;
+    let fixes: Fix[] = [];
+    if (!malformed) {
+      const edit =
+        names.length === 1
+          ? removalEdit(side, param, charAt)
+          : { range: i + 1 < names.length ? { start: helper.range.start, end: names[i + 1].range.start } : { start: names[i - 1].range.end, end: helper.range.end }, newText: '' };
+      fixes = [sink.fix(fixTitles.removeHelper(helper.name), edit.range, edit.newText, true)];
+    }
+    sink.add('RM003', messages.selfHelp(actor.name), helper.range, fixes);
+  });
 }
 
 /** «Инициатива 5»: a pool whose only trait is the ruleset's Initiative trait (modifiers allowed). */
@@ -493,29 +526,29 @@ function reportNeverRolled(side: PoolExpr, k: number, name: string, ctx: CheckCo
   sink.add('RM002', messages.neverRolled(name, param), term.range, fixes);
 }
 
-/** RM003: an extended action or race that cannot work (docs/markup.en.md); true when there is one. */
-function reportBrokenExtended(settings: readonly SideSettings[], sink: DiagnosticSink): boolean {
+/** RM003: an extended action or race that cannot work (docs/markup.en.md). */
+function reportBrokenExtended(settings: readonly SideSettings[], sink: DiagnosticSink): void {
   const target = settings.find((s) => s.successesNeeded)?.successesNeeded;
-  let broken = false;
   for (const s of settings) {
-    if (s.successesNeeded?.value === 0) {
-      sink.add('RM003', messages.zeroSuccesses(), s.successesNeeded.range);
-      broken = true;
-    }
-    if (s.rollLimit?.value === 0) {
-      sink.add('RM003', messages.zeroRolls(), s.rollLimit.range);
-      broken = true;
-    }
-    if (!target && s.rollLimit) {
-      sink.add('RM003', messages.rollLimitWithoutTarget(), s.rollLimit.range);
-      broken = true;
-    }
-    if (!target && s.extendedMarker) {
-      sink.add('RM003', messages.extendedWithoutTarget(s.extendedMarker.keyword), s.extendedMarker.range);
-      broken = true;
-    }
+    if (s.successesNeeded?.value === 0) sink.add('RM003', messages.zeroSuccesses(), s.successesNeeded.range);
+    if (s.rollLimit?.value === 0) sink.add('RM003', messages.zeroRolls(), s.rollLimit.range);
+    if (!target && s.rollLimit) sink.add('RM003', messages.rollLimitWithoutTarget(), s.rollLimit.range);
+    if (!target && s.extendedMarker) sink.add('RM003', messages.extendedWithoutTarget(s.extendedMarker.keyword), s.extendedMarker.range);
   }
-  return broken;
+}
+
+/**
+ * Diagnostics that say the check cannot be rolled as written (docs/markup.en.md): a value out of
+ * the rules' range (RM003: a difficulty, too many helpers, an extended action without a goal;
+ * RM013: too many edges). The check gets no odds until it is fixed: odds of what it does not say
+ * (a difficulty clamped, helpers dropped) would be a number nobody wrote. A trait the rules only
+ * spend in a pool (RM002 «не бросают») is the same, though RM002 itself is not: a pool the rules
+ * do not combine (RM002 on its composition) still rolls the dice written.
+ */
+const UNROLLABLE: ReadonlySet<DiagnosticCode> = new Set(['RM003', 'RM013']);
+
+function cannotBeRolled(diagnostics: readonly AnalysisDiagnostic[]): boolean {
+  return diagnostics.some((d) => UNROLLABLE.has(d.code) || (d.code === 'RM004' && d.severity === 'error'));
 }
 
 /** The extended action or race the check's parameters ask for (either side may carry them). */
@@ -560,16 +593,23 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     });
   });
   const settings = ast.sides.map((side) => readParams(side, ctx, sink, { isContest, malformed }, charAt));
+  const ownHelpers = settings[0].helpers;
+  if (sheet && ownHelpers) reportSelfHelp(ast.sides[0], ownHelpers, sheet, ctx, sink, charAt, malformed);
   const initiative = !isContest && (settings[0].initiative !== undefined || isInitiativePool(ast.sides[0], byTermOf[0], ruleset));
   if (initiative) {
     const first = settings[0];
     // Storytelling already calls any difficulty unused.
     if (first.difficulty && ruleset.family !== 'storytelling') sink.add('RM005', messages.difficultyWithInitiative(), first.difficulty.range);
-    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker]) {
+    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker, ...first.diceRules]) {
       if (param) sink.add('RM005', messages.unusedWithInitiative(formatParam(param)), param.range);
     }
     first.helpers = undefined;
     first.successesNeeded = first.rollLimit = first.extendedMarker = undefined;
+    // The spec says what is rolled: 1d10 + the rating, none of the dice rules reported above.
+    delete first.roll.again;
+    delete first.roll.willpower;
+    delete first.roll.noBotch;
+    first.specialties = 0;
   }
   // A d20 contest has no difficulty for helpers to roll against (002 l.65): they would change nothing.
   if (isContest && ruleset.family === 'd20') {
@@ -584,9 +624,11 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
       s.successesNeeded = s.rollLimit = s.extendedMarker = undefined;
     }
   }
-  const extendedBroken = reportBrokenExtended(settings, sink);
+  reportBrokenExtended(settings, sink);
 
   let tooLarge = false;
+  /** A trait the rules only spend is in a pool («Воля 5»): its dice are a pool the rules never roll. */
+  let rollsSpentTrait = false;
   const work: SideWork[] = ast.sides.map((side, sideIndex) => {
     const byTerm = byTermOf[sideIndex];
     const sideSettings = settings[sideIndex];
@@ -597,7 +639,10 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     if (!storytellerPool) reportModifiers(side, ctx, sink);
     const neverRolled = new Set(ruleset.neverRolled ?? []);
     byTerm.forEach((resolved, k) => {
-      if (resolved?.trait && resolved.role === undefined && neverRolled.has(resolved.trait.name)) reportNeverRolled(side, k, resolved.trait.name, ctx, sink, malformed);
+      if (resolved?.trait && resolved.role === undefined && neverRolled.has(resolved.trait.name)) {
+        reportNeverRolled(side, k, resolved.trait.name, ctx, sink, malformed);
+        rollsSpentTrait = true;
+      }
     });
 
     const groups = optionGroups(side);
@@ -648,7 +693,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
       terms: byTerm.filter((t): t is ResolvedTerm => t !== undefined),
       modifiers: side.terms.reduce((sum, t) => sum + (t.kind === 'modifier' && Number.isFinite(t.value) ? t.sign * t.value : 0), 0),
       ...(combinations.length > 1 ? { combinations: combinations.map((c) => c.terms) } : {}),
-      ...(sideSettings.helpers?.names ? { helpers: sideSettings.helpers.names.map((n) => sheetNamed(n.name, ctx)?.name).filter((n): n is string => n !== undefined) } : {}),
+      ...(sideSettings.helpers?.names ? { helpers: sideSettings.helpers.names.map((n) => sheetNamed(n.name, ctx)?.name ?? n.name) } : {}),
     };
     return { resolved, combinations, settings: sideSettings };
   });
@@ -657,7 +702,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   if (!malformed) reportLayout(ast, content, ctx, canonicalOf, sink);
 
   const result: ResolvedCheck = { sides: work.map((w) => w.resolved), diagnostics: sink.list, ...(sheet ? { actor: sheet.name } : {}) };
-  const cannotRoll = malformed || tooLarge || extendedBroken || sink.list.some((d) => d.code === 'RM004' && d.severity === 'error');
+  const cannotRoll = malformed || tooLarge || rollsSpentTrait || cannotBeRolled(sink.list);
   if (cannotRoll || ast.sides[0].terms.length === 0) return result;
   const extended = initiative ? undefined : extendedOf(settings);
   const options = { willpower: willpowerName(ruleset) };

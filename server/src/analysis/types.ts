@@ -96,7 +96,7 @@ export interface ResolvedSide {
    * the first side's and the second's, the first side varying slowest.
    */
   combinations?: number[][];
-  /** Helpers by name (`помощь: Вера, Гордей`) who are on the sheet, as the sheet spells them, in the order they roll. */
+  /** Helpers by name (`помощь: Вера, Гордей`) in the order they roll: as the sheet spells them, or as written when the front matter does not know them (RM007). */
   helpers?: string[];
 }
 
@@ -138,8 +138,10 @@ export interface PartyMember {
 export interface PartyOdds {
   /** The characters whose sheets hold the check's traits, best chance first (ties in front-matter order). */
   members: PartyMember[];
-  /** The other characters of the front matter: a value is missing from their sheet. */
+  /** Characters of the front matter a value is missing from: they cannot roll it. */
   lacking: string[];
+  /** Characters the check names as helpers (`помощь: Вера`): they help whoever rolls, so they do not roll it. */
+  helping: string[];
   /** P(at least one member succeeds), the members rolling independently. */
   any: number;
   /** P(every member succeeds). */

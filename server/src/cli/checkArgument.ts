@@ -5,14 +5,17 @@ import { type CliIo, UsageError } from './io';
 
 /**
  * The check of `odds` and `roll`: errors stop the command (exit 2) with the analysis's own
- * messages; warnings and notes go to stderr and the command goes on.
+ * messages; warnings and notes go to stderr and the command goes on. A check the rules cannot
+ * roll with only a warning («Воля 5»: RM002, the trait is spent, never rolled) stops it too, that
+ * warning given as the reason.
  */
 export function requireCheck(text: string | undefined, ruleset: Ruleset, io: CliIo): CheckSpec {
   if (!text) throw new UsageError('a check is required, e.g. "«Сила 3 + Атлетика 3 (сложность 2)»"');
   const resolved = analyzeSingleCheck(text, ruleset, io.locale);
   const describe = (d: (typeof resolved.diagnostics)[number]) => `${d.severity} ${d.code} ${d.message} (at ${d.range.start})`;
   const errors = resolved.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new UsageError(`cannot take this check:\n  ${errors.map(describe).join('\n  ')}`);
+  const reasons = errors.length > 0 || resolved.spec ? errors : resolved.diagnostics;
+  if (reasons.length > 0) throw new UsageError(`cannot take this check:\n  ${reasons.map(describe).join('\n  ')}`);
   for (const d of resolved.diagnostics) io.err(`${describe(d)}\n`);
   if (!resolved.spec) throw new UsageError('cannot take this check: it has no pool');
   return resolved.spec;

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 import { LineIndex } from '../analysis/lineIndex';
+import { rollMembers } from '../analysis/party';
 import { rollCheck } from '../engine/roll';
 import { analyzeFiles } from './analyzeFiles';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
@@ -25,7 +26,11 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
     io.out(`${file.path}: ${fileChecksText(file.analysis, io.locale)}\n`);
     for (const check of file.analysis.checks) {
       io.out(`  ${where(check.range.start)} ${check.text} · ${checkText(check, file.analysis.ruleset, io.locale)}\n`);
-      if (seed !== undefined && check.spec) io.out(`    ${rollLine(rollCheck(file.analysis.ruleset, check.spec, { seed }), file.analysis.ruleset, io.locale)}\n`);
+      if (seed === undefined) continue;
+      const { ruleset } = file.analysis;
+      // The whole party rolls as in the editor: each member their own pool, not the ruleset's typical one.
+      if (check.party) for (const { actor, report } of rollMembers(ruleset, check.party.members, seed)) io.out(`    ${rollLine(report, ruleset, io.locale, actor)}\n`);
+      else if (check.spec) io.out(`    ${rollLine(rollCheck(ruleset, check.spec, { seed }), ruleset, io.locale)}\n`);
     }
   }
   io.out(`${summaryText(summarize(files), io.locale)}\n`);

@@ -5,7 +5,7 @@ import { isKnownPool, type OddsReport } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
 import { textTable } from '../present/charts';
 import { alternativeLines, alternativeRows, checkLine, headlineContext, headlineText, oddsChart, oddsView, unknownPoolTable } from '../present/odds';
-import { rulesetFacts, rulesetSummary, rulesetTitle, unknownPoolText } from '../present/ruleset';
+import { rulesetFacts, rulesetSummary, rulesetTitle } from '../present/ruleset';
 import { capitalize, voice } from '../present/voice';
 import { asWritten } from './rollText';
 
@@ -24,7 +24,7 @@ export function oddsText(check: string, report: OddsReport, ruleset: Ruleset, sp
     lines.push(...view.notes);
   } else {
     const table = unknownPoolTable(report, ctx);
-    lines.push(`${asWritten(check)} · ${unknownPoolText(ruleset, v)}`, ...textTable(table.header, table.rows).map((line) => `  ${line}`));
+    lines.push(`${asWritten(check)} · ${checkLine(report, ctx).pool}`, ...textTable(table.header, table.rows).map((line) => `  ${line}`));
     if (alternatives.length > 0) lines.push(v.w.alternatives, ...alternatives.map((line) => `  ${line}`), v.w.firstAlternativeTable);
   }
   return `${lines.join('\n')}\n`;

@@ -16,8 +16,11 @@ export function rollText(check: string, report: RollReport, ruleset: Ruleset, lo
   return `${rollLog(asWritten(check), report, ruleset, voice(locale), assumed).join('\n')}\n`;
 }
 
-/** `rollmark check --checks --seed`: a roll under its check's line; an unknown pool rolls the typical one. */
-export function rollLine(report: RollReport, ruleset: Ruleset, locale: Locale): string {
+/**
+ * `rollmark check --checks --seed`: a roll under its check's line, «🎲 Вера: …» for a member of the
+ * party; an unknown pool rolls the typical one.
+ */
+export function rollLine(report: RollReport, ruleset: Ruleset, locale: Locale, actor?: string): string {
   const assumed = report.assumed_pool ? { pool: report.pool, source: 'typical' as const } : undefined;
-  return `🎲 ${rollSummary(report, ruleset, voice(locale), assumed)}`;
+  return `🎲 ${actor === undefined ? '' : `${actor}: `}${rollSummary(report, ruleset, voice(locale), assumed)}`;
 }

@@ -13,7 +13,7 @@ const FACES = 10;
 export function initiativeOdds(rating: number): PoolOdds {
   const initiative: Record<string, number> = {};
   for (let face = 1; face <= FACES; face++) initiative[String(rating + face)] = 1 / FACES;
-  return { pool: rating, initiative, expected: rating + (FACES + 1) / 2, notes: [] };
+  return { pool: rating, initiative, expected: rating + (FACES + 1) / 2, notes: ['initiative'] };
 }
 
 export function rollInitiative(rating: number, random: RandomSource): SideRoll {

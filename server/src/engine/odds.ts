@@ -1,7 +1,7 @@
 import { supportsRaces, supportsTeamwork } from './capabilities';
 import type { Alternative, CheckSpec, RollSide } from './checkSpec';
 import { compareScores } from './contest';
-import { type Distribution, mean, shift } from './distribution';
+import { type Distribution, mean, shift, trimUpperTail } from './distribution';
 import { probabilityDoneWithin } from './extended';
 import { classicFamily } from './families/classic';
 import { d20Family } from './families/d20';
@@ -9,7 +9,7 @@ import type { ExtendedStep, FamilyModel, HelperPool, SideRole, TeamComponent } f
 import { poolMinusDifficultyFamily } from './families/poolMinusDifficulty';
 import { storytellingFamily } from './families/storytelling';
 import { initiativeOdds } from './initiative';
-import type { AlternativeOdds, ContestOdds, KnownPoolReport, OddsReport, PoolOdds } from './oddsReport';
+import { type AlternativeOdds, type ContestOdds, type KnownPoolReport, NOTE_ORDER, type OddsNote, type OddsReport, type PoolOdds } from './oddsReport';
 import { raceOdds, type RacingSide } from './race';
 import type { Ruleset } from './ruleset';
 
@@ -112,7 +112,8 @@ function sideOdds(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>):
   return {
     ...rest,
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([key, p]) => [key, Math.min(1, p)])),
-    ...(own.successes ? { successes } : {}),
+    // Each part's series is trimmed, but a part of tiny weight still carries its long tail: trim the mixture as a plain roll is.
+    ...(own.successes ? { successes: trimUpperTail({ min: 0, p: successes }).p } : {}),
     ...(own.margin ? { margin } : {}),
     expected,
     // The pool is the main actor's own; the chance die is reported only when help cannot avoid it.
@@ -188,9 +189,25 @@ function contestOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, fir
   return { ...common, ...breakTies(family, first.side, second.side, compareScores(score, sideScore(family, ruleset, second))) };
 }
 
+/**
+ * The notes of a report: the family's own, and what the check's mechanics add to what it means
+ * (helpers, урон/поглощение, a d20 20 short of the difficulty, a classic specialty, a tie-break,
+ * a race left undecided), in `NOTE_ORDER`.
+ */
+function withNotes(ruleset: Ruleset, side: RollSide, odds: PoolOdds): PoolOdds {
+  const added: OddsNote[] = [];
+  if (odds.helpers) added.push('teamwork');
+  if (ruleset.family === 'classic' && side.noBotch) added.push('no_botch');
+  if ((odds.outcomes?.critical_rescue ?? 0) > 0) added.push('critical_rescue');
+  if (ruleset.family === 'classic' && side.specialties > 0) added.push('specialty');
+  if (odds.tie_break) added.push('tie_break');
+  if (odds.unfinished !== undefined) added.push('unfinished');
+  return added.length === 0 ? odds : { ...odds, notes: NOTE_ORDER.filter((note) => odds.notes.includes(note) || added.includes(note)) };
+}
+
 function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number> | undefined): PoolOdds {
-  if (second) return contestOdds(family, ruleset, spec, first, second);
-  const odds = sideOdds(family, ruleset, first);
+  if (second) return withNotes(ruleset, first.side, contestOdds(family, ruleset, spec, first, second));
+  const odds = withNotes(ruleset, first.side, sideOdds(family, ruleset, first));
   if (!spec.extended) return odds;
   return { ...odds, within: probabilityDoneWithin(sideStep(family, ruleset, first), spec.extended.target, spec.extended.maxRolls) };
 }

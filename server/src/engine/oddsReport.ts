@@ -3,13 +3,46 @@
  * (`rollmark odds --json`, docs/cli.en.md) so the CLI prints it as it is and every consumer reads one shape.
  */
 
-/** Facts the rules attach to a result, for hovers and reports. */
+/**
+ * Facts the rules attach to a result: every note a hover or `rollmark odds` prints has its key
+ * here, in the order they print (`NOTE_ORDER`).
+ */
 export type OddsNote =
   | 'chance_die'
   | 'no_dice'
   | 'high_competence'
   | 'willpower'
-  | 'static_value';
+  | 'static_value'
+  /** Helpers rolled first (`helpers` says how many); what their roll does is the family's. */
+  | 'teamwork'
+  /** Classic `урон` / `поглощение`: 1s cancel successes, but the roll cannot botch. */
+  | 'no_botch'
+  /** d20: a natural 20 that falls short of the difficulty, which the GM may count (`critical_rescue`). */
+  | 'critical_rescue'
+  /** Classic: a specialty's 10s give bonus dice. */
+  | 'specialty'
+  /** vampire-pack: the higher Attribute broke the ties (`tie_break`). */
+  | 'tie_break'
+  /** A race still undecided where the computation stopped (`unfinished`). */
+  | 'unfinished'
+  /** Initiative: 1d10 + the rating, the higher total acts first. */
+  | 'initiative';
+
+/** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
+export const NOTE_ORDER: readonly OddsNote[] = [
+  'chance_die',
+  'no_dice',
+  'high_competence',
+  'willpower',
+  'static_value',
+  'teamwork',
+  'no_botch',
+  'critical_rescue',
+  'specialty',
+  'tie_break',
+  'unfinished',
+  'initiative',
+];
 
 export interface ContestOdds {
   win: number;

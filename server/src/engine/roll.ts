@@ -61,6 +61,32 @@ function rollSide(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>, 
 
 type ExtendedRoll = NonNullable<RollReport['extended']>;
 
+/**
+ * A side of an action of several rolls (an extended action, a race) as a whole: the side's pool,
+ * every die of its rolls in the order rolled, its total `successes` (each roll counted by the
+ * rules, so not always a count of `dice`) and how the action ended for it. The rolls themselves
+ * are in `extended.rolls` / `race.rounds`; nothing of one roll (a kept d20, a critical, helpers)
+ * stands for the whole.
+ */
+function acrossRolls(rolls: readonly SideRoll[], pool: number, successes: number, outcome: string): SideRoll {
+  return {
+    pool,
+    dice: rolls.flatMap((roll) => roll.dice),
+    rerolled: rolls.flatMap((roll) => roll.rerolled),
+    bonus: rolls.flatMap((roll) => roll.bonus),
+    successes,
+    outcome,
+    ...(rolls.some((roll) => roll.chance_die) ? { chance_die: true } : {}),
+  };
+}
+
+/** How an action of several rolls ended for a side: done is a success; else a last roll that aborted it says how; else a failure. */
+function endOf(family: FamilyModel, rolls: readonly SideRoll[], done: boolean): string {
+  const last = rolls[rolls.length - 1];
+  if (done) return 'success';
+  return last && family.extendedGain(last).aborts ? last.outcome : 'failure';
+}
+
 function rollExtended(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>, first: SideRoll, target: number, maxRolls: number | undefined, random: RandomSource): ExtendedRoll {
   const rolls: SideRoll[] = [];
   let accumulated = 0;
@@ -130,16 +156,15 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     if (spec.extended && supportsRaces(ruleset)) {
       const targets: [number, number] = [spec.extended.target, spec.extended.opponentTarget ?? spec.extended.target];
       const race = rollRace(family, ruleset, mine.pooled, theirs.pooled, targets, spec.extended.maxRolls, random);
-      const last = race.rounds[race.rounds.length - 1];
+      const [mineTotal, theirTotal] = race.rounds[race.rounds.length - 1].totals;
       const decided = decideTie(family, side, opponent, race.result);
+      const theirRolls = race.rounds.map((round) => round.second);
       return {
-        ...last.first,
-        successes: last.totals[0],
+        ...acrossRolls(race.rounds.map((round) => round.first), mine.pooled.pool, mineTotal, decided.contest),
         ...common,
         ...assumed,
-        outcome: decided.contest,
         outcome_name: CONTEST_NAMES[decided.contest],
-        opponent: { ...last.second, successes: last.totals[1] },
+        opponent: acrossRolls(theirRolls, theirs.pooled.pool, theirTotal, endOf(family, theirRolls, theirTotal >= targets[1])),
         ...decided,
         race: { targets, rounds: race.rounds, decided: race.decided },
       };
@@ -155,9 +180,7 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
   const first = rollSide(family, ruleset, mine.pooled, random);
   if (spec.extended) {
     const extended = rollExtended(family, ruleset, mine.pooled, first, spec.extended.target, spec.extended.maxRolls, random);
-    const last = extended.rolls[extended.rolls.length - 1];
-    // The action as a whole: done is a success; otherwise the last roll says how it ended.
-    const summary: SideRoll = { ...last, successes: extended.accumulated, outcome: extended.done ? 'success' : extended.aborted ? last.outcome : 'failure' };
+    const summary = acrossRolls(extended.rolls, mine.pooled.pool, extended.accumulated, endOf(family, extended.rolls, extended.done));
     return { ...summary, ...common, ...assumed, outcome_name: outcomeName(ruleset, summary), extended };
   }
   return { ...first, ...common, ...assumed, outcome_name: outcomeName(ruleset, first) };

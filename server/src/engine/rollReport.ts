@@ -47,6 +47,11 @@ export interface RaceRound {
   totals: [number, number];
 }
 
+/**
+ * A roll of a check. Its side's fields are that roll; for an extended action or a race (and a race's
+ * `opponent`) they are the whole action: every die, the total, how it ended (docs/cli.en.md), the
+ * single rolls being in `extended.rolls` / `race.rounds`.
+ */
 export interface RollReport extends SideRoll {
   ruleset: string;
   /** The outcome in the ruleset's own words (vampire-pack: the degree of success). */

@@ -1,4 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { rollMembers } from '../analysis/party';
 import type { AnalyzedCheck, DocumentAnalysis, Locale, PartyMember } from '../analysis/types';
 import { freshSeed } from '../engine/random';
 import { rollCheck } from '../engine/roll';
@@ -84,12 +85,13 @@ function rollingMembers(check: AnalyzedCheck, args: RollCheckArgs): PartyMember[
   const member = party.members.find((m) => m.character === args.actor);
   if (member) return [member];
   if (party.lacking.includes(args.actor)) throw new RollArgumentError(`${args.actor}'s sheet lacks a value ${check.text} needs`);
+  if (party.helping.includes(args.actor)) throw new RollArgumentError(`${args.actor} helps with ${check.text}: the helper does not roll it`);
   throw new RollArgumentError(`the front matter has no character "${args.actor}"`);
 }
 
 /** A check without an actor rolled as one character (`actor`) or by the whole party (`party`), member i with seed + i. */
 function partyRoll(document: TextDocument, analysis: DocumentAnalysis, check: AnalyzedCheck, args: RollCheckArgs, seed: number, v: Voice): RollCheckResult {
-  const rolls = rollingMembers(check, args).map((member, i) => ({ actor: member.character, report: rollCheck(analysis.ruleset, member.spec, { seed: (seed + i) | 0 }) }));
+  const rolls = rollMembers(analysis.ruleset, rollingMembers(check, args), seed);
   const party: CharacterRollResult[] = rolls.map(({ actor, report }) => ({ actor, roll: report, message: actorRollLog(check.text, actor, report, analysis.ruleset, v)[0] }));
   const log = args.party ? partyRollLog(check.text, rolls, analysis.ruleset, v) : actorRollLog(check.text, rolls[0].actor, rolls[0].report, analysis.ruleset, v);
   return {

@@ -14,6 +14,7 @@ import {
   figureText,
   headlineContext,
   headlineText,
+  isInitiative,
   type OddsContext,
   oddsChart,
   oddsView,
@@ -60,10 +61,22 @@ function sideBySide({ header, rows }: PoolTable): string[] {
   return markdownTable([...header, ...header], rows.slice(0, half).map((left, i) => [...left, ...(rows[half + i] ?? blank)]), header.length);
 }
 
+/** Named helpers whose pool is unknown: not in the front matter (RM007), or a trait missing from their sheet (RM008). */
+function helpersWithoutPool(check: AnalyzedCheck): string[] {
+  const spec = check.spec?.alternatives?.[0]?.spec ?? check.spec;
+  const rolls = [spec?.side, spec?.opponent];
+  return check.sides.flatMap((side, i) => (rolls[i]?.helpers ?? []).flatMap((helper, k) => (helper.base === null && side.helpers?.[k] !== undefined ? [side.helpers[k]] : [])));
+}
+
 function unknownPoolParts(check: AnalyzedCheck, report: UnknownPoolReport, formula: readonly string[], ctx: OddsContext): string[] {
   const { ruleset, v } = ctx;
   const missing = check.sides.flatMap((side) => side.terms.filter((t) => t.value === undefined).map((t) => t.trait?.name ?? t.written));
-  const headline = [`**${capitalize(unknownPoolText(ruleset, v))}**`, ...(missing.length > 0 ? [v.w.missingValues(missing.join(', '))] : [])].join(' · ');
+  const helpers = helpersWithoutPool(check);
+  const headline = [
+    `**${capitalize(unknownPoolText(ruleset, v, isInitiative(report)))}**`,
+    ...(missing.length > 0 ? [v.w.missingValues(missing.join(', '))] : []),
+    ...(helpers.length > 0 ? [v.w.helpersWithoutPool(helpers.join(', '))] : []),
+  ].join(' · ');
   const parts = [paragraph([headline, ...formula]), sideBySide(unknownPoolTable(report, ctx)).join('\n')];
   const alternatives = alternativeLines(alternativeRows(report, ctx), v);
   if (alternatives.length > 0) parts.push(`${[v.w.alternatives, alternatives.join(' · ')].join(' ')} _(${v.w.firstAlternativeTable})_`);

@@ -1,9 +1,25 @@
 /** The rules' notes on a result (`OddsNote`), in the words of the family they come from. */
-import type { OddsNote } from '../engine/oddsReport';
+import type { OddsNote, PoolOdds } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
+import { outcomeName } from './ruleset';
 import type { Voice } from './voice';
 
-export function noteText(note: OddsNote, ruleset: Ruleset, v: Voice): string {
+/** How the family's helpers help (docs/rulesets.en.md), agreeing with their number. */
+function helpersNote(helpers: number, ruleset: Ruleset, v: Voice): string {
+  const count = v.count(helpers, 'helper');
+  const one = v.singular(helpers);
+  switch (ruleset.family) {
+    case 'storytelling':
+      return v.w.noteHelpersDice(count, one);
+    case 'd20':
+      return v.w.noteHelpersEdge(count, one);
+    default:
+      return v.w.noteHelpersSuccesses(count, one);
+  }
+}
+
+/** A note of `odds` in words; the report's own fields give its numbers (helpers, rounds, chances). */
+export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Voice): string {
   switch (note) {
     case 'chance_die':
       return v.w.noteChanceDie;
@@ -17,5 +33,19 @@ export function noteText(note: OddsNote, ruleset: Ruleset, v: Voice): string {
       return v.w.noteWillpower;
     case 'static_value':
       return v.w.noteStaticValue;
+    case 'teamwork':
+      return helpersNote(odds.helpers ?? 0, ruleset, v);
+    case 'no_botch':
+      return v.w.noteNoBotch;
+    case 'critical_rescue':
+      return v.w.rescue(v.percent(odds.outcomes?.critical_success ?? 0), outcomeName(ruleset, 'critical_rescue', v));
+    case 'specialty':
+      return v.w.noteSpecialty;
+    case 'tie_break':
+      return v.w.noteTieBreak;
+    case 'unfinished':
+      return v.w.raceUnfinished(v.count(odds.within?.length ?? 0, 'round'), v.percent(odds.unfinished ?? 0));
+    case 'initiative':
+      return v.w.noteInitiative;
   }
 }

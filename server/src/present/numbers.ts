@@ -74,3 +74,8 @@ export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other
 export function formatCount(value: number, forms: PluralForms, locale: Locale, orMore = false): string {
   return `${formatNumber(value, locale)}${orMore ? '+' : ''} ${forms[plurals(locale).select(value)] ?? forms.other}`;
 }
+
+/** Whether a count takes a verb in the singular: «1 помощник бросает», «21 помощник бросает», but «2 помощника бросают». */
+export function takesSingular(value: number, locale: Locale): boolean {
+  return plurals(locale).select(value) === 'one';
+}

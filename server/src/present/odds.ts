@@ -7,7 +7,7 @@ import { isKnownPool, type OddsReport, type PoolOdds, type UnknownPoolReport } f
 import { barChart } from './charts';
 import { type Figure, type OddsContext, type OddsView, shapeOf } from './oddsShapes';
 import { poolText, rollsModifier, unknownPoolText } from './ruleset';
-import type { Voice } from './voice';
+import { capitalize, type Voice } from './voice';
 
 export type { OddsContext, OddsView } from './oddsShapes';
 
@@ -49,7 +49,13 @@ export interface PoolTable {
   rows: string[][];
 }
 
-/** When a value is unknown: the main chances for each pool size (d20: each total modifier). */
+/** Whether a report is an initiative roll's (1d10 + a rating): its «pool» is the rating. */
+export function isInitiative(report: OddsReport): boolean {
+  if (isKnownPool(report)) return report.initiative !== undefined;
+  return Object.values(report.by_pool)[0]?.initiative !== undefined;
+}
+
+/** When a value is unknown: the main chances for each pool size (d20: each total modifier; initiative: each rating). */
 export function unknownPoolTable(report: UnknownPoolReport, ctx: OddsContext): PoolTable {
   const { ruleset, v } = ctx;
   const modifier = rollsModifier(ruleset.family);
@@ -57,8 +63,10 @@ export function unknownPoolTable(report: UnknownPoolReport, ctx: OddsContext): P
   const sizes = Object.entries(report.by_pool).sort((a, b) => Number(a[0]) - Number(b[0]));
   const first = sizes[0]?.[1];
   const columns = first ? shapeOf(first).columns(ctx, sizes.map(([, odds]) => odds)) : [];
+  const size = isInitiative(report) ? v.w.ratingHeader : modifier ? v.w.modifierHeader : v.w.poolHeader;
   return {
-    header: [modifier ? v.w.modifierHeader : v.w.poolHeader, ...columns.map((c) => c.header)],
+    // Headers as a table's headers are: each with a capital, whatever its phrase in a sentence.
+    header: [size, ...columns.map((c) => c.header)].map(capitalize),
     rows: sizes.map(([size, odds]) => [modifier ? v.signed(Number(size)) : v.number(Number(size)), ...columns.map((c) => c.cell(odds))]),
   };
 }
@@ -89,7 +97,7 @@ export function alternativeLabel(check: string): string {
 export function checkLine(odds: OddsReport | undefined, ctx: OddsContext): CheckLine {
   const { ruleset, v } = ctx;
   if (!odds) return { pool: v.w.cannotRoll };
-  if (!isKnownPool(odds)) return { pool: unknownPoolText(ruleset, v) };
+  if (!isKnownPool(odds)) return { pool: unknownPoolText(ruleset, v, isInitiative(odds)) };
   const view = oddsView(odds, headlineContext(odds, ctx));
   const probability = view.main.probability;
   const best = odds.alternatives?.[odds.best ?? 0];

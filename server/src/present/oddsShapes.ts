@@ -15,7 +15,7 @@ import type { Voice } from './voice';
 export interface OddsContext {
   ruleset: Ruleset;
   v: Voice;
-  /** The check's spec when the caller has it: an extended action's target, a classic specialty. */
+  /** The check's spec when the caller has it: an extended action's or a race's target. */
   spec?: CheckSpec;
 }
 
@@ -61,25 +61,9 @@ export interface OddsShape {
   columns(ctx: OddsContext, rows: readonly PoolOdds[]): Column[];
 }
 
-/** The rules' notes, and what the check's own mechanics add: helpers who rolled first, a roll that cannot botch. */
-function rulesNotes(odds: PoolOdds, { ruleset, v, spec }: OddsContext): string[] {
-  const notes = odds.notes.map((note) => noteText(note, ruleset, v));
-  if (odds.helpers) notes.push(helpersNote(odds.helpers, ruleset, v));
-  if (spec?.side.noBotch && ruleset.family === 'classic') notes.push(v.w.noteNoBotch);
-  return notes;
-}
-
-/** How the family's helpers help (docs/rulesets.en.md). */
-function helpersNote(helpers: number, ruleset: Ruleset, v: Voice): string {
-  const count = v.number(helpers);
-  switch (ruleset.family) {
-    case 'storytelling':
-      return v.w.noteHelpersDice(count);
-    case 'd20':
-      return v.w.noteHelpersEdge(count);
-    default:
-      return v.w.noteHelpersSuccesses(count);
-  }
+/** The report's notes in words (the engine decides which apply, `OddsNote`). */
+function rulesNotes(odds: PoolOdds, { ruleset, v }: OddsContext): string[] {
+  return odds.notes.map((note) => noteText(note, odds, ruleset, v));
 }
 
 /** The tie row: in vampire-pack the ties the Attribute does not break are the Storyteller's (004 l.119). */
@@ -95,10 +79,6 @@ function contestRows(odds: PoolOdds, ctx: OddsContext): ChartRow[] {
   return [{ label: v.w.win, probability: win }, ...tieRow, { label: v.w.loss, probability: lose }];
 }
 
-function contestNotes(odds: PoolOdds, ctx: OddsContext): string[] {
-  return [...rulesNotes(odds, ctx), ...(odds.tie_break ? [ctx.v.w.noteTieBreak] : [])];
-}
-
 const contestShape: OddsShape = {
   fits: (odds) => odds.contest !== undefined,
   chance: (odds) => odds.contest?.win ?? 0,
@@ -109,7 +89,7 @@ const contestShape: OddsShape = {
       main: { label: v.w.win, probability: win },
       also: tie > 0 ? [{ label: tieLabel(ctx), probability: tie }] : [],
       rows: contestRows(odds, ctx),
-      notes: contestNotes(odds, ctx),
+      notes: rulesNotes(odds, ctx),
     };
   },
   columns: (ctx) => [
@@ -147,9 +127,14 @@ const raceShape: OddsShape = {
             ...(half !== undefined ? [v.w.raceDecidedBy(v.count(half, 'round'), v.percent(within[half - 1]))] : []),
             ...(almost !== undefined && almost !== half ? [(half !== undefined ? v.w.raceAlsoBy : v.w.raceDecidedBy)(v.count(almost, 'round'), v.percent(within[almost - 1]))] : []),
           ].join(', ');
-    const target = spec?.extended ? v.w.raceTo(v.count(spec.extended.target, 'success')) : undefined;
-    const notes = [...contest.notes, ...(odds.unfinished !== undefined ? [v.w.raceUnfinished(v.count(within.length, 'round'), v.percent(odds.unfinished))] : [])];
-    return { ...contest, also: [...contest.also, ...(target ? [{ label: target }] : [])], spread: decided || undefined, notes };
+    const extended = spec?.extended;
+    // Each side's own target when they differ: «(6 успехов) против … (4 успеха)» is not a race to 6 for both.
+    const target = !extended
+      ? undefined
+      : extended.opponentTarget !== undefined && extended.opponentTarget !== extended.target
+        ? v.w.raceToEach(v.count(extended.target, 'success'), v.count(extended.opponentTarget, 'success'))
+        : v.w.raceTo(v.count(extended.target, 'success'));
+    return { ...contest, also: [...contest.also, ...(target ? [{ label: target }] : [])], spread: decided || undefined };
   },
   columns: (ctx) => contestShape.columns(ctx, []),
 };
@@ -175,7 +160,7 @@ const initiativeShape: OddsShape = {
       also: [],
       rows: [],
       spread,
-      notes: [v.w.noteInitiative],
+      notes: rulesNotes(odds, ctx),
     };
   },
   columns: ({ v }) => [{ header: v.w.meanHeader, cell: (odds) => v.number(odds.expected) }],
@@ -273,7 +258,7 @@ const outcomesShape: OddsShape = {
   fits: () => true,
   chance: successChance,
   view(odds, ctx) {
-    const { ruleset, v, spec } = ctx;
+    const { ruleset, v } = ctx;
     const outcomes = odds.outcomes ?? {};
     const name = (key: string) => outcomeName(ruleset, key, v);
     const success = successChance(odds);
@@ -307,10 +292,7 @@ const outcomesShape: OddsShape = {
       spread = `${v.w.marginSpread} ${sparkline(odds.margin, v)}`;
     }
 
-    const notes = rulesNotes(odds, ctx);
-    if (critical && !critical.highSucceeds && critical.high > 0) notes.push(v.w.rescue(v.percent(critical.high), name('critical_rescue')));
-    if (ruleset.family === 'classic' && (spec?.side.specialties ?? 0) > 0) notes.push(v.w.noteSpecialty);
-    return { main: { label: name('success'), probability: success }, also, rows, mean, spread, notes };
+    return { main: { label: name('success'), probability: success }, also, rows, mean, spread, notes: rulesNotes(odds, ctx) };
   },
   columns({ ruleset, v }, rows) {
     const severe = FAILURE_KEYS.filter((key) => SEVERE_KEYS.has(key) && rows.some((odds) => (odds.outcomes?.[key] ?? 0) > 0));

@@ -30,11 +30,12 @@ export function partySummary(party: PartyOdds, v: Voice): string {
   return `${v.w.partyAnyShort(v.percent(party.any))} · ${v.w.partyAllShort(v.percent(party.all))}`;
 }
 
-/** The hover's party section: the party's chances in bold, the formula, a bar per member, who cannot roll. */
+/** The hover's party section: the party's chances in bold, the formula, a bar per member, who helps instead and who cannot roll. */
 export function partyHoverParts(party: PartyOdds, formula: readonly string[], ruleset: Ruleset, v: Voice): string[] {
   const headline = `**${v.w.partyAny(v.percent(party.any))}** · ${v.w.partyAll(v.percent(party.all))}`;
   const parts = [[headline, ...formula].join('  \n'), ['```text', ...barChart(partyRows(party, ruleset, v), v), '```'].join('\n')];
-  if (party.lacking.length > 0) parts.push(`_${v.w.partyLacking(party.lacking.join(', '))}_`);
+  const notes = [...(party.helping.length > 0 ? [v.w.partyHelping(party.helping.join(', '))] : []), ...(party.lacking.length > 0 ? [v.w.partyLacking(party.lacking.join(', '))] : [])];
+  if (notes.length > 0) parts.push(notes.map((note) => `_${note}_`).join('  \n'));
   return parts;
 }
 

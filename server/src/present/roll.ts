@@ -69,7 +69,9 @@ function helperLines(roll: SideRoll, ruleset: Ruleset, v: Voice, indent: string)
   return (roll.helpers ?? []).map((helper, i) => `${indent}${v.w.helperLine(v.number(i + 1), sideText(helper.roll, ruleset, v), helpEffect(helper, v))}`);
 }
 
-function assumedText(assumed: AssumedPool, ruleset: Ruleset, v: Voice): string {
+function assumedText(assumed: AssumedPool, report: RollReport, ruleset: Ruleset, v: Voice): string {
+  // Initiative adds its rating to 1d10: the pool it took is a number, not dice.
+  if (report.outcome === 'initiative') return assumed.source === 'typical' ? v.w.assumedTypicalRating(v.number(assumed.pool)) : v.w.assumedGivenRating(v.number(assumed.pool));
   if (rollsModifier(ruleset.family)) {
     const value = v.signed(assumed.pool);
     return assumed.source === 'typical' ? v.w.assumedTypicalModifier(value) : v.w.assumedGivenModifier(value);
@@ -105,7 +107,7 @@ export function rollSummary(report: RollReport, ruleset: Ruleset, v: Voice, assu
   if (helpers > 0) body += ` (${v.w.helpedBy(v.count(helpers, 'helper'))})`;
   const alternative = report.alternative ? `${v.w.alternativeRolled(alternativeLabel(report.alternative.check))}: ` : '';
   const outcome = outcomeText(report, ruleset, v);
-  const pool = assumed ? ` (${assumedText(assumed, ruleset, v)})` : '';
+  const pool = assumed ? ` (${assumedText(assumed, report, ruleset, v)})` : '';
   const seed = report.seed !== undefined ? ` · ${v.w.seed(String(report.seed))}` : '';
   return `${alternative}${body}${outcome === undefined ? '' : `: ${outcome}`}${pool}${seed}`;
 }

@@ -48,8 +48,9 @@ export function poolText(ruleset: Ruleset, pool: number, v: Voice): string {
   return rollsModifier(ruleset.family) ? v.w.modifier(v.signed(pool)) : v.w.pool(v.number(pool));
 }
 
-/** «пул неизвестен», «модификатор неизвестен». */
-export function unknownPoolText(ruleset: Ruleset, v: Voice): string {
+/** «пул неизвестен», «модификатор неизвестен»; an initiative roll's «рейтинг неизвестен». */
+export function unknownPoolText(ruleset: Ruleset, v: Voice, initiative = false): string {
+  if (initiative) return v.w.ratingUnknown;
   return rollsModifier(ruleset.family) ? v.w.modifierUnknown : v.w.poolUnknown;
 }
 

@@ -3,7 +3,7 @@
  * `voice('ru').w.partOf('…')` is the catalog's phrase in Russian.
  */
 import type { Locale } from '../analysis/types';
-import { formatCount, formatNumber, formatPercent, formatSigned } from './numbers';
+import { formatCount, formatNumber, formatPercent, formatSigned, takesSingular } from './numbers';
 import { type Noun, NOUNS, type Text, WORDS } from './words';
 
 type Entry = Text | ((...args: never[]) => Text);
@@ -30,6 +30,8 @@ export interface Voice {
   signed(value: number): string;
   /** «4 броска», «1 die»; `orMore`: «5+ успехов». */
   count(value: number, noun: Noun, orMore?: boolean): string;
+  /** Whether a count of `value` takes a verb in the singular («1 помощник бросает»). */
+  singular(value: number): boolean;
   /** A `{ ru, en }` pair from data (a ruleset's outcome names, titles). */
   pick(text: Text): string;
 }
@@ -42,6 +44,7 @@ function makeVoice(locale: Locale): Voice {
     number: (value) => formatNumber(value, locale),
     signed: (value) => formatSigned(value, locale),
     count: (value, noun, orMore) => formatCount(value, NOUNS[noun][locale], locale, orMore),
+    singular: (value) => takesSingular(value, locale),
     pick: (text) => text[locale],
   };
 }

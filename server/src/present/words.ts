@@ -25,6 +25,7 @@ export const WORDS = {
   marginSpread: { ru: 'разница со сложностью:', en: 'margin:' },
   tieStoryteller: { ru: 'ничья — решает Рассказчик', en: 'tie — the Storyteller decides' },
   raceTo: (successes: string): Text => ({ ru: `гонка: нужно ${successes}`, en: `race: ${successes} needed` }),
+  raceToEach: (mine: string, theirs: string): Text => ({ ru: `гонка: нужно ${mine}, противнику — ${theirs}`, en: `race: ${mine} needed, the opponent ${theirs}` }),
   raceDecidedBy: (rounds: string, chance: string): Text => ({ ru: `решено за ${rounds}: ${chance}`, en: `decided within ${rounds}: ${chance}` }),
   raceAlsoBy: (rounds: string, chance: string): Text => ({ ru: `за ${rounds}: ${chance}`, en: `within ${rounds}: ${chance}` }),
   raceLimited: (rounds: string, chance: string): Text => ({
@@ -36,7 +37,7 @@ export const WORDS = {
     en: `After ${rounds} the race is still undecided with a chance of ${chance}.`,
   }),
   meanInitiative: (mean: string): Text => ({ ru: `в среднем ${mean}`, en: `${mean} on average` }),
-  meanHeader: { ru: 'В среднем', en: 'Mean' },
+  meanHeader: { ru: 'в среднем', en: 'mean' },
   initiativeEven: (low: string, high: string, each: string): Text => ({ ru: `итог от ${low} до ${high}, каждый — ${each}`, en: `total ${low} to ${high}, each ${each}` }),
   initiativeTotals: { ru: 'итог:', en: 'total:' },
   initiativeRating: (rating: string): Text => ({ ru: `инициатива ${rating}`, en: `initiative ${rating}` }),
@@ -53,9 +54,12 @@ export const WORDS = {
   modifier: (value: string): Text => ({ ru: `модификатор ${value}`, en: `modifier ${value}` }),
   poolUnknown: { ru: 'пул неизвестен', en: 'pool unknown' },
   modifierUnknown: { ru: 'модификатор неизвестен', en: 'modifier unknown' },
-  poolHeader: { ru: 'Пул', en: 'Pool' },
-  modifierHeader: { ru: 'Модификатор', en: 'Modifier' },
+  poolHeader: { ru: 'пул', en: 'pool' },
+  modifierHeader: { ru: 'модификатор', en: 'modifier' },
+  ratingHeader: { ru: 'рейтинг', en: 'rating' },
+  ratingUnknown: { ru: 'рейтинг неизвестен', en: 'rating unknown' },
   missingValues: (names: string): Text => ({ ru: `нет значения: ${names}`, en: `no value for ${names}` }),
+  helpersWithoutPool: (names: string): Text => ({ ru: `неизвестен пул помощи: ${names}`, en: `unknown help pool: ${names}` }),
   cannotRoll: { ru: 'нельзя бросить', en: 'cannot be rolled' },
   checkHasError: { ru: 'Шансы не считаются: в записи проверки ошибка.', en: 'No odds: the check has an error.' },
   rollLens: { ru: '🎲 Бросить', en: '🎲 Roll' },
@@ -97,6 +101,8 @@ export const WORDS = {
     en: `modifier unknown: rolled the ruleset’s typical modifier, ${value}`,
   }),
   assumedGivenModifier: (value: string): Text => ({ ru: `модификатор неизвестен: взят заданный, ${value}`, en: `modifier unknown: rolled the given one, ${value}` }),
+  assumedTypicalRating: (value: string): Text => ({ ru: `рейтинг неизвестен: взят типичный пул правил, ${value}`, en: `rating unknown: rolled the ruleset’s typical pool, ${value}` }),
+  assumedGivenRating: (value: string): Text => ({ ru: `рейтинг неизвестен: взят заданный, ${value}`, en: `rating unknown: rolled the given one, ${value}` }),
   seed: (seed: string): Text => ({ ru: `зерно броска ${seed}`, en: `seed ${seed}` }),
   alternativeRolled: (check: string): Text => ({ ru: `вариант ${check}`, en: `alternative ${check}` }),
   helpedBy: (count: string): Text => ({ ru: `с помощью: ${count}`, en: `helped by ${count}` }),
@@ -140,17 +146,20 @@ export const WORDS = {
   noteStorytellingWillpower: (dice: string): Text => ({ ru: `Воля: +${dice} к пулу.`, en: `Willpower: +${dice}.` }),
   noteStaticValue: { ru: 'Статичное значение: без броска, исход известен заранее.', en: 'Static value: no roll, the result is certain.' },
   noteNoBotch: { ru: 'Урон и поглощение: единицы отменяют успехи, но провала не бывает.', en: 'Damage and soak: 1s cancel successes, but the roll cannot botch.' },
-  noteHelpersDice: (count: string): Text => ({
-    ru: `Помощники (${count}) бросают первыми: каждый их успех — кость в ваш пул, полный провал помощника — −4 кости.`,
-    en: `Helpers (${count}) roll first: each of their successes is a die for your pool, a helper’s dramatic failure −4 dice.`,
+  // `helpers` is counted («1 помощник», «2 помощника»); `one`: the number takes a verb in the singular (Intl's plural category `one`).
+  noteHelpersDice: (helpers: string, one: boolean): Text => ({
+    ru: one
+      ? `${helpers} бросает первым: каждый его успех — кость в ваш пул, его полный провал — −4 кости.`
+      : `${helpers} бросают первыми: каждый их успех — кость в ваш пул, полный провал помощника — −4 кости.`,
+    en: `${helpers} ${one ? 'rolls' : 'roll'} first: each of their successes is a die for your pool, a helper’s dramatic failure −4 dice.`,
   }),
-  noteHelpersSuccesses: (count: string): Text => ({
-    ru: `Помощники (${count}) бросают тот же пул: их успехи складываются с вашими.`,
-    en: `Helpers (${count}) roll the same pool: their successes add to yours.`,
+  noteHelpersSuccesses: (helpers: string, one: boolean): Text => ({
+    ru: one ? `${helpers} бросает тот же пул: его успехи складываются с вашими.` : `${helpers} бросают тот же пул: их успехи складываются с вашими.`,
+    en: `${helpers} ${one ? 'rolls' : 'roll'} the same pool: their successes add to yours.`,
   }),
-  noteHelpersEdge: (count: string): Text => ({
-    ru: `Помощники (${count}) бросают против сложности − 5: успех даёт Преимущество, неудача — Помеху.`,
-    en: `Helpers (${count}) roll against the difficulty − 5: a success gives an Advantage, a failure a Hindrance.`,
+  noteHelpersEdge: (helpers: string, one: boolean): Text => ({
+    ru: `${helpers} ${one ? 'бросает' : 'бросают'} против сложности − 5: успех даёт Преимущество, неудача — Помеху.`,
+    en: `${helpers} ${one ? 'rolls' : 'roll'} against the difficulty − 5: a success gives an Advantage, a failure a Hindrance.`,
   }),
   noteTieBreak: {
     ru: 'Ничью выигрывает тот, у кого выше Характеристика в пуле.',
@@ -189,6 +198,7 @@ export const WORDS = {
   partyLabel: { ru: 'партия', en: 'party' },
   partyMember: (character: string, pool: string): Text => ({ ru: `${character} (${pool})`, en: `${character} (${pool})` }),
   partyLacking: (names: string): Text => ({ ru: `Нет нужных значений в листе: ${names}.`, en: `Values missing from the sheet: ${names}.` }),
+  partyHelping: (names: string): Text => ({ ru: `Помогает, а не бросает: ${names}.`, en: `Helping, not rolling: ${names}.` }),
 
   // Difficulty tuning (a code action per target chance).
   tuneDifficulty: (target: string, result: string, chance: string): Text => ({
@@ -241,8 +251,8 @@ export const WORDS = {
   convertProse: (count: string): Text => ({ ru: `Разметить проверки, записанные прозой (${count})`, en: `Mark up checks written as prose (${count})` }),
   fixAll: (count: string): Text => ({ ru: `Исправить всё очевидное (${count})`, en: `Fix all obvious problems (${count})` }),
   tooManyProblems: (shown: string, total: string, hidden: string): Text => ({
-    ru: `Слишком много проблем: показаны ${shown} из ${total}, сначала самые серьёзные; остальные ${hidden} появятся по мере исправления`,
-    en: `Too many problems: showing ${shown} of ${total}, the most severe first; the other ${hidden} appear as these are fixed`,
+    ru: `Слишком много проблем: показаны ${shown} из ${total}, сначала самые серьёзные; ещё ${hidden} — по мере исправления`,
+    en: `Too many problems: showing ${shown} of ${total}, the most severe first; ${hidden} more as these are fixed`,
   }),
   checkSummary: (files: string, checks: string, problems: string): Text => ({ ru: `${files}, ${checks}: ${problems}`, en: `${files}, ${checks}: ${problems}` }),
   checkingFiles: (done: string, total: string): Text => ({ ru: `Rollmark: проверка файлов, ${done} из ${total}`, en: `Rollmark: checking files, ${done} of ${total}` }),

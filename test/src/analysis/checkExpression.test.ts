@@ -492,8 +492,14 @@ describe('check expression parser', () => {
       ['Сила (⟦!⟧)', ['unknown-param']],
       // duplicate-param
       ['Сила (сложность 2, ⟦сложность 3⟧)', ['duplicate-param']],
-      ['Сила (снова-9; ⟦без снова-10⟧)', ['duplicate-param']],
+      ['Сила (снова-9; ⟦снова-9⟧)', ['duplicate-param']],
       ['Сила (Воля, ⟦Сила воли⟧)', ['duplicate-param']],
+      ['Сила (длительное, ⟦продолжительное⟧)', ['duplicate-param']],
+      ['Сила (урон, ⟦урон⟧)', ['duplicate-param']],
+      // conflicting-param: the same kind, another meaning
+      ['Сила (снова-9; ⟦без снова-10⟧)', ['conflicting-param']],
+      ['Сила (снова-9, ⟦снова-8⟧)', ['conflicting-param']],
+      ['Сила (урон, ⟦поглощение⟧)', ['conflicting-param']],
       // empty-param
       ['Сила ⟦()⟧', ['empty-param']],
       ['Сила ⟦(  )⟧', ['empty-param']],

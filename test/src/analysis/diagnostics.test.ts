@@ -65,8 +65,8 @@ const hits: Hit[] = [
     doc: T('«[[Взлом]] 2 (сложность 10)»'),
     code: 'RM001',
     severity: 'info',
-    ru: '«Взлом» нет в словаре правил threads-of-fate (словарь открытый); добавьте её в словарь проекта',
-    en: '"Взлом" is not in the threads-of-fate vocabulary (an open one); add it to the project dictionary',
+    ru: 'Черты «Взлом» нет в словаре правил threads-of-fate (словарь открытый): если это черта вашего стола, добавьте её в словарь проекта',
+    en: 'The trait "Взлом" is not in the threads-of-fate vocabulary (an open one): if it is your table\'s own trait, add it to the project dictionary',
     preferred: null,
   },
   {
@@ -208,7 +208,7 @@ const hits: Hit[] = [
     doc: scenario('vampire-pack', ['«Катастрофа: Ловкость + [[Атлетика]] (сложность 2)»'], SHEETS),
     code: 'RM008',
     severity: 'info',
-    ru: 'В листе персонажа «Катастрофа» нет «Атлетика»: шансы показаны по размеру пула',
+    ru: 'В листе персонажа «Катастрофа» нет черты «Атлетика»: шансы показаны по размеру пула',
     en: '"Катастрофа"\'s sheet has no "Атлетика": odds are shown per pool size',
   },
   {
@@ -218,6 +218,21 @@ const hits: Hit[] = [
     severity: 'error',
     ru: 'Знак «+» без слагаемого',
     en: 'Sign «+» without a term',
+  },
+  {
+    name: 'RM009: damage and soak together contradict each other: only one applies',
+    doc: M('«Выносливость 3 (урон, [[поглощение]])»'),
+    code: 'RM009',
+    severity: 'error',
+    ru: '«урон» и «поглощение» противоречат друг другу: действует только одно — оставьте нужное',
+    en: '«урон» and «поглощение» contradict each other: only one can apply — keep the one you mean',
+  },
+  {
+    name: 'RM009: two re-roll rules contradict each other',
+    doc: S('«Сила 3 (снова-9, [[без снова-10]])»'),
+    code: 'RM009',
+    severity: 'error',
+    ru: '«снова-9» и «без снова-10» противоречат друг другу: действует только одно — оставьте нужное',
   },
   {
     name: 'RM009: an unclosed « is malformed at the «, with a fix closing it at the end of the line',
@@ -542,6 +557,28 @@ describe('quotations stay quotations', () => {
     assert.deepEqual(analyze(unclosed).checks.map((c) => c.text), ['«Сила (сложность 2 «Ловкость»']);
     // The same check unquoted is the same check.
     assert.deepEqual(analysis.checks[0].spec, analyze(S('«Ловкость + Вождение + 1»')).checks[0].spec);
+  });
+
+  it('a check in Russian inner quotes „…“ inside a quotation is found as a check, and the quotation is left alone', () => {
+    const text = V('«Проверь „Сила + Атлетика (сложность 2)“ и беги». «Скажи „да“ или „нет“». «Бросай „Ловкость + Атлетика (сложность 1)” и „Сила 2 + Драка 2 (сложность 3)“»');
+    const analysis = analyze(text);
+    assert.deepEqual(
+      analysis.checks.map((c) => [c.text, c.range.start]),
+      [
+        ['„Сила + Атлетика (сложность 2)“', text.indexOf('„Сила')],
+        ['„Ловкость + Атлетика (сложность 1)”', text.indexOf('„Ловкость')],
+        ['„Сила 2 + Драка 2 (сложность 3)“', text.indexOf('„Сила 2')],
+      ],
+    );
+    assert.deepEqual(analysis.diagnostics, []);
+    // The same check in «…» is the same check.
+    assert.deepEqual(analysis.checks[0].spec, analyze(V('«Сила + Атлетика (сложность 2)»')).checks[0].spec);
+    // Its mistakes are its own: the quotation around it gets none.
+    const typo = V('«Проверь „Сила + Атлетка (сложность 2)“ и беги»');
+    assert.deepEqual(
+      analyze(typo).diagnostics.map((d) => [d.code, typo.slice(d.range.start, d.range.end)]),
+      [['RM001', 'Атлетка']],
+    );
   });
 });
 

@@ -226,9 +226,10 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
   });
 
   describe('Willpower is never rolled in storytelling (000 l.89)', () => {
-    it('«Сила 2 + Атлетика 2 + Воля 5»: RM002 on the term, with a fix that spends it instead', () => {
-      const { analysis, text, found } = one('storytelling', '«Сила 2 + Атлетика 2 + Воля 5»');
-      assert.deepEqual(found, ['RM002 ‹Воля 5› «Воля» не бросается: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
+    it('«Сила 2 + Атлетика 2 + Воля 5»: RM002 on the term, no odds (not 9 dice), with a fix that spends it instead', () => {
+      const { analysis, check, text, found } = one('storytelling', '«Сила 2 + Атлетика 2 + Воля 5»');
+      assert.deepEqual(found, ['RM002 ‹Воля 5› Черту «Воля» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
+      assert.deepEqual([check.spec, check.odds], [undefined, undefined]);
       const [fix] = analysis.diagnostics[0].fixes;
       assert.equal(fix.title, 'Тратить, а не бросать: (Воля)');
       assert.equal(fix.preferred, true);
@@ -245,10 +246,23 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       assert.ok(fixed.endsWith('«Сила 2 (снова-9, Воля)»\n'), fixed);
     });
 
-    it('alone, nothing would be left to roll: the warning without a fix', () => {
-      const { analysis, found } = one('storytelling', '«Воля 5 (снова-9)»');
-      assert.deepEqual(found, ['RM002 ‹Воля 5› «Воля» не бросается: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
+    it('alone, nothing would be left to roll: the warning without a fix, and no odds', () => {
+      const { analysis, check, found } = one('storytelling', '«Воля 5 (снова-9)»');
+      assert.deepEqual(found, ['RM002 ‹Воля 5› Черту «Воля» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
       assert.deepEqual(analysis.diagnostics[0].fixes, []);
+      assert.deepEqual([check.spec, check.odds], [undefined, undefined]);
+    });
+
+    it('one option of an alternative: the check has no odds until the author rewrites it', () => {
+      const { check, found } = one('storytelling', '«Сила или Воля 3 + Атлетика 2»');
+      assert.deepEqual(found, ['RM002 ‹Воля 3› Черту «Воля» не бросают: её очки тратят. Чтобы потратить, допишите параметр «(Воля)»']);
+      assert.deepEqual([check.spec, check.odds], [undefined, undefined]);
+    });
+
+    it('a pool the rules do not combine (the other RM002) still has the odds of the dice written', () => {
+      const { check, found } = one('storytelling', '«Атлетика 2 + Драка 2»');
+      assert.deepEqual(found, ['RM002 ‹Атлетика 2 + Драка 2› Правила не складывают Атлетика + Драка в один пул']);
+      assert.deepEqual(check.spec, { side: side(4) });
     });
   });
 
@@ -288,7 +302,7 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
 
     it('helpers by name roll the same traits with their own values; a helper not on the sheet is RM007, a missing trait RM008', () => {
       const { check, found } = one('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера и Гордей)»', sheet);
-      assert.deepEqual(found, ['RM008 ‹Гордей› В листе персонажа «Гордей» нет «Атлетизм»: шансы показаны по размеру пула']);
+      assert.deepEqual(found, ['RM008 ‹Гордей› В листе персонажа «Гордей» нет черты «Атлетизм»: шансы показаны по размеру пула']);
       const main = side(3, { difficulty: 6 });
       assert.deepEqual(check.spec, { side: { ...main, helpers: [helperSide(main, 3), helperSide(main, null)] } });
       const unknown = one('mage-revised', '«Сила 2 (сложность 6; помощь: Вера, Марк)»', sheet);
@@ -299,11 +313,36 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
         unknown.analysis.diagnostics[0].fixes.map((f) => f.edits[0].newText),
         ['Вера', 'Гордей'],
       );
+      // An unknown helper is not dropped: her values are unknown, so is the pool (as an unknown actor's).
+      const two = side(2, { difficulty: 6 });
+      assert.deepEqual(unknown.check.spec, { side: { ...two, helpers: [helperSide(two, 2), helperSide(two, null)] } });
+      assert.deepEqual(unknown.check.sides[0].helpers, ['Вера', 'Марк']);
+      assert.equal(unknown.check.odds?.pool, null);
       const known = one('mage-revised', '«Сила 2 (сложность 6; помощь: Вера, Гордей)»', sheet);
       const alone = side(2, { difficulty: 6 });
       const spec = { side: { ...alone, helpers: [helperSide(alone, 2), helperSide(alone, 3)] } };
       assert.deepEqual(known.check.spec, spec);
       oddsAsOracle('mage-revised', known.check, spec);
+    });
+
+    it('the actor among her own helpers is RM003 (one character does not roll twice), fixed by removing the name; the check is not rolled', () => {
+      const cases: [string, string][] = [
+        ['«Вера: Сила (сложность 6; помощь: Вера и Гордей)»', '«Вера: Сила (сложность 6; помощь: Гордей)»'],
+        ['«Вера: Сила (сложность 6; помощь: Гордей, вера)»', '«Вера: Сила (сложность 6; помощь: Гордей)»'],
+        ['«Вера: Сила (сложность 6; помощь: Вера)»', '«Вера: Сила (сложность 6)»'],
+        ['«Вера: Сила (помощь: Вера)»', '«Вера: Сила»'],
+      ];
+      for (const [line, fixedLine] of cases) {
+        const { check, text, analysis } = one('mage-revised', line, sheet);
+        const selfHelp = analysis.diagnostics.filter((d) => d.code === 'RM003');
+        assert.deepEqual(
+          selfHelp.map((d) => [d.message, d.fixes.map((f) => [f.title, f.preferred])]),
+          [['Персонаж «Вера» бросает эту проверку и не может помогать в ней: уберите имя из помощи', [[`Убрать «${line.includes('вера') ? 'вера' : 'Вера'}» из помощи`, true]]]],
+          line,
+        );
+        assert.equal(applyEdits(text, selfHelp[0].fixes[0].edits), scenario('mage-revised', [fixedLine], sheet), line);
+        assert.deepEqual([check.spec, check.odds], [undefined, undefined], line);
+      }
     });
 
     it('storytelling and threads-of-fate, each by its own rule', () => {
@@ -330,8 +369,10 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       assert.deepEqual(check.spec, { side: side(3), opponent: side(4) });
     });
 
-    it('more than 20 helpers is RM003', () => {
-      assert.deepEqual(one('storytelling', '«Сила 1 (помощь: 21)»').found, ['RM003 ‹помощь: 21› Помощников: 21; можно не больше 20']);
+    it('more than 20 helpers is RM003, and the check is not rolled (not rolled without them either)', () => {
+      const { check, found } = one('storytelling', '«Сила 1 (помощь: 21)»');
+      assert.deepEqual(found, ['RM003 ‹помощь: 21› Помощников: 21; можно не больше 20']);
+      assert.deepEqual([check.spec, check.odds], [undefined, undefined]);
     });
   });
 
@@ -397,6 +438,26 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       assert.deepEqual(one('vampire-pack', '«Ловкость 3 + Атлетика 2 (сложность 0, инициатива)»').found, [
         'RM005 ‹инициатива› Параметр «инициатива» не используется в правилах vampire-pack',
       ]);
+    });
+
+    it('a dice rule with initiative (урон, поглощение, Сила воли, специализация, снова-9) is RM005, and the roll is 1d10 + the rating', () => {
+      const damage = one('werewolf-revised', '«Инициатива 5 (урон)»');
+      assert.deepEqual(damage.found, ['RM005 ‹урон› «урон» не используется с инициативой: это один бросок 1к10 + рейтинг']);
+      assert.deepEqual(damage.check.spec, { side: side(5), initiative: true });
+      const classic = one('werewolf-revised', '«Ловкость 3 + Смекалка 2 (поглощение, Сила воли, специализация, инициатива)»');
+      assert.deepEqual(classic.found, [
+        'RM005 ‹поглощение› «поглощение» не используется с инициативой: это один бросок 1к10 + рейтинг',
+        'RM005 ‹Сила воли› «Сила воли» не используется с инициативой: это один бросок 1к10 + рейтинг',
+        'RM005 ‹специализация› «специализация» не используется с инициативой: это один бросок 1к10 + рейтинг',
+      ]);
+      assert.deepEqual(classic.check.spec, { side: side(5), initiative: true });
+      oddsAsOracle('werewolf-revised', classic.check, { side: side(5), initiative: true });
+      const story = one('storytelling', '«Инициатива 4 (снова-9, Воля)»');
+      assert.deepEqual(story.found, [
+        'RM005 ‹снова-9› «снова-9» не используется с инициативой: это один бросок 1к10 + рейтинг',
+        'RM005 ‹Воля› «Воля» не используется с инициативой: это один бросок 1к10 + рейтинг',
+      ]);
+      assert.deepEqual(story.check.spec, { side: side(4), initiative: true });
     });
   });
 });

@@ -10,7 +10,7 @@ import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { medianMember, partyChances } from '../../../server/out/analysis/party';
 import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
 import type { AnalyzedCheck } from '../../../server/out/analysis/types';
-import { type CheckSpec, plainSide } from '../../../server/out/engine/checkSpec';
+import { type CheckSpec, helperSide, plainSide } from '../../../server/out/engine/checkSpec';
 import { reportChance } from '../../../server/out/present/odds';
 import { type Family, type OracleOdds, oracleOdds } from '../engine/bruteForce';
 import { joinLines } from './util';
@@ -115,6 +115,25 @@ describe('the party on a check without an actor', () => {
       ],
       [],
     );
+  });
+
+  it('a character the check names as a helper helps whoever rolls and does not roll it herself (she cannot help herself)', () => {
+    const characters = ['Вера: { Сила: 3, Атлетика: 2 }', 'Марк: { Сила: 2, Атлетика: 2 }', 'Ольга: { Сила: 1, Атлетика: 1 }'];
+    const [check] = checksOf('werewolf-revised', characters, '«Сила + Атлетика (помощь: Вера)»');
+    const mark = plainSide(4);
+    const olga = plainSide(2);
+    assertParty(
+      check,
+      'classic',
+      [
+        ['Марк', { side: { ...mark, helpers: [helperSide(mark, 5)] } }],
+        ['Ольга', { side: { ...olga, helpers: [helperSide(olga, 5)] } }],
+      ],
+      [],
+    );
+    assert.deepEqual(check.party?.helping, ['Вера']);
+    const [everyone] = checksOf('werewolf-revised', characters, '«Сила + Атлетика (помощь: Вера, Марк, Ольга)»');
+    assert.equal(everyone.party, undefined, 'everyone helps: nobody is left to roll');
   });
 
   it('each character’s chance is the `success` of the check written with that character as actor', () => {

@@ -393,12 +393,33 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
     });
   });
 
-  describe('alternatives (MARKUP Additions (2)), in the canonical «или» form', () => {
+  describe('alternatives (MARKUP Additions (2)), in canonical form with the joiner the text wrote', () => {
     it('one term: «или» and «/» join the single traits next to them', () => {
       expectChecks(
         'mage-revised',
         'Проникновение (⟦Ловкость или Интеллект + Техника⟧). Криптография (⟦Интеллект + Языки или Компьютеры⟧). Преследование (⟦Ловкость + Атлетизм/Вождение⟧). Хакерство (⟦Интеллект/Сообразительность + Компьютеры⟧).',
-        ['«Ловкость или Интеллект + Техника»', '«Интеллект + Языки или Компьютеры»', '«Ловкость + Атлетизм или Вождение»', '«Интеллект или Сообразительность + Компьютеры»'],
+        ['«Ловкость или Интеллект + Техника»', '«Интеллект + Языки или Компьютеры»', '«Ловкость + Атлетизм/Вождение»', '«Интеллект/Сообразительность + Компьютеры»'],
+      );
+    });
+
+    it('«/» stays «/» (without spaces, «либо» is «или»): written as «или», «Сила/Ловкость + Атлетизм или Сила + Драка» would be four other pools', () => {
+      const marked = 'Бросок ⟦Сила/Ловкость + Атлетизм или Сила + Драка (сложность 6)⟧ решает. Погоня: ⟦Ловкость + Атлетизм / Вождение⟧, ⟦Ловкости либо Интеллекта + Ремесло⟧.';
+      const markups = ['«Сила/Ловкость + Атлетизм или Сила + Драка (сложность 6)»', '«Ловкость + Атлетизм/Вождение»', '«Ловкость или Интеллект + Ремесло»'];
+      expectChecks('mage-revised', marked, markups);
+      const { text } = unmark(marked);
+      const fixed = applyFixes(text, find('mage-revised', text));
+      assert.equal(fixed, `Бросок ${markups[0]} решает. Погоня: ${markups[1]}, ${markups[2]}.`);
+      // The markup means what the prose scanner read: the author's three pools, and «/» between two traits.
+      const analysis = analyzeDocument(`---\nruleset: mage-revised\n---\n${fixed}\n`, { locale: 'ru', rulesets: builtinRulesets() });
+      // Only the standard difficulty noted for the two that the text gives none.
+      assert.deepEqual(analysis.diagnostics.map((d) => d.code), ['RM004', 'RM004']);
+      assert.deepEqual(
+        analysis.checks.map((c) => c.spec?.alternatives?.map((a) => a.check)),
+        [
+          ['«Сила + Атлетизм (сложность 6)»', '«Ловкость + Атлетизм (сложность 6)»', '«Сила + Драка (сложность 6)»'],
+          ['«Ловкость + Атлетизм»', '«Ловкость + Вождение»'],
+          ['«Ловкость + Ремесло»', '«Интеллект + Ремесло»'],
+        ],
       );
     });
 

@@ -88,8 +88,15 @@ describe('CLI.md Additions (2): the JSON of the new mechanics', () => {
   it('teamwork: the main roll after the helpers, with `helpers`', async () => {
     const o = await odds('storytelling', '«Сила 1 + Атлетика 1 (помощь: 1)»');
     const main = plainSide(2);
-    sameRoll(o, oracle('storytelling', { side: { ...main, helpers: [helperSide(main, 2)] } }), 'storytelling');
+    const want = oracle('storytelling', { side: { ...main, helpers: [helperSide(main, 2)] } });
+    sameRoll(o, want, 'storytelling');
     assert.equal(o.helpers, 1);
+    // The series stops where the rest is below 1e-15, as a plain roll's (it ran to 34 entries, ~1e-29).
+    const series = o.successes as number[];
+    assert.equal(series.length, 20);
+    assert.ok(series[19] >= 1e-15, `last kept ${series[19]}`);
+    // Left out: the mixture's tail below the cut, plus each component's own below it.
+    assert.ok((want.successes ?? []).slice(20).reduce((a, b) => a + b, 0) < 2e-15, 'what is left out is within the cuts');
     const classic = await odds('werewolf-revised', '«Сила 2 + Атлетика 1 (сложность 7, помощь: 2)»');
     const main7 = plainSide(3, { difficulty: 7 });
     sameRoll(classic, oracle('werewolf-revised', { side: { ...main7, helpers: [helperSide(main7, 3), helperSide(main7, 3)] } }), 'classic');
@@ -142,6 +149,19 @@ describe('CLI.md Additions (2): the JSON of the new mechanics', () => {
     const storyteller = await odds('vampire-pack', '«Ловкость 3 + Атлетика 2 против 6»');
     sameContest(storyteller, oracle('vampire-pack', { side: plainSide(5, { attribute: 3 }), opponent: plainSide(6) }), 'Storyteller pool');
     assert.equal('tie_break' in storyteller, false);
+  });
+
+  it('`notes` has a key for every note the text prints, in the order it prints them', async () => {
+    const notesOf = async (ruleset: string, check: string) => (await odds(ruleset, check)).notes;
+    assert.deepEqual(await notesOf('storytelling', '«Сила 1 + Атлетика 1 (помощь: 1)»'), ['teamwork']);
+    assert.deepEqual(await notesOf('mage-revised', '«Выносливость 3 (поглощение)»'), ['no_botch']);
+    assert.deepEqual(await notesOf('werewolf-revised', '«Сила 2 + Атлетика 1 (сложность 6, Сила воли, урон, помощь: 1, специализация)»'), ['willpower', 'teamwork', 'no_botch', 'specialty']);
+    assert.deepEqual(await notesOf('werewolf-revised', '«Инициатива 5»'), ['initiative']);
+    assert.deepEqual(await notesOf('vampire-pack', '«Сила 3 + Атлетика 2 (сложность 2) против Ловкость 2 + Атлетика 3»'), ['tie_break']);
+    assert.deepEqual(await notesOf('storytelling', '«Сила 1 − 2 (3 успеха) против Сила 1 − 2»'), ['unfinished']);
+    assert.deepEqual(await notesOf('threads-of-fate', '«Скрытность 1 (сложность 25)»'), ['critical_rescue']);
+    assert.deepEqual(await notesOf('storytelling', '«Сила 1 − 4 (Воля)»'), ['chance_die', 'willpower']);
+    assert.deepEqual(await notesOf('mage-revised', '«Ловкость 2 + Атлетизм 1 (3 успеха) против Ловкость 1 + Вождение 1»'), []);
   });
 
   describe('check --format json', () => {

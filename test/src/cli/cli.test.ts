@@ -140,6 +140,17 @@ describe('rollmark odds --json', () => {
     assert.equal(r.err, 'rollmark odds: cannot take this check:\n  error RM009 Sign «+» without a term (at 6)\n');
   });
 
+  it('a trait the rules never roll («Воля 5») is neither rolled nor given odds: exit 2 with the RM002 warning as the reason', async () => {
+    for (const command of ['odds', 'roll']) {
+      const r = await run(command, '--ruleset', 'storytelling', '«Воля 5»');
+      assert.deepEqual(r, {
+        code: 2,
+        out: '',
+        err: `rollmark ${command}: cannot take this check:\n  warning RM002 The trait "Воля" is never rolled: its points are spent. To spend one, write the parameter «(Воля)» (at 1)\n`,
+      });
+    }
+  });
+
   it('an unknown ruleset exits 2 listing the known ones, with no stack trace', async () => {
     const r = await run('odds', '--ruleset', 'nope', '«Сила»');
     assert.equal(r.code, 2);
@@ -294,6 +305,31 @@ describe('rollmark check', () => {
     const report = JSON.parse((await run('check', '--format', 'json', '--ruleset', 'werewolf-revised', file)).out) as { files: { ruleset: string; diagnostics: Json[] }[] };
     assert.equal(report.files[0].ruleset, 'werewolf-revised');
     assert.deepEqual(report.files[0].diagnostics.map((d) => d.code), ['RM014']);
+  });
+
+  it('--checks --seed rolls a party check as the editor does: each member their own pool, best first, member i with seed + i', async () => {
+    const file = path.join(tmp, 'party.md');
+    writeFileSync(file, '---\nruleset: storytelling\ncharacters:\n  Вера: { Сила: 2, Атлетика: 2 }\n  Марк: { Сила: 3, Атлетика: 3 }\n  Зоя: { Сила: 1 }\n---\n\nПерелезть через забор: «Сила + Атлетика».\n');
+    const r = await run('check', '--checks', '--seed', '3', file);
+    assert.equal(r.code, 0, r.err);
+    // Зоя's sheet has no Атлетика: she is not one of the party who roll (nor is the typical pool of 5).
+    assert.equal(
+      r.out,
+      [
+        `${file}: storytelling (World of Darkness: Storytelling System (2004)), 1 check`,
+        `  ${file}:9:24 «Сила + Атлетика» · party: Марк 88%, Вера 76% · at least one 97% · all 67%`,
+        '    🎲 Марк: [5, 3, 10, 4, 6, 5] + re-rolled [10, 1] → 2 successes: success · seed 3',
+        '    🎲 Вера: [4, 10, 9, 9] + re-rolled [10, 3] → 4 successes: success · seed 4',
+        '1 file, 1 check: 0 errors, 0 warnings, 0 infos, 0 hints',
+        '',
+      ].join('\n'),
+    );
+    // Each member's roll is `rollmark roll` of their own pool with their seed.
+    for (const [pool, seed, line] of [['«Сила 3 + Атлетика 3»', '3', 2], ['«Сила 2 + Атлетика 2»', '4', 3]] as const) {
+      const roll = await run('roll', '--ruleset', 'storytelling', '--seed', seed, pool);
+      const member = r.out.split('\n')[line];
+      assert.equal(roll.out.slice(roll.out.indexOf('»: ') + 3), `${member.slice(member.indexOf(': ') + 2)}\n`);
+    }
   });
 
   it('a missing file exits 2 with a message', async () => {

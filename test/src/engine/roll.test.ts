@@ -98,6 +98,14 @@ describe('rollCheck: the mechanics of Additions (2)', () => {
       assert.equal(r.outcome, 'success');
     });
 
+    it('an extended action’s top level is the action as a whole: every die, the total, no single roll’s d20 or critical', () => {
+      // Target 2 at difficulty 10 with +3: a natural 20 (23, critical), then 12 (15): done in two rolls.
+      const r = roll('threads-of-fate', { side: plainSide(3, { difficulty: 10 }), extended: { target: 2 } }, 20, 12);
+      assert.deepEqual(r.extended?.rolls.map((x) => [x.kept, x.total, x.critical]), [[20, 23, 'critical_success'], [12, 15, undefined]]);
+      const { ruleset: _id, outcome_name: _name, extended: _rolls, ...top } = r;
+      assert.deepEqual(top, { pool: 3, dice: [20, 12], rerolled: [], bonus: [], successes: 2, outcome: 'success' });
+    });
+
     it('rolls a full team for every roll of an extended action', () => {
       // Target 2: round 1 helper 7 (1), main 6 (1) → 2 at once.
       const r = roll('mage-revised', { side: team(plainSide(1), 1), extended: { target: 2 } }, 7, 6);
@@ -125,6 +133,19 @@ describe('rollCheck: the mechanics of Additions (2)', () => {
       assert.equal(r.contest, 'lose');
       assert.equal(r.race?.decided, 'botch');
       assert.equal(r.race?.rounds.length, 1);
+    });
+
+    it('the top level is the race as a whole: each side’s every die, its total, how the race ended for it', () => {
+      // As above: we roll 9, then 8 (done at 2); they roll a chance die 1 (dramatic), then 10 and its re-roll 2.
+      const r = roll('storytelling', { side: plainSide(1), opponent: plainSide(0), extended: { target: 2 } }, 9, 1, 8, 10, 2);
+      const { pool, dice, rerolled, bonus, successes, outcome } = r;
+      assert.deepEqual({ pool, dice, rerolled, bonus, successes, outcome }, { pool: 1, dice: [9, 8], rerolled: [], bonus: [], successes: 2, outcome: 'win' });
+      assert.deepEqual(r.opponent, { pool: 0, dice: [1, 10], rerolled: [2], bonus: [], successes: 1, outcome: 'failure', chance_die: true });
+      // A classic botch: the side that botched lost the race by it, the other neither reached its target nor botched.
+      const botched = roll('mage-revised', { side: plainSide(1), opponent: plainSide(1), extended: { target: 3 } }, 4, 1);
+      assert.equal(botched.contest, 'win');
+      assert.deepEqual(botched.opponent, { pool: 1, dice: [1], rerolled: [], bonus: [], successes: 0, outcome: 'botch' });
+      assert.deepEqual([botched.dice, botched.successes, botched.outcome], [[4], 0, 'win']);
     });
 
     it('with a round limit, the higher total after the last round wins', () => {

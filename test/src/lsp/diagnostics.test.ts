@@ -49,7 +49,7 @@ describe('diagnostics', () => {
         severity: DiagnosticSeverity.Information,
         code: 'RM008',
         source: 'rollmark',
-        message: 'В листе персонажа «Адриан» нет «Атлетика»: шансы показаны по размеру пула',
+        message: 'В листе персонажа «Адриан» нет черты «Атлетика»: шансы показаны по размеру пула',
         relatedInformation: [{ location: { uri, range: range(3, 2, 3, 8) }, message: 'Лист персонажа «Адриан»' }],
       },
     ]);

@@ -127,7 +127,7 @@ function limitNote(total: string, hidden: string): Diagnostic {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: DiagnosticSeverity.Information,
     source: 'rollmark',
-    message: `Too many problems: showing 999 of ${total}, the most severe first; the other ${hidden} appear as these are fixed`,
+    message: `Too many problems: showing 999 of ${total}, the most severe first; ${hidden} more as these are fixed`,
   };
 }
 
@@ -420,6 +420,6 @@ describe('large documents through a real connection', function () {
     const document = TextDocument.create(docUri('note.md'), 'markdown', 1, text);
     const diagnostics = provideDiagnostics(document, analyzeDocument(text, { ...OPTIONS, locale: 'ru' }), DEFAULT_SETTINGS, toFileUri, 'ru');
     assert.equal(diagnostics.length, MAX_DIAGNOSTICS);
-    assert.equal(diagnostics[MAX_DIAGNOSTICS - 1].message, 'Слишком много проблем: показаны 999 из 1001, сначала самые серьёзные; остальные 2 появятся по мере исправления');
+    assert.equal(diagnostics[MAX_DIAGNOSTICS - 1].message, 'Слишком много проблем: показаны 999 из 1001, сначала самые серьёзные; ещё 2 — по мере исправления');
   });
 });

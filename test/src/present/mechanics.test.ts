@@ -11,6 +11,7 @@ import type { AnalyzedCheck, DocumentAnalysis, Locale } from '../../../server/ou
 import { rollCheck } from '../../../server/out/engine/roll';
 import { checkHoverMarkdown } from '../../../server/out/present/hover';
 import { checkDetail, checkLine, lensTitle, oddsView, reportChance } from '../../../server/out/present/odds';
+import { analyzedCheckDetail } from '../../../server/out/present/party';
 import { rollLog } from '../../../server/out/present/roll';
 import { voice } from '../../../server/out/present/voice';
 import { scenario } from '../analysis/util';
@@ -86,7 +87,7 @@ describe('present: the new mechanics', () => {
     const sheet = ['characters:', '  Вера: { Сила: 2, Атлетизм: 1 }', '  Гордей: { Сила: 3, Атлетизм: 2 }'];
     const o = said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера, Гордей)»', 7, sheet);
     assert.deepEqual(o.hover.slice(0, 3), ruLines('**Успех 99 %** · провал 0,25 %  ', 'Сила 2 + Атлетизм 1 = 3 кости, сложность 6 · в среднем 4,65 успеха  ', 'Помощь: Вера 3 кости, Гордей 5 костей'));
-    assert.equal(o.hover[o.hover.length - 1], '_Помощники (2) бросают тот же пул: их успехи складываются с вашими._');
+    assert.equal(o.hover[o.hover.length - 1], '_2 помощника бросают тот же пул: их успехи складываются с вашими._');
     assert.deepEqual(o.log, [
       '🎲 «Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера, Гордей)»: [3, 1, 1] → 1 успех (с помощью: 2 помощника): успех · зерно броска 7',
       '    помощник 1: [1, 1, 6] → 0 успехов (+0 успехов)',
@@ -94,7 +95,7 @@ describe('present: the new mechanics', () => {
     ]);
     const story = said('storytelling', '«Сила 1 + Атлетика 1 (помощь: 1)»', 7);
     assert.equal(story.hover[2], 'Помощь: 1 × 2 кости');
-    assert.equal(story.hover[story.hover.length - 1], '_Помощники (1) бросают первыми: каждый их успех — кость в ваш пул, полный провал помощника — −4 кости._');
+    assert.equal(story.hover[story.hover.length - 1], '_1 помощник бросает первым: каждый его успех — кость в ваш пул, его полный провал — −4 кости._');
     assert.equal(story.log[1], '    помощник 1: [1, 1] → 0 успехов (+0 костей в пул)');
     const d20 = said('threads-of-fate', '«Скрытность 3 (сложность 14, помощь: 2)»', 7);
     assert.equal(d20.hover[2], 'Помощь: 2 × +3');
@@ -123,6 +124,11 @@ describe('present: the new mechanics', () => {
       '    раунд 1: [1, 1, 6] → 0 успехов против [10, 4] → 1 успех, счёт 0 : 1',
       '    раунд 2: [7, 1, 2] → 0 успехов против [3, 1] → 0 успехов, счёт 0 : 1',
     ]);
+    // Each side's own target: the headline says both.
+    const own = said('mage-revised', '«Ловкость 2 + Атлетизм 1 (6 успехов) против Ловкость 1 + Вождение 1 (4 успеха)»', 7);
+    assert.equal(own.hover[0], ru('**Победа 43 %** · ничья 12 % · гонка: нужно 6 успехов, противнику — 4 успеха  '));
+    const ownEn = said('mage-revised', '«Ловкость 2 + Атлетизм 1 (6 успехов) против Ловкость 1 + Вождение 1 (4 успеха)»', 7, [], 'en');
+    assert.equal(ownEn.hover[0], '**Win 43%** · tie 12% · race: 6 successes needed, the opponent 4 successes  ');
     const limited = said('storytelling', '«Ловкость 2 + Атлетика 1 (4 успеха, 3 броска) против Выносливость 1 + Атлетика 1»', 7);
     assert.equal(limited.hover[8], ru('до цели за 3 раунда: 43 %; иначе побеждает больший счёт'));
     assert.equal(limited.log[0], '🎲 «Ловкость 2 + Атлетика 1 (4 успеха, 3 броска) против Выносливость 1 + Атлетика 1»: 3 раунда, счёт 1 : 2 (по счёту): поражение · зерно броска 7');
@@ -160,6 +166,40 @@ describe('present: the new mechanics', () => {
     assert.deepEqual([en.hover[0], en.hover[1], en.lens, en.log[0]], ['**10.5 on average**  ', 'Ловкость 3 + Смекалка 2 = 1d10 + 5', '🎲 Roll · 10.5 on average', '🎲 «Ловкость 3 + Смекалка 2 (инициатива)»: total 6 ([1] + 5) · seed 7']);
   });
 
+  it('initiative with an unknown rating: «рейтинг неизвестен», a table by rating, and a roll that says the rating it took', () => {
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Ловкость + Смекалка (инициатива)»']), { locale: 'ru', rulesets: builtinRulesets() });
+    const [check] = analysis.checks;
+    const v = voice('ru');
+    assert.deepEqual(checkHoverMarkdown(check, analysis.ruleset, v).split('\n').slice(0, 6), [
+      '**Рейтинг неизвестен** · нет значения: Ловкость, Смекалка  ',
+      'Ловкость ? + Смекалка ? = 1к10 + ?',
+      '',
+      '| Рейтинг | В среднем |',
+      '| :-- | --: |',
+      '| 1 | 6,5 |',
+    ]);
+    const line = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
+    assert.equal(lensTitle(line, v), '🎲 Бросить · рейтинг неизвестен');
+    assert.ok(check.spec);
+    const roll = rollCheck(analysis.ruleset, check.spec, { seed: 3 });
+    assert.deepEqual(rollLog(check.text, roll, analysis.ruleset, v, { pool: roll.pool, source: 'typical' }), [
+      '🎲 «Ловкость + Смекалка (инициатива)»: итог 10 ([5] + 5) (рейтинг неизвестен: взят типичный пул правил, 5) · зерно броска 3',
+    ]);
+  });
+
+  it('a helpers note agrees with its number, by Intl’s plural rules: «1 помощник бросает», «2 помощника бросают»', () => {
+    const one = said('threads-of-fate', '«Скрытность 3 (сложность 14, помощь: 1)»', 7);
+    assert.equal(one.hover[one.hover.length - 1], '_1 помощник бросает против сложности − 5: успех даёт Преимущество, неудача — Помеху._');
+    const two = said('threads-of-fate', '«Скрытность 3 (сложность 14, помощь: 2)»', 7);
+    assert.equal(two.hover[two.hover.length - 1], '_2 помощника бросают против сложности − 5: успех даёт Преимущество, неудача — Помеху._');
+    const five = said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6, помощь: 5)»', 7);
+    assert.equal(five.hover[five.hover.length - 1], '_5 помощников бросают тот же пул: их успехи складываются с вашими._');
+    const oneEn = said('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6, помощь: 1)»', 7, [], 'en');
+    assert.equal(oneEn.hover[oneEn.hover.length - 1], '_1 helper rolls the same pool: their successes add to yours._');
+    const twoEn = said('storytelling', '«Сила 1 + Атлетика 1 (помощь: 2)»', 7, [], 'en');
+    assert.equal(twoEn.hover[twoEn.hover.length - 1], '_2 helpers roll first: each of their successes is a die for your pool, a helper’s dramatic failure −4 dice._');
+  });
+
   it('vampire-pack contests: the Attribute breaks the ties; a tie it cannot break is the Storyteller’s', () => {
     const broken = said('vampire-pack', '«Сила 3 + Атлетика 2 (сложность 2) против Ловкость 2 + Атлетика 3»', 7);
     assert.deepEqual(
@@ -181,6 +221,66 @@ describe('present: the new mechanics', () => {
     assert.deepEqual(even.hover.slice(5, 8), ruLines('победа                    36 % █████▉', 'ничья — решает Рассказчик 27 % ████▍', 'поражение                 36 % █████▉'));
     const storyteller = said('vampire-pack', '«Ловкость 3 + Атлетика 2 против 6»', 7);
     assert.deepEqual(storyteller.hover.slice(0, 3), ruLines('**Победа 30 %** · ничья — решает Рассказчик 26 %  ', 'Ловкость 3 + Атлетика 2 = 5 костей  ', 'Противник: 6 костей'));
+  });
+
+  it('a helper the front matter does not know (RM007) or whose sheet lacks a trait (RM008): the pool is unknown, and the hover says whose', () => {
+    const sheet = ['characters:', '  Вера: { Сила: 3, Атлетика: 2 }', '  Марк: { Сила: 2 }'];
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Вера: Сила + Атлетика (сложность 6; помощь: Марк, Ольга)»'], sheet), { locale: 'ru', rulesets: builtinRulesets() });
+    const [check] = analysis.checks;
+    const v = voice('ru');
+    assert.deepEqual(checkHoverMarkdown(check, analysis.ruleset, v).split('\n').slice(0, 3), [
+      '**Пул неизвестен** · неизвестен пул помощи: Марк, Ольга  ',
+      'Вера: Сила 3 + Атлетика 2 = 5 костей, сложность 6  ',
+      'Помощь: Марк ? костей, Ольга ? костей',
+    ]);
+    assert.equal(lensTitle(checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec }), v), '🎲 Бросить · пул неизвестен');
+  });
+
+  it('a party check with a named helper: she helps the others, and the hover says she does not roll', () => {
+    const sheet = ['characters:', '  Вера: { Сила: 3, Атлетика: 2 }', '  Марк: { Сила: 2, Атлетика: 2 }', '  Ольга: { Сила: 1 }'];
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Сила + Атлетика (сложность 6; помощь: Вера)»'], sheet), { locale: 'ru', rulesets: builtinRulesets() });
+    const [check] = analysis.checks;
+    assert.deepEqual(
+      checkHoverMarkdown(check, analysis.ruleset, voice('ru')).split('\n'),
+      ruLines(
+        '**Партия: хотя бы один справится — 97 %** · все — 97 %  ',
+        'Сила ? + Атлетика ? = ? костей, сложность 6  ',
+        'Помощь: Вера 5 костей',
+        '',
+        '```text',
+        'Марк (пул 4) 97 % ███████████████▌',
+        '```',
+        '',
+        '_Помогает, а не бросает: Вера._  ',
+        '_Нет нужных значений в листе: Ольга._',
+      ),
+    );
+  });
+
+  it('a check the rules cannot roll as written (RM003, RM013, RM002 on a spent trait) has no odds: hover, lens, outline, inlay and `check --checks` say so', () => {
+    const party = ['characters:', '  Вера: { Сила: 2, Атлетика: 2, Воля: 4 }', '  Марк: { Сила: 3, Атлетика: 1, Воля: 6 }'];
+    const cases: [string, string, string[], string][] = [
+      ['storytelling', '«Сила 1 + Атлетика 1 (помощь: 21)»', [], 'RM003'],
+      ['storytelling', '«Сила + Атлетика (помощь: 21)»', party, 'RM003'],
+      ['mage-revised', '«Ловкость 2 + Атлетизм 2 (сложность 11)»', [], 'RM003'],
+      ['vampire-pack', '«Сила 2 + Атлетика 2 (сложность −1)»', [], 'RM003'],
+      ['threads-of-fate', '«Скрытность 4 (сложность 14, 3 Преимущества)»', [], 'RM013'],
+      ['storytelling', '«Воля 5 (снова-9)»', [], 'RM002'],
+      ['storytelling', '«Сила + Атлетика + Воля»', party, 'RM002'],
+    ];
+    for (const [ruleset, line, frontMatter, code] of cases) {
+      const analysis = analyzeDocument(scenario(ruleset, [line], frontMatter), { locale: 'ru', rulesets: builtinRulesets() });
+      const [check] = analysis.checks;
+      assert.deepEqual(analysis.diagnostics.map((d) => d.code), [code], line);
+      assert.deepEqual([check.spec, check.odds, check.party], [undefined, undefined, undefined], line);
+      const v = voice('ru');
+      const lineOf = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec: check.spec });
+      assert.equal(checkHoverMarkdown(check, analysis.ruleset, v), 'Шансы не считаются: в записи проверки ошибка.', line);
+      assert.equal(lensTitle(lineOf, v), '🎲 Бросить · нельзя бросить', line);
+      // The outline's detail and `rollmark check --checks`'s line are one function.
+      assert.equal(analyzedCheckDetail(check, analysis.ruleset, v), 'нельзя бросить', line);
+      assert.equal(lineOf.chance, undefined, `${line}: no inlay hint`);
+    }
   });
 
   it('every new kind of hover stays within VS Code’s height (at most 12 drawn lines, as a plain check)', () => {

@@ -11,7 +11,7 @@ type ClassicRuleset = Extract<Ruleset, { family: 'classic' }>;
 function targetNumber(ruleset: ClassicRuleset, side: RollSide): number {
   const { min, max } = ruleset.params.difficulty;
   const written = side.difficulty ?? ruleset.params.difficulty.default ?? 6;
-  // Out-of-range difficulties are reported by the analysis (RM003); the odds use the nearest legal one.
+  // The analysis gives an out-of-range difficulty RM003 and no odds; a spec made elsewhere stays within the rules.
   return Math.min(max, Math.max(min, written));
 }
 

@@ -10,7 +10,7 @@ type D20Ruleset = Extract<Ruleset, { family: 'd20' }>;
 
 const FACES = 20;
 
-/** Преимущества minus Помехи, each capped as the text caps them (RM013 reports the excess). */
+/** Преимущества minus Помехи, each capped as the text caps them (a check that writes more gets RM013 and no odds). */
 function edge(ruleset: D20Ruleset, side: RollSide): number {
   const cap = ruleset.params.maxEdge;
   return Math.min(cap, Math.max(0, side.advantages)) - Math.min(cap, Math.max(0, side.hindrances));
