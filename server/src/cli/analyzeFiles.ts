@@ -57,6 +57,7 @@ export interface AnalysisRequest {
 interface SentParty {
   members: [string, number, number][];
   lacking: string[];
+  helping: string[];
   any: number;
   all: number;
 }
@@ -118,7 +119,7 @@ export function sendable(analysis: DocumentAnalysis): SentAnalysis {
     const { spec, party } = c;
     const sent: SentCheck = [c.range.start, c.range.end, c.contentRange.start, c.contentRange.end, c.text, spec ? indexOf(spec) : -1, c.scene ? (scenes.get(c.scene) ?? -1) : -1];
     if (c.actor !== undefined || party) sent.push(c.actor ?? null);
-    if (party) sent.push({ members: party.members.map((m) => [m.character, indexOf(m.spec), m.success]), lacking: party.lacking, any: party.any, all: party.all });
+    if (party) sent.push({ members: party.members.map((m) => [m.character, indexOf(m.spec), m.success]), lacking: party.lacking, helping: party.helping, any: party.any, all: party.all });
     return sent;
   });
   const items: SentItems = { checks, proseChecks, diagnostics, headings };
@@ -137,7 +138,7 @@ function received(sent: SentAnalysis, config: WorkspaceConfig, locale: Locale): 
     ...(sent.frontMatter ? { frontMatter: sent.frontMatter } : {}),
     checks: checks.map(([start, end, contentStart, contentEnd, text, spec, scene, actor, party]) => {
       const members = party?.members.map(([character, index, success]) => ({ character, spec: sent.specs[index], odds: oddsFor(ruleset, sent.specs[index]), success }));
-      const partyOdds = party && members ? { members, lacking: party.lacking, any: party.any, all: party.all } : undefined;
+      const partyOdds = party && members ? { members, lacking: party.lacking, helping: party.helping, any: party.any, all: party.all } : undefined;
       const check = lazyCheck({ start, end }, { start: contentStart, end: contentEnd }, text, context, spec < 0 ? undefined : sent.specs[spec], actor ?? undefined, partyOdds);
       if (scene >= 0) check.scene = headings[scene];
       return check;
