@@ -11,23 +11,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Readable } from 'node:stream';
-import type { CliIo } from '../../../server/src/cli/io';
-import { main } from '../../../server/src/cli/main';
+import { runCli } from './runCli';
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function run(argv: string[], stdin = ''): Promise<Run> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => Readable.from([Buffer.from(stdin)]), locale: 'en' };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCli(argv, { stdin });
 
 const GOOD = '---\nruleset: vampire-pack\n---\n\n«Сила + Атлетика (сложность 2)»\n';
 const UNKNOWN = '---\nruleset: vampire-pack\n---\n\n«Прыгучесть + Атлетика (сложность 2)»\n';

@@ -7,24 +7,11 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../../server/out/cli/main';
-import type { CliIo } from '../../../server/out/cli/io';
+import { runCli } from './runCli';
 
 const EXAMPLES = path.resolve(__dirname, '../../../examples');
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function run(...argv: string[]): Promise<Run> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), locale: 'en' };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 type Json = Record<string, unknown>;
 

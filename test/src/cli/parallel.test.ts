@@ -8,28 +8,14 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Readable } from 'node:stream';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import type { DocumentAnalysis } from '../../../server/src/analysis/types';
 import { analyzeFiles } from '../../../server/src/cli/analyzeFiles';
-import type { CliIo } from '../../../server/src/cli/io';
-import { main } from '../../../server/src/cli/main';
 import { CliProjects } from '../../../server/src/cli/projects';
 import { type BenchScenarios, loadBenchScenarios } from '../lsp/benchScenarios';
+import { runCli } from './runCli';
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function run(argv: string[], stdin = ''): Promise<Run> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => Readable.from([Buffer.from(stdin)]), locale: 'ru' };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCli(argv, { stdin, locale: 'ru' });
 
 /** The analysis as plain data (the ruleset by id, maps as entries), every computed part read. */
 function plain(analysis: DocumentAnalysis): unknown {

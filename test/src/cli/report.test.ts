@@ -8,20 +8,12 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { CliIo } from '../../../server/out/cli/io';
-import { main } from '../../../server/out/cli/main';
 import type { ScenarioReport } from '../../../server/out/report/model';
+import { runCliWithProgress } from './runCli';
 
 const EXAMPLES = path.resolve(__dirname, '../../../examples');
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string; progress: (string | undefined)[] }> {
-  let out = '';
-  let err = '';
-  const progress: (string | undefined)[] = [];
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), progress: (t) => void progress.push(t), locale: 'en' };
-  const code = await main(argv, io);
-  return { code, out, err, progress };
-}
+const run = (...argv: string[]) => runCliWithProgress(argv);
 
 describe('rollmark report', () => {
   let tmp = '';

@@ -1,0 +1,38 @@
+/** The `rollmark` command run in process, as a terminal runs it, keeping what it printed. */
+import { Readable } from 'node:stream';
+import type { Locale } from '../../../server/src/analysis/types';
+import type { CliIo } from '../../../server/src/cli/io';
+import { main } from '../../../server/src/cli/main';
+
+export interface CliRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+export interface CliRunOptions {
+  /** What standard input holds (for `-`). */
+  stdin?: string;
+  /** English unless told. */
+  locale?: Locale;
+}
+
+/** Standard error is not a terminal: no progress lines, as in a pipe or CI. */
+export async function runCli(argv: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
+  const { code, out, err } = await runCliWithProgress(argv, options, false);
+  return { code, out, err };
+}
+
+/** Standard error is a terminal: the progress lines too (undefined clears the line). */
+export async function runCliWithProgress(argv: readonly string[], options: CliRunOptions = {}, terminal = true): Promise<CliRun & { progress: (string | undefined)[] }> {
+  const run = { code: 0, out: '', err: '', progress: [] as (string | undefined)[] };
+  const io: CliIo = {
+    out: (t) => void (run.out += t),
+    err: (t) => void (run.err += t),
+    stdin: () => Readable.from([Buffer.from(options.stdin ?? '')]),
+    ...(terminal ? { progress: (t: string | undefined) => void run.progress.push(t) } : {}),
+    locale: options.locale ?? 'en',
+  };
+  run.code = await main([...argv], io);
+  return run;
+}
