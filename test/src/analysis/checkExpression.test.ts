@@ -22,6 +22,7 @@ import {
   pluralRu,
 } from '../../../server/src/analysis/checkExpression';
 import type { CheckExpression, ParseError, ParseErrorCode, TextRange, TraitTerm } from '../../../server/src/analysis/checkExpression';
+import { parseMarkers } from '../markers';
 import { CONTENT_OFFSET, escaped, printCheck } from './printCheck';
 
 const OFF = CONTENT_OFFSET;
@@ -29,28 +30,6 @@ const OFF = CONTENT_OFFSET;
 /** The printed AST's lines. */
 function lines(...printed: string[]): string {
   return printed.join('\n');
-}
-
-/**
- * Reads ⟦…⟧ markers (nestable; ⟦⟧ is a zero-length range) out of `marked`: the plain text
- * and the marked ranges (absolute, from OFF) in the order their ⟦ appear.
- */
-function marked(marked: string): { text: string; ranges: TextRange[] } {
-  let text = '';
-  const open: number[] = [];
-  const ranges: { order: number; range: TextRange }[] = [];
-  let order = 0;
-  for (const ch of marked) {
-    if (ch === '⟦') open.push(text.length);
-    else if (ch === '⟧') {
-      const start = open.pop();
-      assert.ok(start !== undefined, `test bug: unbalanced ⟧ in ${marked}`);
-      ranges.push({ order: order++, range: { start: OFF + start, end: OFF + text.length } });
-    } else text += ch;
-  }
-  assert.equal(open.length, 0, `test bug: unbalanced ⟦ in ${marked}`);
-  ranges.sort((a, b) => a.range.start - b.range.start || b.range.end - a.range.end || a.order - b.order);
-  return { text, ranges: ranges.map((r) => r.range) };
 }
 
 /** A simplified view of errors, sorted, for comparison with marked ranges. */
@@ -559,10 +538,10 @@ describe('check expression parser', () => {
 
     for (const [src, codes] of hits) {
       it(`${codes.join(', ')}: ${JSON.stringify(src)}`, () => {
-        const { text, ranges } = marked(src);
+        const { text, ranges } = parseMarkers(src);
         assert.equal(ranges.length, codes.length, 'test bug: one marker per error');
         const ast = parseCheckExpression(text, OFF);
-        const expected = codes.map((code, k) => ({ code, range: ranges[k] }));
+        const expected = codes.map((code, k) => ({ code, range: { start: OFF + ranges[k].start, end: OFF + ranges[k].end } }));
         assert.deepEqual(errorView(ast.errors), errorView(expected.map((e) => ({ ...e, text: '' }))));
         for (const e of ast.errors) assert.equal(e.text, text.slice(e.range.start - OFF, e.range.end - OFF));
       });

@@ -3,8 +3,8 @@
  * markup, multi-word traits, case forms, signs and modifiers, difficulty phrases, «против»,
  * near misses that must stay silent, the diagnostic and its fix, segments, and robustness.
  *
- * Expected spans are written inline as ⟦…⟧ in the prose; the helper strips the markers and
- * compares the exact offsets, so an off-by-one in a range shows.
+ * Expected spans are written inline as ⟦…⟧ in the prose (test/src/markers.ts), and compared as
+ * exact offsets, so an off-by-one in a range shows.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -18,30 +18,12 @@ import { traitIndex } from '../../../server/out/analysis/traitIndex';
 import type { TraitIndex } from '../../../server/out/analysis/traitIndex';
 import type { Locale, TextRange } from '../../../server/out/analysis/types';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
+import { parseMarkers } from '../markers';
 
 function indexOf(rulesetId: string, dictionary: readonly string[] = []): TraitIndex {
   const ruleset = getBuiltinRuleset(rulesetId);
   assert.ok(ruleset, `test bug: no ruleset ${rulesetId}`);
   return traitIndex(ruleset, dictionary);
-}
-
-/** Strips ⟦…⟧ (not nested) from `marked`: the plain text and the marked ranges. */
-function unmark(marked: string): { text: string; ranges: TextRange[] } {
-  let text = '';
-  const ranges: TextRange[] = [];
-  let open = -1;
-  for (const ch of marked) {
-    if (ch === '⟦') {
-      assert.equal(open, -1, 'test bug: nested ⟦');
-      open = text.length;
-    } else if (ch === '⟧') {
-      assert.ok(open >= 0, 'test bug: ⟧ without ⟦');
-      ranges.push({ start: open, end: text.length });
-      open = -1;
-    } else text += ch;
-  }
-  assert.equal(open, -1, 'test bug: unclosed ⟦');
-  return { text, ranges };
 }
 
 function find(rulesetId: string, text: string, options: { segments?: TextRange[]; locale?: Locale; dictionary?: string[] } = {}): ProseCheckResult {
@@ -51,7 +33,7 @@ function find(rulesetId: string, text: string, options: { segments?: TextRange[]
 
 /** The marked spans are exactly the checks found, with these markups in order. */
 function expectChecks(rulesetId: string, marked: string, markups: string[]): void {
-  const { text, ranges } = unmark(marked);
+  const { text, ranges } = parseMarkers(marked);
   assert.equal(ranges.length, markups.length, 'test bug: one markup per ⟦…⟧');
   const { checks, diagnostics } = find(rulesetId, text);
   const got = checks.map((c) => ({ span: text.slice(c.range.start, c.range.end), range: c.range, markup: c.markup }));

@@ -11,7 +11,8 @@ import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import { computeOdds } from '../../../server/out/engine/odds';
 import type { Ruleset } from '../../../server/out/engine/ruleset';
 import type { DocumentAnalysis } from '../../../server/out/analysis/types';
-import { joinCrlf, joinLines, marked, scenario } from './util';
+import { markedRange, parseMarkers } from '../markers';
+import { joinCrlf, joinLines, scenario } from './util';
 
 function analyze(text: string): DocumentAnalysis {
   return analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
@@ -25,12 +26,12 @@ function ruleset(id: string): Ruleset {
 
 describe('ranges', () => {
   // Line 6: a tab, an NBSP and an emoji (two UTF-16 code units) before two checks.
-  const line6 = 'Текст\tс табом,\u00a0NBSP и 😀: [[«Сила+Атлетика (сложность 2)»]] и [[«Сила + Атлетиканн (сложность 2)»]].';
-  const long = `${'я'.repeat(5000)} [[«Сила + Атлетика (сложность 2)»]]`;
+  const line6 = 'Текст\tс табом,\u00a0NBSP и 😀: ⟦«Сила+Атлетика (сложность 2)»⟧ и ⟦«Сила + Атлетиканн (сложность 2)»⟧.';
+  const long = `${'я'.repeat(5000)} ⟦«Сила + Атлетика (сложность 2)»⟧`;
 
   it('with CRLF, a tab, an NBSP and an emoji, check and diagnostic ranges are exact offsets and exact UTF-16 positions', () => {
     const source = joinCrlf('---', 'ruleset: vampire-pack', '---', '', '# Сцена', '', line6, long);
-    const { text, ranges } = marked(source);
+    const { text, ranges } = parseMarkers(source);
     // ranges: check 1, check 2, the long line's check.
     const analysis = analyze(text);
     assert.deepEqual(
@@ -60,7 +61,7 @@ describe('ranges', () => {
   });
 
   it('with LF line ends the same document gives the same positions', () => {
-    const { text, ranges } = marked(joinLines('---', 'ruleset: vampire-pack', '---', '', '# Сцена', '', line6, long));
+    const { text, ranges } = parseMarkers(joinLines('---', 'ruleset: vampire-pack', '---', '', '# Сцена', '', line6, long));
     const analysis = analyze(text);
     const lines = new LineIndex(text);
     assert.deepEqual(
@@ -75,14 +76,14 @@ describe('ranges', () => {
   });
 
   it('a check at the very end of a 5,000-character line without a final line break keeps its range', () => {
-    const { text, range } = marked(`${'я'.repeat(5000)} [[«Сила + Атлетика»]]`);
+    const { text, range } = markedRange(`${'я'.repeat(5000)} ⟦«Сила + Атлетика»⟧`);
     const analysis = analyze(text);
     assert.deepEqual(analysis.checks.map((c) => c.range), [range]);
     assert.deepEqual(new LineIndex(text).positionAt(range.end), { line: 0, character: 5018 });
   });
 
   it('a BOM before a check in the middle of a line keeps exact offsets (the BOM counts one code unit)', () => {
-    const { text, range } = marked('\uFEFFТекст [[«Сила + Атлетика»]] и всё.\n');
+    const { text, range } = markedRange('\uFEFFТекст ⟦«Сила + Атлетика»⟧ и всё.\n');
     const analysis = analyze(text);
     assert.deepEqual(analysis.checks.map((c) => c.range), [range]);
     assert.deepEqual(new LineIndex(text).positionAt(range.start), { line: 0, character: 7 });

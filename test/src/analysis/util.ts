@@ -1,6 +1,6 @@
 /**
- * Helpers shared by the analysis tests: building documents line by line, and marking the
- * ranges a test expects with `[[` … `]]` inside the text itself.
+ * Helpers shared by the analysis tests: building documents line by line, finding and editing
+ * ranges. Expected ranges marked inside a text are read by test/src/markers.ts.
  */
 import * as assert from 'node:assert/strict';
 import type { TextRange } from '../../../server/out/analysis/types';
@@ -13,49 +13,6 @@ export function joinLines(...lines: string[]): string {
 /** The same, with CRLF line ends. */
 export function joinCrlf(...lines: string[]): string {
   return lines.map((line) => `${line}\r\n`).join('');
-}
-
-export interface Marked {
-  /** The text with every `[[` and `]]` removed. */
-  text: string;
-  /** The marked ranges as offsets into `text`, in the order their `[[` appear. */
-  ranges: TextRange[];
-  /** The only marked range; throws when there is not exactly one. */
-  range: TextRange;
-}
-
-/**
- * Reads `[[` … `]]` markers (not nested) out of a text: «Сила + [[Атлетиканн]]» gives the text
- * «Сила + Атлетиканн» and the range of «Атлетиканн». `[[]]` marks an empty range.
- */
-export function marked(source: string): Marked {
-  const ranges: TextRange[] = [];
-  let text = '';
-  let open = -1;
-  let i = 0;
-  while (i < source.length) {
-    if (source.startsWith('[[', i)) {
-      assert.equal(open, -1, `test bug: nested [[ at ${i} in ${source}`);
-      open = text.length;
-      i += 2;
-    } else if (source.startsWith(']]', i) && open >= 0) {
-      ranges.push({ start: open, end: text.length });
-      open = -1;
-      i += 2;
-    } else {
-      text += source[i];
-      i++;
-    }
-  }
-  assert.equal(open, -1, `test bug: unclosed [[ in ${source}`);
-  return {
-    text,
-    ranges,
-    get range(): TextRange {
-      assert.equal(ranges.length, 1, `test bug: expected one marked range in ${source}`);
-      return ranges[0];
-    },
-  };
 }
 
 /** A scenario with front matter naming `ruleset` (and any extra front-matter lines), then the body lines. */

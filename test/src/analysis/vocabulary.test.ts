@@ -17,7 +17,7 @@ import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, Locale } fr
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import type { Ruleset } from '../../../server/out/engine/ruleset';
 import { traitCategoryWords } from '../../../server/out/engine/traitCategories';
-import { marked, scenario } from './util';
+import { scenario } from './util';
 
 function builtin(id: string): Ruleset {
   const ruleset = getBuiltinRuleset(id);
@@ -75,7 +75,7 @@ describe('vocabulary: lookups and suggestions (traitIndex)', () => {
 
 describe('vocabulary: checks and sheets', () => {
   it('RM001 in a check offers only what fits the pool, and always the dictionary', () => {
-    const { text } = marked(scenario('vampire-pack', ['«Сила + Слойкость (сложность 2)» и «Слойкость + Атлетика (сложность 2)»']));
+    const text = scenario('vampire-pack', ['«Сила + Слойкость (сложность 2)» и «Слойкость + Атлетика (сложность 2)»']);
     assert.deepEqual(seen(text, analyze(text)), [
       ['RM001', 'error', 'Слойкость', ['Заменить на «Стойкость»', 'Добавить «Слойкость» в словарь проекта']],
       ['RM001', 'error', 'Слойкость', ['Заменить на «Ловкость»', 'Добавить «Слойкость» в словарь проекта']],

@@ -10,7 +10,7 @@ import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
 import { checkTemplates } from '../../../server/out/features/completionTemplates';
 import { BUILTIN_RULESET_IDS } from '../../../server/out/engine/builtinRulesets';
-import { CURSOR, docUri, joinLines, LspTestClient, range, withCursor } from './harness';
+import { docUri, joinLines, LspTestClient, range, withCursor } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
 
@@ -34,7 +34,7 @@ describe('completion', () => {
   }
 
   it('offers the active ruleset’s traits right after «, and the characters who may act, after the check templates', async () => {
-    const list = await complete(joinLines(...VAMPIRE, 'Забор: «' + CURSOR));
+    const list = await complete(joinLines(...VAMPIRE, 'Забор: «⟦⟧'));
     const templates = list?.items.filter((i) => i.kind === CompletionItemKind.Snippet) ?? [];
     assert.deepEqual(
       list?.items.slice(templates.length).map((i) => i.label),
@@ -61,7 +61,7 @@ describe('completion', () => {
   });
 
   it('groups traits by category through sortText, each in the ruleset’s own term: attributes, abilities, powers, other, generic', async () => {
-    const list = await complete(joinLines(...VAMPIRE, '«Сила + ' + CURSOR));
+    const list = await complete(joinLines(...VAMPIRE, '«Сила + ⟦⟧'));
     const sorted = [...(list?.items ?? [])].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
     const groups = [...new Set(sorted.map((i) => i.labelDetails?.description?.split(' · ')[0]))];
     assert.deepEqual(groups, ['Характеристика', 'Навык', 'Дисциплина', 'прочее', 'общее название']);
@@ -69,13 +69,13 @@ describe('completion', () => {
   });
 
   it('replaces the part of the term already typed after a sign, and no longer offers characters', async () => {
-    const list = await complete(joinLines(...VAMPIRE, 'Забор: «Сила + Атл' + CURSOR));
+    const list = await complete(joinLines(...VAMPIRE, 'Забор: «Сила + Атл⟦⟧'));
     assert.equal(list?.items.length, VAMPIRE_TRAITS.length);
     assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: range(5, 15, 5, 18), newText: 'Атлетика' });
   });
 
   it('offers the parameters the ruleset uses after (, replacing the word being typed', async () => {
-    const list = await complete(joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика (сл' + CURSOR));
+    const list = await complete(joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика (сл⟦⟧'));
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.detail]),
       [
@@ -98,7 +98,7 @@ describe('completion', () => {
   });
 
   it('offers advantages, hindrances and static values in the d20 ruleset, after a comma too', async () => {
-    const list = await complete(joinLines('---', 'ruleset: threads-of-fate', '---', '«Доблесть (сложность 12, ' + CURSOR));
+    const list = await complete(joinLines('---', 'ruleset: threads-of-fate', '---', '«Доблесть (сложность 12, ⟦⟧'));
     assert.deepEqual(
       list?.items.map((i) => i.label),
       ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'Преимущество', '2 Преимущества', 'Помеха', '2 Помехи', 'статичная'],
@@ -107,7 +107,7 @@ describe('completion', () => {
   });
 
   it('offers again rules and Willpower in storytelling, and no difficulty', async () => {
-    const list = await complete('«Сила + Атлетика (' + CURSOR);
+    const list = await complete('«Сила + Атлетика (⟦⟧');
     assert.deepEqual(
       list?.items.map((i) => i.label),
       ['успехов', 'бросков', 'продолжительное', 'специализация', 'снова-9', 'снова-8', 'без снова-10', 'Воля'],
@@ -115,7 +115,7 @@ describe('completion', () => {
   });
 
   it('offers the front matter keys at the start of a front matter line', async () => {
-    const list = await complete(joinLines('---', 'rul' + CURSOR, '---'));
+    const list = await complete(joinLines('---', 'rul⟦⟧', '---'));
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.textEdit]),
       [
@@ -129,7 +129,7 @@ describe('completion', () => {
   });
 
   it('offers every ruleset id, titled, after ruleset:', async () => {
-    const list = await complete(joinLines('---', 'ruleset: v' + CURSOR, '---'));
+    const list = await complete(joinLines('---', 'ruleset: v⟦⟧', '---'));
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.labelDetails?.description]),
       [
@@ -144,7 +144,7 @@ describe('completion', () => {
   });
 
   it('offers traits as the keys of a character sheet', async () => {
-    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан:', '    Си' + CURSOR, '---'));
+    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан:', '    Си⟦⟧', '---'));
     assert.deepEqual(
       list?.items.map((i) => i.label),
       VAMPIRE_TRAITS,
@@ -153,14 +153,14 @@ describe('completion', () => {
   });
 
   it('stays out of the way in plain prose and after a closed check', async () => {
-    assert.equal(await complete('Просто текст' + CURSOR), null);
-    assert.equal(await complete('«Сила» и ' + CURSOR), null);
+    assert.equal(await complete('Просто текст⟦⟧'), null);
+    assert.equal(await complete('«Сила» и ⟦⟧'), null);
   });
 
   const invoked: CompletionContext = { triggerKind: CompletionTriggerKind.Invoked };
 
   it('offers the vampire-pack templates after «: its difficulty (2, never the classic 6), the sheet’s characters as a choice and their traits', async () => {
-    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '  Катастрофа: { Ловкость: 4 }', '---', '«' + CURSOR + '»'));
+    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '  Катастрофа: { Ловкость: 4 }', '---', '«⟦⟧»'));
     const templates = list?.items.filter((i) => i.kind === CompletionItemKind.Snippet) ?? [];
     assert.deepEqual(
       templates.map((i) => [i.label, i.detail, i.textEdit?.newText]),
@@ -177,7 +177,7 @@ describe('completion', () => {
 
   it('offers the classic difficulty of 6 in mage-revised, a modifier and no difficulty in storytelling, Advantages in d20', async () => {
     const labels = async (ruleset: string) => {
-      const list = await complete(joinLines('---', `ruleset: ${ruleset}`, '---', 'Текст «' + CURSOR));
+      const list = await complete(joinLines('---', `ruleset: ${ruleset}`, '---', 'Текст «⟦⟧'));
       return list?.items.filter((i) => i.kind === CompletionItemKind.Snippet).map((i) => [i.label, i.textEdit?.newText]);
     };
     assert.deepEqual((await labels('mage-revised'))?.[0], ['Ловкость + Атлетизм (сложность 6)', '${1:Ловкость} + ${2:Атлетизм} (сложность ${3:6})»$0']);
@@ -213,7 +213,7 @@ describe('completion', () => {
   });
 
   it('offers whole checks in prose when asked (Ctrl+Space), replacing the word typed; not for a trigger character', async () => {
-    const list = await complete(joinLines(...VAMPIRE, 'Адриан прыгает: пров' + CURSOR), invoked);
+    const list = await complete(joinLines(...VAMPIRE, 'Адриан прыгает: пров⟦⟧'), invoked);
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.filterText, i.textEdit]),
       [
@@ -223,11 +223,11 @@ describe('completion', () => {
         ['«Адриан: Сила + Атлетика [специализация] (сложность 2)»', 'специализация specialty Адриан: Сила + Атлетика [специализация] (сложность 2)', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} [${4:специализация}] (сложность ${5:2})»$0' }],
       ],
     );
-    assert.equal(await complete(joinLines(...VAMPIRE, 'Адриан прыгает:' + CURSOR), { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: ':' }), null);
+    assert.equal(await complete(joinLines(...VAMPIRE, 'Адриан прыгает:⟦⟧'), { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: ':' }), null);
   });
 
   it('offers the front matter on the first line of a document without one, every ruleset of the folder a choice', async () => {
-    const list = await complete(CURSOR + '\n# Глава 1', invoked);
+    const list = await complete('⟦⟧\n# Глава 1', invoked);
     assert.deepEqual(list?.items[0], {
       label: 'front matter',
       labelDetails: { description: 'front matter сценария: правила и лист персонажа' },
@@ -243,11 +243,11 @@ describe('completion', () => {
   });
 
   it('offers a character’s line under characters: in the front matter, and nothing of a check there', async () => {
-    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3 }', '  ' + CURSOR, '---'), invoked);
+    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3 }', '  ⟦⟧', '---'), invoked);
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.textEdit]),
       [['Имя: { Ловкость: 3, Атлетика: 2 }', { range: range(4, 2, 4, 2), newText: '${1:Имя}: { ${2:Ловкость}: ${3:3}, ${4:Атлетика}: ${5:2} \\}$0' }]],
     );
-    assert.equal(await complete(joinLines('---', 'ruleset: vampire-pack', 'title: «' + CURSOR, '---'), invoked), null);
+    assert.equal(await complete(joinLines('---', 'ruleset: vampire-pack', 'title: «⟦⟧', '---'), invoked), null);
   });
 });

@@ -42,6 +42,7 @@ import { startServer } from '../../../server/out/server';
 import type { FileRead, FolderList } from '../../../server/out/analysis/workspaceConfig';
 import type { EditResult, ProjectFiles } from '../../../server/out/workspace/projectFs';
 import type { FsFactory } from '../../../server/out/workspace/projects';
+import { markedCursor, markedCursors } from '../markers';
 
 /** A `$/progress` notification: the token the server created and what it reports. */
 export interface ProgressParams<T> {
@@ -60,34 +61,21 @@ export async function errorOf(promise: Promise<unknown>): Promise<[number, strin
   return assert.fail('expected an LSP error');
 }
 
-/** The marker for the cursor in test texts, as in vscode-markdown-languageservice. */
-export const CURSOR = '$$CURSOR$$';
-
 export const joinLines = (...lines: string[]): string => lines.join('\n');
 
 export const joinLinesCrlf = (...lines: string[]): string => lines.join('\r\n');
 
-/** A text with one or more cursor markers → the text without them and the marked positions. */
+/** A text with `⟦⟧` cursor markers (test/src/markers.ts) → the text without them and the marked positions. */
 export function withCursors(marked: string): { text: string; positions: Position[] } {
-  const offsets: number[] = [];
-  let text = '';
-  let from = 0;
-  for (;;) {
-    const at = marked.indexOf(CURSOR, from);
-    if (at < 0) break;
-    text += marked.slice(from, at);
-    offsets.push(text.length);
-    from = at + CURSOR.length;
-  }
-  text += marked.slice(from);
+  const { text, offsets } = markedCursors(marked);
   const document = TextDocument.create('file:///cursor.md', 'markdown', 1, text);
   return { text, positions: offsets.map((o) => document.positionAt(o)) };
 }
 
+/** A text with exactly one `⟦⟧` cursor → the text without it and the cursor's position. */
 export function withCursor(marked: string): { text: string; position: Position } {
-  const { text, positions } = withCursors(marked);
-  if (positions.length !== 1) throw new Error(`expected exactly one ${CURSOR}, found ${positions.length}`);
-  return { text, position: positions[0] };
+  const { text, offset } = markedCursor(marked);
+  return { text, position: TextDocument.create('file:///cursor.md', 'markdown', 1, text).positionAt(offset) };
 }
 
 export function range(startLine: number, startCharacter: number, endLine: number, endCharacter: number): Range {

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { ruLines } from '../present/text';
-import { CURSOR, docUri, joinLines, LspTestClient, range, withCursor } from './harness';
+import { docUri, joinLines, LspTestClient, range, withCursor } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
 const WEREWOLF = ['---', 'ruleset: werewolf-revised', '---'];
@@ -48,7 +48,7 @@ describe('hover', () => {
 
   it('on a trait: the check’s odds first, the trait’s own line after them', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Си' + CURSOR + 'ла 3 + Атлетика 3 (сложность 2)».')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Си⟦⟧ла 3 + Атлетика 3 (сложность 2)».')), {
       range: range(5, 8, 5, 14),
       lines: [...VAMPIRE_ODDS, '', '---', '', '**Сила** · Strength · Характеристика (Физические) · ✓ есть в тексте правил'],
     });
@@ -56,12 +56,12 @@ describe('hover', () => {
 
   it('between the terms: the odds alone, over the whole «…»', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Сила 3 +' + CURSOR + ' Атлетика 3 (сложность 2)».')), { range: range(5, 7, 5, 42), lines: VAMPIRE_ODDS });
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Сила 3 +⟦⟧ Атлетика 3 (сложность 2)».')), { range: range(5, 7, 5, 42), lines: VAMPIRE_ODDS });
   });
 
   it('with an unknown pool: what is missing, and a compact table by pool size', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Ловкость + Атлетика (сложность 1)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Ловкость + Атлетика (сложность 1)⟦⟧»')), {
       range: range(5, 0, 5, 35),
       lines: ruLines(
         '**Пул неизвестен** · нет значения: Ловкость, Атлетика  ',
@@ -85,7 +85,7 @@ describe('hover', () => {
 
   it('on a vampire-pack contest: the opponent on a line of its own; the higher Attribute takes the ties (004 l.119)', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика против Ловкость 2 + Атлетика 2' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика против Ловкость 2 + Атлетика 2⟦⟧»')), {
       range: range(5, 45, 5, 55),
       lines: ruLines(
         // Сила 3 against Ловкость 2: P(win) 0.5236 and P(tie) 0.2530 of 6 dice against 4 at 30 % become one win.
@@ -109,7 +109,7 @@ describe('hover', () => {
 
   it('with no dice left: the text’s options', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 1 + Атлетика 1 (сложность 3)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 1 + Атлетика 1 (сложность 3)⟦⟧»')), {
       range: range(5, 0, 5, 35),
       lines: ruLines(
         '**Успех 0 %** · Костей не осталось 100 %  ',
@@ -127,7 +127,7 @@ describe('hover', () => {
 
   it('on an extended action: done within the limit first, then by each roll, then one roll', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, '«Интеллект 2 + Ремесло 3 (10 успехов, 5 бросков)' + CURSOR + '»'), {
+    assert.deepEqual(await hoverAt(client, '«Интеллект 2 + Ремесло 3 (10 успехов, 5 бросков)⟦⟧»'), {
       range: range(0, 0, 0, 49),
       lines: ruLines(
         '**За 5 бросков: 32 %** · нужно 10 успехов  ',
@@ -148,7 +148,7 @@ describe('hover', () => {
 
   it('on a chance die: the dramatic failure in the headline, and the chance die note', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, '«Сила 1 − 2' + CURSOR + '»'), {
+    assert.deepEqual(await hoverAt(client, '«Сила 1 − 2⟦⟧»'), {
       range: range(0, 0, 0, 12),
       lines: ruLines(
         '**Успех 10 %** · из них исключительный успех <0,01 % · полный провал 10 %  ',
@@ -170,7 +170,7 @@ describe('hover', () => {
 
   it('on a classic check with Willpower: the automatic success, and no botch to fear', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...WEREWOLF, '«Ловкость 3 + Атлетика 2 (сложность 6, Сила воли)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...WEREWOLF, '«Ловкость 3 + Атлетика 2 (сложность 6, Сила воли)⟦⟧»')), {
       range: range(3, 0, 3, 50),
       lines: ruLines(
         '**Успех 100 %**  ',
@@ -192,7 +192,7 @@ describe('hover', () => {
 
   it('on a d20 check: success and failure are the rows, the criticals their parts', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)⟦⟧»')), {
       range: range(3, 0, 3, 43),
       lines: ruLines(
         '**Успех 75 %** · из них критический успех 10 %  ',
@@ -211,7 +211,7 @@ describe('hover', () => {
 
   it('on a d20 check so easy that a natural 1 still succeeds: both criticals are parts of the success', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 14 (сложность 12)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 14 (сложность 12)⟦⟧»')), {
       range: range(3, 0, 3, 30),
       lines: ruLines(
         '**Успех 100 %** · из них критический успех 5 %  ',
@@ -229,7 +229,7 @@ describe('hover', () => {
 
   it('on a d20 check out of reach: a natural 20 is a part of the failure, and the GM may still count it', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 1 (сложность 25)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 1 (сложность 25)⟦⟧»')), {
       range: range(3, 0, 3, 29),
       lines: ruLines(
         '**Успех 0 %**  ',
@@ -250,7 +250,7 @@ describe('hover', () => {
 
   it('on a d20 check with an unknown modifier: −2 to +12 in two halves side by side', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Доблесть (сложность 12)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Доблесть (сложность 12)⟦⟧»')), {
       range: range(3, 0, 3, 25),
       lines: ruLines(
         '**Модификатор неизвестен** · нет значения: Доблесть  ',
@@ -272,7 +272,7 @@ describe('hover', () => {
 
   it('on a trait of a check with an error: that no odds are computed, then the trait', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + Ат' + CURSOR + 'летика 3 (сложность 2, сложность 3)»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + Ат⟦⟧летика 3 (сложность 2, сложность 3)»')), {
       range: range(5, 10, 5, 20),
       lines: ['Шансы не считаются: в записи проверки ошибка.', '', '---', '', '**Атлетика** · Athletics · Навык · ✓ есть в тексте правил · также пишут: Атлетизм'],
     });
@@ -281,10 +281,10 @@ describe('hover', () => {
   it('fits VS Code’s hover without scrolling: a plain check of every family in at most 12 lines', async () => {
     client = await LspTestClient.start();
     const plain = [
-      joinLines(...VAMPIRE, '«Сила 3 + Атлетика 3 (сложность 2)' + CURSOR + '»'),
-      '«Сила 3 + Атлетика 3' + CURSOR + '»',
-      joinLines(...WEREWOLF, '«Ловкость 3 + Атлетика 2 [Прыжки] (сложность 7)' + CURSOR + '»'),
-      joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)' + CURSOR + '»'),
+      joinLines(...VAMPIRE, '«Сила 3 + Атлетика 3 (сложность 2)⟦⟧»'),
+      '«Сила 3 + Атлетика 3⟦⟧»',
+      joinLines(...WEREWOLF, '«Ловкость 3 + Атлетика 2 [Прыжки] (сложность 7)⟦⟧»'),
+      joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)⟦⟧»'),
     ];
     for (const marked of plain) {
       const hover = await hoverAt(client, marked);
@@ -296,7 +296,7 @@ describe('hover', () => {
 
   it('on the front matter’s ruleset id: the ruleset’s summary', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: vampire-' + CURSOR + 'pack', '---')), {
+    assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: vampire-⟦⟧pack', '---')), {
       range: range(1, 9, 1, 21),
       lines: [
         '**Вампир: Маскарад — «Пакет игрока»** (`vampire-pack`)',
@@ -310,7 +310,7 @@ describe('hover', () => {
 
   it('on a character sheet’s trait: the trait, in the ruleset’s term for its category', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атле' + CURSOR + 'тика: 3 }', '---')), {
+    assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атле⟦⟧тика: 3 }', '---')), {
       range: range(3, 21, 3, 32),
       lines: ['**Атлетика** · Athletics · Навык · ✓ есть в тексте правил · также пишут: Атлетизм'],
     });
@@ -318,7 +318,7 @@ describe('hover', () => {
 
   it('in English when the editor is not Russian', async () => {
     client = await LspTestClient.start({ locale: 'en' });
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + Атлетика 3 (сложность 2)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + Атлетика 3 (сложность 2)⟦⟧»')), {
       range: range(5, 0, 5, 35),
       lines: [
         '**Success 76%** · painful failure 11%  ',
@@ -341,7 +341,7 @@ describe('hover', () => {
 
   it('in English on a d20 check', async () => {
     client = await LspTestClient.start({ locale: 'en' });
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)' + CURSOR + '»')), {
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)⟦⟧»')), {
       range: range(3, 0, 3, 43),
       lines: [
         '**Success 75%** · including critical success 10%  ',
@@ -360,8 +360,8 @@ describe('hover', () => {
 
   it('gives nothing on a quotation or on plain prose', async () => {
     client = await LspTestClient.start();
-    assert.equal(await hoverAt(client, joinLines(...VAMPIRE, 'Он сказал: «Несколько' + CURSOR + ' действий», и ушёл.')), null);
-    assert.equal(await hoverAt(client, joinLines(...VAMPIRE, 'Он сказал' + CURSOR + ': «Сила + Атлетика (сложность 2)».')), null);
+    assert.equal(await hoverAt(client, joinLines(...VAMPIRE, 'Он сказал: «Несколько⟦⟧ действий», и ушёл.')), null);
+    assert.equal(await hoverAt(client, joinLines(...VAMPIRE, 'Он сказал⟦⟧: «Сила + Атлетика (сложность 2)».')), null);
   });
 
   it('finds the check under the cursor on CRLF lines after emoji, in UTF-16 code units', async () => {
