@@ -14,16 +14,24 @@
 //     (server/src/workspace/heapReclaimer.ts, 0.5 s), else V8's memory reducer shrinks the heap
 //     10–40 s later. Sampled every second until it has fallen (see below) or for `--idle`
 //     seconds at most.
+//   - code lenses (after that, so that the figures above are not touched): `--lenses` requests
+//     of `textDocument/codeLens` for the whole document, from the request until the answer is
+//     parsed, and the answer's size as JSON (UTF-8 bytes, without the JSON-RPC envelope); where the
+//     server resolves lenses (`codeLens/resolve`, since the lens answer lost its titles), the
+//     resolution of 50 lenses spread over the document, one request each.
 //
 // Latencies are wall time at the client; on Linux also the server main thread's CPU time over
 // the same span (/proc/<pid>/task/<pid>/schedstat), which leaves out waiting for a CPU on a
 // shared machine.
 //
-//   node bench/lspBench.mjs --bytes 5242880 [--edits 20] [--hovers 100] [--idle 60] [--gap 0]
+//   node bench/lspBench.mjs --bytes 5242880 [--edits 20] [--hovers 100] [--idle 60] [--lenses 10]
+//                           [--gap 0] [--server path/to/server.js]
 //
-// `--gap` is the scenario generator's (a check after every sentence with 0).
+// `--gap` is the scenario generator's (a check after every sentence with 0). `--server` runs
+// another build of the server (default: server/out/main.js of this tree), e.g. an older commit's
+// dist/server.js built in a second work tree, to measure before and after with the same script.
 //
-// It uses the compiled code in server/out, so `tsc -b` must have run.
+// It uses the compiled code in server/out (to find the checks to hover), so `tsc -b` must have run.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,7 +54,9 @@ const bytes = option('bytes', NaN);
 const edits = 2 * Math.ceil(option('edits', 20) / 2);
 const hovers = option('hovers', 100);
 const idleSeconds = option('idle', 0);
+const lensRequests = option('lenses', 10);
 const gap = option('gap', undefined);
+const serverPath = args.includes('--server') ? path.resolve(args[args.indexOf('--server') + 1]) : path.join(here, '..', 'server/out/main.js');
 if (!(bytes > 0)) {
   process.stderr.write('usage: node bench/lspBench.mjs --bytes N [--edits N] [--hovers N] [--idle S]\n');
   process.exit(2);
@@ -86,7 +96,7 @@ const checks = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets()
 const hoverAt = Array.from({ length: hovers }, (_, i) => document.positionAt(checks[Math.floor((i / hovers) * checks.length)].range.start + 2));
 const editAt = [0.1, 0.5, 0.9].map((f) => document.positionAt(text.lastIndexOf('\n', Math.floor(text.length * f)) + 1));
 
-const server = spawn(process.execPath, [path.join(here, '..', 'server/out/main.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+const server = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
 let serverErr = '';
 server.stderr.on('data', (chunk) => (serverErr += chunk));
 const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(server.stdout), new rpc.StreamMessageWriter(server.stdin));
@@ -113,11 +123,12 @@ async function timed(work) {
   return { wall, cpu: c0 === undefined ? undefined : c1 - c0, value };
 }
 const summary = (samples) => {
+  if (samples.length === 0) return undefined;
   const of = (key) => (samples[0][key] === undefined ? undefined : { median: quantile(samples.map((s) => s[key]), 0.5), p95: quantile(samples.map((s) => s[key]), 0.95) });
   return { wall: of('wall'), cpu: of('cpu'), n: samples.length };
 };
 
-await connection.sendRequest('initialize', { processId: process.pid, locale: 'ru', rootUri: null, workspaceFolders: null, capabilities: {}, initializationOptions: { diagnosticsDelay: 0 } });
+const initialized = await connection.sendRequest('initialize', { processId: process.pid, locale: 'ru', rootUri: null, workspaceFolders: null, capabilities: {}, initializationOptions: { diagnosticsDelay: 0 } });
 await connection.sendNotification('initialized', {});
 
 let version = 1;
@@ -166,6 +177,28 @@ for (let s = 1; s <= idleSeconds && (droppedAfterS === undefined || s <= dropped
   if (droppedAfterS === undefined && idle[idle.length - 1] < 0.95 * rss) droppedAfterS = s;
 }
 
+const lensSamples = [];
+const lensBytes = [];
+let lenses = [];
+if (lensRequests > 0) log(`${bytes} bytes: ${lensRequests} code-lens requests`);
+for (let i = 0; i < lensRequests; i++) {
+  const sample = await timed(() => connection.sendRequest('textDocument/codeLens', { textDocument: { uri } }));
+  lenses = sample.value;
+  lensBytes.push(Buffer.byteLength(JSON.stringify(lenses)));
+  lensSamples.push(sample);
+}
+const resolveSamples = [];
+const resolvedBytes = [];
+if (initialized.capabilities.codeLensProvider?.resolveProvider && lenses.length > 0) {
+  log(`${bytes} bytes: 50 code-lens resolutions`);
+  for (let i = 0; i < 50; i++) {
+    const sample = await timed(() => connection.sendRequest('codeLens/resolve', lenses[Math.floor((i / 50) * lenses.length)]));
+    if (!sample.value?.command) throw new Error(`lens ${i} resolved without a command`);
+    resolvedBytes.push(Buffer.byteLength(JSON.stringify(sample.value)));
+    resolveSamples.push(sample);
+  }
+}
+
 await connection.sendRequest('shutdown');
 await connection.sendNotification('exit');
 connection.dispose();
@@ -180,6 +213,17 @@ process.stdout.write(
     edit: summary(editSamples),
     hover: summary(hoverSamples),
     rssMb: rss,
+    codeLens:
+      lensSamples.length > 0
+        ? {
+            lenses: lenses.length,
+            titled: lenses.filter((l) => l.command).length,
+            bytes: quantile(lensBytes, 0.5),
+            time: summary(lensSamples),
+            resolve: summary(resolveSamples),
+            resolvedBytes: resolvedBytes.length > 0 ? quantile(resolvedBytes, 0.5) : undefined,
+          }
+        : undefined,
     idle: idleSeconds > 0 ? { rssMb: idle[idle.length - 1], seconds: idle.length, droppedAfterS, samplesMb: idle } : undefined,
   })}\n`,
 );

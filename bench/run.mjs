@@ -7,7 +7,8 @@
 //      this process; then, per size, a fresh built server over stdio (bench/lspBench.mjs as a
 //      child process, so this process's heap stays out of it): open → diagnostics, a one-letter
 //      edit → published diagnostics (debounce 0), hover, and the server's RSS right after that
-//      and at rest. Then the campaign (bench/generateCampaign.mjs: 2,000 chapter files, ~20 MB,
+//      and at rest, then the code-lens answer (its JSON size and time, and resolving a lens).
+//      Then the campaign (bench/generateCampaign.mjs: 2,000 chapter files, ~20 MB,
 //      a project .rollmark/): `rollmark check` (its worker threads, and --jobs 1) against
 //      markdownlint-cli2 on the same tree, each a child process, CPU time of all its threads and
 //      wall time; and the dense 10 MB book of issue 10 (a check after every sentence, ~57,000
@@ -315,10 +316,11 @@ const cpuNote = sched
 const edits = quick ? 6 : 20;
 const hovers = quick ? 10 : 100;
 const idle = quick ? 0 : 60;
+const lensRequests = quick ? 3 : 10;
 
 /** bench/lspBench.mjs as a child process: `{ lsp }` (its JSON) or `{ lspError }`. */
 function serverRun(bytes, extra = []) {
-  const child = spawnSync(process.execPath, [path.join(here, 'lspBench.mjs'), '--bytes', String(bytes), '--edits', String(edits), '--hovers', String(hovers), '--idle', String(idle), ...extra], {
+  const child = spawnSync(process.execPath, [path.join(here, 'lspBench.mjs'), '--bytes', String(bytes), '--edits', String(edits), '--hovers', String(hovers), '--idle', String(idle), '--lenses', String(lensRequests), ...extra], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
@@ -441,6 +443,33 @@ function scaleBench() {
   print();
   for (const s of sizes) if (s.lspError) print(`_${s.name}: bench/lspBench.mjs failed (${s.lspError}); its output is on stderr._\n`);
 
+  const kb = (bytes) => (bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0);
+  print(`Code lenses (issue 12): the same servers, after the RSS at rest: \`textDocument/codeLens\` for the whole document ${lensRequests} times, ` +
+    `from the request until the answer is parsed at the client; its size is the answer's JSON (UTF-8 bytes, without the JSON-RPC envelope). ` +
+    `The answer carries a range and the document's key per lens; the client resolves the lenses it shows (\`codeLens/resolve\`, one request a lens): ` +
+    `50 lenses spread over the document, one by one. ${cpuNote}`);
+  print();
+  print(table(
+    ['size', 'lenses', 'of them with a title', 'answer KiB', 'bytes per lens', 'answer median ms', 'answer p95 ms', 'resolve median ms', 'resolve p95 ms', 'a resolved lens, bytes'],
+    sizes.map((s) => {
+      const c = s.lsp?.codeLens;
+      if (!c) return [s.name, dash, dash, dash, dash, dash, dash, dash, dash, dash];
+      return [
+        s.name,
+        c.lenses.toLocaleString('en'),
+        c.titled.toLocaleString('en'),
+        kb(c.bytes),
+        (c.bytes / Math.max(1, c.lenses)).toFixed(0),
+        at(c, 'time', 'median'),
+        at(c, 'time', 'p95'),
+        c.resolve ? at(c, 'resolve', 'median') : dash,
+        c.resolve ? at(c, 'resolve', 'p95') : dash,
+        c.resolvedBytes ?? dash,
+      ];
+    }),
+  ));
+  print();
+
   const campaign = campaignBench();
   const tenMb = 10 * 1024 * 1024;
   log('memory: the dense 10 MB book through the server');
@@ -497,6 +526,18 @@ function scaleBench() {
       `Issue 6, at 5 MB: hover ≤ 5 ms — ${latencyVerdict(big.hover, 5)}.`,
       `Issue 6, at 5 MB: server RSS ≤ 200 MB with the file open — ${big.rssMb.toFixed(0)} MB after the edits and hovers, ${restRss === undefined ? 'at rest not measured (--quick)' : `${restRss.toFixed(0)} MB at rest`}: ${rssWord}.`,
     );
+  }
+  {
+    // Issue 12 asks for a lens answer that does not make a book slow and gives no size: the
+    // figures, for the typing-latency row (the real-VS-Code test) and the before/after in RESULTS.md.
+    const lensAt = (s) => {
+      const c = s.lsp?.codeLens;
+      if (!c) return `${s.name}: —`;
+      return `${s.name}: ${c.lenses.toLocaleString('en')} lenses, ${kb(c.bytes)} KiB, median ${ms(c.time.wall.median)} ms${c.time.cpu ? ` (server CPU ${ms(c.time.cpu.median)} ms)` : ''}`;
+    };
+    const c = fiveMb.lsp?.codeLens;
+    const titles = c?.resolve ? `titles resolved on demand, median ${ms(c.resolve.wall.median)} ms a lens` : 'titles in the answer';
+    verdicts.push(`Issue 12: the code-lens answer — ${lensAt(oneMb)}; ${lensAt(fiveMb)}; ${titles}: **no size target in the issue; its effect is the typing row (RESULTS.md, "Typing in a book")**.`);
   }
   if (oneMb.lsp) {
     const open = oneMb.lsp.open;
