@@ -222,7 +222,7 @@ const hits: Hit[] = [
   },
   {
     name: 'RM009: damage and soak together contradict each other: only one applies',
-    doc: M('«Выносливость 3 (урон, [[поглощение]])»'),
+    doc: M('«Выносливость 3 (урон, ⟦поглощение⟧)»'),
     code: 'RM009',
     severity: 'error',
     ru: '«урон» и «поглощение» противоречат друг другу: действует только одно — оставьте нужное',
@@ -230,7 +230,7 @@ const hits: Hit[] = [
   },
   {
     name: 'RM009: two re-roll rules contradict each other',
-    doc: S('«Сила 3 (снова-9, [[без снова-10]])»'),
+    doc: S('«Сила 3 (снова-9, ⟦без снова-10⟧)»'),
     code: 'RM009',
     severity: 'error',
     ru: '«снова-9» и «без снова-10» противоречат друг другу: действует только одно — оставьте нужное',

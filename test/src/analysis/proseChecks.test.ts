@@ -388,7 +388,7 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
       const marked = 'Бросок ⟦Сила/Ловкость + Атлетизм или Сила + Драка (сложность 6)⟧ решает. Погоня: ⟦Ловкость + Атлетизм / Вождение⟧, ⟦Ловкости либо Интеллекта + Ремесло⟧.';
       const markups = ['«Сила/Ловкость + Атлетизм или Сила + Драка (сложность 6)»', '«Ловкость + Атлетизм/Вождение»', '«Ловкость или Интеллект + Ремесло»'];
       expectChecks('mage-revised', marked, markups);
-      const { text } = unmark(marked);
+      const { text } = parseMarkers(marked);
       const fixed = applyFixes(text, find('mage-revised', text));
       assert.equal(fixed, `Бросок ${markups[0]} решает. Погоня: ${markups[1]}, ${markups[2]}.`);
       // The markup means what the prose scanner read: the author's three pools, and «/» between two traits.
