@@ -151,13 +151,22 @@ async function step(name, body, { setup = false } = {}) {
 const textOf = async (locator) => normalize(await locator.innerText());
 
 async function runCommand(label) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${label}`);
-  // The row with exactly this label (Enter would take whatever is highlighted first).
-  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
-  await row.first().click();
+  // On a busy machine the palette's list can stay hidden while it filters: then it is closed and opened again.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${label}`);
+    // The row with exactly this label (Enter would take whatever is highlighted first).
+    const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+    try {
+      await row.first().click({ timeout: 10000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 async function openFile(name) {
