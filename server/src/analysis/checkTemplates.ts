@@ -1,0 +1,127 @@
+/**
+ * Check templates made for a ruleset: its family's parameters only (a difficulty where it has
+ * one, with a value that means what the family means by it; 9-again and modifiers in
+ * storytelling; Advantages in d20), its own trait names, and the characters of the front matter
+ * as a choice with traits from the first one's sheet. The front matter and a character sheet's
+ * line have templates too. What the snippets file once held, without offering «сложность 6» to a
+ * ruleset where 6 removes six dice. Plain data: features/ writes it in the editor's snippet syntax.
+ */
+import { supportsRaces } from '../engine/capabilities';
+import type { Ruleset, TraitCategory } from '../engine/ruleset';
+import type { CharacterSheet } from './types';
+
+/** A piece of a template: text as it is, a field to overwrite (its default shown), or a choice (the first shown). */
+export type TemplatePart = { text: string } | { field: string } | { choice: readonly string[] };
+
+export type TemplateKind = 'check' | 'modifier' | 'contest' | 'extended' | 'specialty' | 'edge';
+
+export interface CheckTemplate {
+  kind: TemplateKind;
+  parts: TemplatePart[];
+}
+
+/** A template as its label shows it: every field at its default, every choice at its first option. */
+export function templateText(parts: readonly TemplatePart[]): string {
+  return parts.map((part) => ('text' in part ? part.text : 'field' in part ? part.field : part.choice[0])).join('');
+}
+
+/** Two traits of each kind a pool is made of, preferring those the actor's sheet has. */
+function examples(ruleset: Ruleset, sheet: CharacterSheet | undefined, category: TraitCategory, preferred: string[]): string[] {
+  const ofCategory = ruleset.traits.filter((t) => t.category === category);
+  const onSheet = sheet ? ofCategory.filter((t) => sheet.traits.has(t.name)) : [];
+  const known = preferred.flatMap((en) => ofCategory.filter((t) => t.en === en));
+  const names = [...onSheet, ...known, ...ofCategory].map((t) => t.name);
+  return [...new Set(names)].slice(0, 2);
+}
+
+interface Examples {
+  /** The front matter's characters: the first template field chooses among them. */
+  actors: string[];
+  attributes: string[];
+  abilities: string[];
+}
+
+function examplesFor(ruleset: Ruleset, sheets: readonly CharacterSheet[]): Examples {
+  const abilityCategory: TraitCategory = ruleset.traits.some((t) => t.category === 'ability') ? 'ability' : 'rollable';
+  return {
+    actors: sheets.map((s) => s.name),
+    attributes: examples(ruleset, sheets[0], 'attribute', ['Dexterity', 'Strength']),
+    abilities: examples(ruleset, sheets[0], abilityCategory, ['Athletics', 'Stealth']),
+  };
+}
+
+/** «Ловкость + Атлетика»; `second` picks the other pair. */
+function pool(ex: Examples, ruleset: Ruleset, second = false): TemplatePart[] {
+  const i = second ? 1 : 0;
+  if (ruleset.family === 'd20') {
+    // A d20 check is one trait and its modifier; an actor's sheet gives the modifier.
+    const trait = ex.abilities[i] ?? ex.abilities[0] ?? ex.attributes[0] ?? '';
+    return ex.actors.length === 0 || second ? [{ field: trait }, { text: ' ' }, { field: second ? '2' : '4' }] : [{ field: trait }];
+  }
+  return [{ field: ex.attributes[i] ?? ex.attributes[0] ?? '' }, { text: ' + ' }, { field: ex.abilities[i] ?? ex.abilities[0] ?? '' }];
+}
+
+/** «Адриан: », the actor a choice among the sheets; nothing without sheets. */
+function actor(ex: Examples): TemplatePart[] {
+  return ex.actors.length > 0 ? [{ choice: ex.actors }, { text: ': ' }] : [];
+}
+
+/** A difficulty that means what the family means: the default where there is one, a typical one otherwise. */
+export function difficultyExample(ruleset: Ruleset): string | undefined {
+  switch (ruleset.family) {
+    case 'classic':
+      return String(ruleset.params.difficulty.default ?? 6);
+    case 'pool-minus-difficulty':
+      // Two dice fewer: the difficulty removes dice here, so the classic 6 would remove six.
+      return '2';
+    case 'd20':
+      return '15';
+    case 'storytelling':
+      return undefined;
+  }
+}
+
+/** The templates of the ruleset's family, in the order an author reaches for them; `sheets`: the front matter's characters. */
+export function checkTemplates(ruleset: Ruleset, sheets: readonly CharacterSheet[]): CheckTemplate[] {
+  const ex = examplesFor(ruleset, sheets);
+  const difficulty = difficultyExample(ruleset);
+  const withDifficulty: TemplatePart[] = difficulty !== undefined ? [{ text: ' (сложность ' }, { field: difficulty }, { text: ')' }] : [];
+  const checkPool = (): TemplatePart[] => [...actor(ex), ...pool(ex, ruleset)];
+  const out: CheckTemplate[] = [{ kind: 'check', parts: [...checkPool(), ...withDifficulty] }];
+  if (ruleset.family === 'storytelling') {
+    out.push({ kind: 'modifier', parts: [...checkPool(), { text: ' ' }, { choice: ['−', '+'] }, { text: ' ' }, { field: '2' }] });
+  }
+  if (ruleset.family === 'd20') {
+    const edges = ['Преимущество', '2 Преимущества', 'Помеха', '2 Помехи'];
+    out.push({ kind: 'edge', parts: [...checkPool(), { text: ' (сложность ' }, { field: difficulty ?? '15' }, { text: ', ' }, { choice: edges }, { text: ')' }] });
+  }
+  out.push({ kind: 'contest', parts: [...checkPool(), { text: ' против ' }, ...pool(ex, ruleset, true)] });
+  if (supportsRaces(ruleset)) {
+    const extendedDifficulty: TemplatePart[] = difficulty !== undefined ? [{ text: 'сложность ' }, { field: difficulty }, { text: ', ' }] : [];
+    out.push({ kind: 'extended', parts: [...checkPool(), { text: ' (' }, ...extendedDifficulty, { field: '10' }, { text: ' успехов, ' }, { field: '5' }, { text: ' бросков)' }] });
+  }
+  const specialtyPool: TemplatePart[] =
+    ruleset.family === 'd20' ? pool(ex, ruleset) : [{ field: ex.attributes[0] ?? '' }, { text: ' + ' }, { field: ex.abilities[0] ?? '' }];
+  out.push({ kind: 'specialty', parts: [...actor(ex), ...specialtyPool, { text: ' [' }, { field: 'специализация' }, { text: ']' }, ...withDifficulty] });
+  return out;
+}
+
+/** A character's line of the front matter: «Имя: { Ловкость: 3, Атлетика: 2 }», traits of the ruleset. */
+export function sheetLineTemplate(ruleset: Ruleset): TemplatePart[] {
+  const attributes = examples(ruleset, undefined, 'attribute', ['Dexterity', 'Strength']);
+  const abilities = examples(ruleset, undefined, 'ability', ['Athletics', 'Stealth']);
+  const traits = ruleset.family === 'd20' ? [abilities[0] ?? attributes[0] ?? ''] : [attributes[0] ?? '', abilities[0] ?? ''];
+  const out: TemplatePart[] = [{ field: 'Имя' }, { text: ': { ' }];
+  traits.forEach((trait, i) => {
+    if (i > 0) out.push({ text: ', ' });
+    out.push({ field: trait }, { text: ': ' }, { field: i === 0 ? '3' : '2' });
+  });
+  out.push({ text: ' }' });
+  return out;
+}
+
+/** The front matter for a document that has none: its ruleset a choice of `rulesetIds`, the document's own first. */
+export function frontMatterTemplate(ruleset: Ruleset, rulesetIds: readonly string[]): TemplatePart[] {
+  const ids = [ruleset.id, ...rulesetIds.filter((id) => id !== ruleset.id)];
+  return [{ text: '---\nruleset: ' }, { choice: ids }, { text: '\ncharacters:\n  ' }, ...sheetLineTemplate(ruleset), { text: '\n---\n\n' }];
+}
