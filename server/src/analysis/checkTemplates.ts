@@ -125,3 +125,63 @@ export function frontMatterTemplate(ruleset: Ruleset, rulesetIds: readonly strin
   const ids = [ruleset.id, ...rulesetIds.filter((id) => id !== ruleset.id)];
   return [{ text: '---\nruleset: ' }, { choice: ids }, { text: '\ncharacters:\n  ' }, ...sheetLineTemplate(ruleset), { text: '\n---\n\n' }];
 }
+
+export type ParameterKind =
+  | 'difficulty'
+  | 'successes'
+  | 'rolls'
+  | 'extended'
+  | 'specialty'
+  | 'advantage'
+  | 'twoAdvantages'
+  | 'hindrance'
+  | 'twoHindrances'
+  | 'static'
+  | 'nineAgain'
+  | 'eightAgain'
+  | 'noTenAgain'
+  | 'willpowerDice'
+  | 'willpowerSuccess';
+
+/** A parameter offered after «(»: its word, and what it writes (a field where a number follows). */
+export type CheckParameter = { label: string; parts: TemplatePart[] } & (
+  | { kind: Exclude<ParameterKind, 'willpowerDice'> }
+  /** Storytelling's Willpower: the dice it adds. */
+  | { kind: 'willpowerDice'; dice: number }
+);
+
+function word(kind: Exclude<ParameterKind, 'willpowerDice'>, label: string): CheckParameter {
+  return { kind, label, parts: [{ text: label }] };
+}
+
+/** Parameters of the grammar (docs/markup.en.md, "Parameters") that the ruleset's family uses. */
+export function checkParameters(ruleset: Ruleset): CheckParameter[] {
+  const out: CheckParameter[] = [];
+  if (ruleset.family !== 'storytelling') {
+    // A typical value to overwrite: vampire-pack's default of 0 would suggest writing nothing.
+    const example = ruleset.family === 'd20' ? 12 : ruleset.family === 'classic' ? (ruleset.params.difficulty.default ?? 6) : 2;
+    out.push({ kind: 'difficulty', label: 'сложность', parts: [{ text: 'сложность ' }, { field: String(example) }] });
+  }
+  out.push(
+    { kind: 'successes', label: 'успехов', parts: [{ field: '10' }, { text: ' успехов' }] },
+    { kind: 'rolls', label: 'бросков', parts: [{ field: '5' }, { text: ' бросков' }] },
+    word('extended', 'продолжительное'),
+    word('specialty', 'специализация'),
+  );
+  if (ruleset.family === 'd20') {
+    out.push(
+      word('advantage', 'Преимущество'),
+      word('twoAdvantages', '2 Преимущества'),
+      word('hindrance', 'Помеха'),
+      word('twoHindrances', '2 Помехи'),
+      word('static', 'статичная'),
+    );
+  }
+  if (ruleset.family === 'storytelling') {
+    out.push(word('nineAgain', 'снова-9'), word('eightAgain', 'снова-8'), word('noTenAgain', 'без снова-10'), { kind: 'willpowerDice', label: 'Воля', parts: [{ text: 'Воля' }], dice: ruleset.params.willpowerDice });
+  }
+  if (ruleset.family === 'classic') {
+    out.push(word('willpowerSuccess', ruleset.traits.find((t) => t.en === 'Willpower')?.name ?? 'Сила воли'));
+  }
+  return out;
+}

@@ -8,8 +8,9 @@ import type { TraitIndex } from './traitIndex';
 import { unknownTraitDiagnostic } from './unknownTrait';
 import type { AnalysisDiagnostic, CharacterSheet, Locale, RulesetProvider, TextRange } from './types';
 
-const RULESET_KEYS = ['ruleset', 'система', 'правила'];
-const CHARACTER_KEYS = ['characters', 'персонажи'];
+/** The keys that name the ruleset and list the characters, the English one first. */
+export const RULESET_KEYS: readonly string[] = ['ruleset', 'система', 'правила'];
+export const CHARACTER_KEYS: readonly string[] = ['characters', 'персонажи'];
 
 /** Front matter as written, before the ruleset is known. */
 export interface RawFrontMatter {

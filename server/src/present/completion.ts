@@ -1,7 +1,8 @@
-/** Completion's words: what each template is, the words it is found by, its documentation. */
-import type { TemplateKind } from '../analysis/checkTemplates';
-import type { Ruleset } from '../engine/ruleset';
-import { rulesetSummary, rulesetTitle } from './ruleset';
+/** Completion's words: what each template, parameter, key and trait is; the words a template is found by. */
+import type { CheckParameter, ParameterKind, TemplateKind } from '../analysis/checkTemplates';
+import type { FrontMatterKey } from '../analysis/completionPlace';
+import type { Ruleset, TraitEntry } from '../engine/ruleset';
+import { categoryName, rulesetSummary, rulesetTitle } from './ruleset';
 import type { Voice } from './voice';
 
 const KIND_WORDS = {
@@ -40,4 +41,38 @@ export function templateKeywords(kind: TemplateKind | 'frontMatter' | 'sheet'): 
 /** A check template's documentation: the ruleset it is made for, «**title**: summary» (Markdown). */
 export function templateDocumentation(ruleset: Ruleset, v: Voice): string {
   return `**${rulesetTitle(ruleset, v)}**: ${rulesetSummary(ruleset, v)}`;
+}
+
+const PARAMETER_WORDS = {
+  difficulty: 'paramDifficulty',
+  successes: 'paramSuccesses',
+  rolls: 'paramRolls',
+  extended: 'paramExtended',
+  specialty: 'paramSpecialty',
+  advantage: 'paramAdvantage',
+  twoAdvantages: 'paramTwoAdvantages',
+  hindrance: 'paramHindrance',
+  twoHindrances: 'paramTwoHindrances',
+  static: 'paramStatic',
+  nineAgain: 'paramNineAgain',
+  eightAgain: 'paramEightAgain',
+  noTenAgain: 'paramNoTenAgain',
+  willpowerSuccess: 'paramWillpowerSuccess',
+} as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
+
+/** What a parameter does: «продолжительное действие: предел бросков». */
+export function parameterDetail(parameter: CheckParameter, v: Voice): string {
+  if (parameter.kind === 'willpowerDice') return v.w.paramWillpowerDice(v.number(parameter.dice));
+  return v.w[PARAMETER_WORDS[parameter.kind]];
+}
+
+/** What a front-matter key holds. */
+export function frontMatterKeyDetail(key: FrontMatterKey, v: Voice): string {
+  if (key.names === 'ruleset') return key.alias ? v.w.keyRulesetAlias : v.w.keyRuleset;
+  return key.alias ? v.w.keyCharactersAlias : v.w.keyCharacters;
+}
+
+/** A trait's category in the ruleset's own term, and its group: «Характеристика · Физические». */
+export function traitCategoryLabel(trait: TraitEntry, ruleset: Ruleset, v: Voice): string {
+  return categoryName(ruleset, trait.category, v) + (trait.group ? ` · ${trait.group}` : '');
 }
