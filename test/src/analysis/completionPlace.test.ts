@@ -1,0 +1,107 @@
+/**
+ * What completion offers where (analysis/completionPlace.ts), in offsets: the cursor is marked
+ * `|` in each text, and each offer's start is given as the text it replaces up to the cursor.
+ */
+import * as assert from 'node:assert/strict';
+import { type CompletionPlace, completionPlace, FRONT_MATTER_KEYS } from '../../../server/out/analysis/completionPlace';
+
+/** The place at `|`, each offer's start turned into the text from it to the cursor. */
+function at(marked: string, { frontMatter = false, invoked = false } = {}): unknown {
+  const offset = marked.indexOf('|');
+  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  const place: CompletionPlace | undefined = completionPlace(text, offset, frontMatter, invoked);
+  if (!place) return undefined;
+  return { where: place.where, offers: place.offers.map(({ start, ...offer }) => ({ ...offer, replaces: text.slice(start, offset) })) };
+}
+
+const FM = '---\nruleset: vampire-pack\ncharacters:\n  Адриан: { Сила: 3 }\n';
+
+describe('completion place (analysis)', () => {
+  it('right after «: templates (» added unless the editor closed it), traits and the characters', () => {
+    assert.deepEqual(at('Текст «|»', { frontMatter: true }), {
+      where: 'check',
+      offers: [
+        { kind: 'checkTemplates', wrap: false, closed: true, replaces: '' },
+        { kind: 'traits', replaces: '' },
+        { kind: 'characters', replaces: '' },
+      ],
+    });
+    assert.deepEqual(at('«  |'), {
+      where: 'check',
+      offers: [
+        { kind: 'checkTemplates', wrap: false, closed: false, replaces: '' },
+        { kind: 'traits', replaces: '' },
+      ],
+    });
+  });
+
+  it('in a check: the term typed after a sign, a colon or «против»; characters only before anything else', () => {
+    assert.deepEqual(at('«Ад|', { frontMatter: true }), { where: 'check', offers: [{ kind: 'traits', replaces: 'Ад' }, { kind: 'characters', replaces: 'Ад' }] });
+    assert.deepEqual(at('«Сила + Атл|', { frontMatter: true }), { where: 'check', offers: [{ kind: 'traits', replaces: 'Атл' }] });
+    assert.deepEqual(at('«Адриан:  Си|'), { where: 'check', offers: [{ kind: 'traits', replaces: 'Си' }] });
+    assert.deepEqual(at('«Сила против Ло|'), { where: 'check', offers: [{ kind: 'traits', replaces: 'Ло' }] });
+    // «против» only as a whole word.
+    assert.deepEqual(at('«Напротив Ло|'), { where: 'check', offers: [{ kind: 'traits', replaces: 'Напротив Ло' }] });
+  });
+
+  it('parameters after «(», «,» or «;», replacing the word typed', () => {
+    assert.deepEqual(at('«Сила + Атлетика (сл|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'сл' }] });
+    assert.deepEqual(at('«Доблесть (сложность 12,  Пре|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'Пре' }] });
+    assert.deepEqual(at('«Сила (сложность 2) + Ат|'), { where: 'check', offers: [{ kind: 'traits', replaces: 'Ат' }] });
+  });
+
+  it('nothing in prose or after a closed check unless asked; asked, whole checks replacing the word', () => {
+    assert.equal(at('Просто текст|'), undefined);
+    assert.equal(at('«Сила» и |'), undefined);
+    assert.deepEqual(at('«Сила» и пров|', { frontMatter: true, invoked: true }), { where: 'prose', offers: [{ kind: 'checkTemplates', wrap: true, closed: false, replaces: 'пров' }] });
+    assert.deepEqual(at('Прыжок: к-10|', { invoked: true }), { where: 'prose', offers: [{ kind: 'checkTemplates', wrap: true, closed: false, replaces: 'к-10' }] });
+  });
+
+  it('the front matter template only at the very start of a document without one', () => {
+    assert.deepEqual(at('пр|\n# Глава', { invoked: true }), {
+      where: 'prose',
+      offers: [
+        { kind: 'frontMatterTemplate', replaces: 'пр' },
+        { kind: 'checkTemplates', wrap: true, closed: false, replaces: 'пр' },
+      ],
+    });
+    assert.deepEqual(at('пр|', { frontMatter: true, invoked: true }), { where: 'prose', offers: [{ kind: 'checkTemplates', wrap: true, closed: false, replaces: 'пр' }] });
+    assert.deepEqual(at('\nпр|', { invoked: true }), { where: 'prose', offers: [{ kind: 'checkTemplates', wrap: true, closed: false, replaces: 'пр' }] });
+  });
+
+  it('in the front matter: keys, ruleset ids, a character’s line under characters:, a sheet’s traits', () => {
+    assert.deepEqual(at('---\nrul|\n---\n'), { where: 'frontMatter', offers: [{ kind: 'frontMatterKeys', replaces: 'rul' }] });
+    assert.deepEqual(at('---\nсистема:  v|\n---\n'), { where: 'frontMatter', offers: [{ kind: 'rulesetIds', replaces: 'v' }] });
+    assert.deepEqual(at(`${FM}  Ка|\n---\n`), { where: 'frontMatter', offers: [{ kind: 'sheetLine', replaces: 'Ка' }] });
+    assert.deepEqual(at('---\nперсонажи:\n\n  |\n---\n'), { where: 'frontMatter', offers: [{ kind: 'sheetLine', replaces: '' }] });
+    assert.deepEqual(at(`${FM}  Вера:\n    Си|\n---\n`), { where: 'frontMatter', offers: [{ kind: 'traits', replaces: 'Си' }] });
+    assert.deepEqual(at(`${FM}  Вера: { Сила: 1, Ат|\n---\n`), { where: 'frontMatter', offers: [{ kind: 'traits', replaces: 'Ат' }] });
+    // Not under characters: a key's indentation is no sheet line.
+    assert.deepEqual(at('---\ntitle:\n  Ка|\n---\n'), { where: 'frontMatter', offers: [] });
+    // A check's «» means nothing in the front matter.
+    assert.deepEqual(at('---\ntitle: «|\n---\n', { invoked: true }), { where: 'frontMatter', offers: [] });
+  });
+
+  it('judges the front matter from the text, as edited: unclosed, closed by --- or ..., after a BOM, with CRLF or CR lines', () => {
+    assert.deepEqual(at('---\nruleset: vampire-pack\n\nrul|'), { where: 'frontMatter', offers: [{ kind: 'frontMatterKeys', replaces: 'rul' }] });
+    assert.equal(at('---\nruleset: vampire-pack\n...\nrul|'), undefined);
+    assert.equal(at('---\n---\nrul|'), undefined);
+    assert.equal(at('---|'), undefined);
+    assert.deepEqual(at('\uFEFF--- \r\nruleset: v|\r\n---\r\n'), { where: 'frontMatter', offers: [{ kind: 'rulesetIds', replaces: 'v' }] });
+    assert.deepEqual(at('---\rcharacters:\r\r  |\r---\r'), { where: 'frontMatter', offers: [{ kind: 'sheetLine', replaces: '' }] });
+    assert.deepEqual(at('---\r\ncharacters:\r\n  Вера: { Сила: 1 }\r\n  |'), { where: 'frontMatter', offers: [{ kind: 'sheetLine', replaces: '' }] });
+  });
+
+  it('lists the front matter’s keys in English first, then their Russian spellings', () => {
+    assert.deepEqual(
+      FRONT_MATTER_KEYS.map((k) => [k.key, k.names, k.alias]),
+      [
+        ['ruleset', 'ruleset', false],
+        ['characters', 'characters', false],
+        ['система', 'ruleset', true],
+        ['правила', 'ruleset', true],
+        ['персонажи', 'characters', true],
+      ],
+    );
+  });
+});
