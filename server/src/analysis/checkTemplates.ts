@@ -67,7 +67,7 @@ function actor(ex: Examples): TemplatePart[] {
 }
 
 /** A difficulty that means what the family means: the default where there is one, a typical one otherwise. */
-export function difficultyExample(ruleset: Ruleset): string | undefined {
+function difficultyExample(ruleset: Ruleset): string | undefined {
   switch (ruleset.family) {
     case 'classic':
       return String(ruleset.params.difficulty.default ?? 6);
