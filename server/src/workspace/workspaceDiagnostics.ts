@@ -55,6 +55,9 @@ export class WorkspaceDiagnostics {
   /** Each folder's current check; an older one stops at its next file. */
   private readonly generations = new Map<string, number>();
   private readonly changedFiles = new Set<string>();
+  /** The newest check of each file being checked: an older one that ends later publishes nothing. */
+  private readonly newestCheck = new Map<string, number>();
+  private checks = 0;
   private fileTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
@@ -172,6 +175,8 @@ export class WorkspaceDiagnostics {
 
   /** Reads one closed file and publishes its diagnostics (or clears those it had). */
   private async checkText(uri: string, fs: ProjectFiles, path: string, settings: RollmarkSettings): Promise<void> {
+    const check = ++this.checks;
+    this.newestCheck.set(uri, check);
     const read = await fs.readScenario(path);
     let diagnostics: Diagnostic[] = [];
     if (read.kind === 'text') {
@@ -179,6 +184,9 @@ export class WorkspaceDiagnostics {
     } else if (read.kind === 'refused' && refusalFitsOnFile(read.refusal)) {
       diagnostics = this.host.unread(read.refusal);
     }
+    // A newer check of the file began meanwhile (it changed or went on disk during this one): its answer stands.
+    if (this.newestCheck.get(uri) !== check) return;
+    this.newestCheck.delete(uri);
     // Opened meanwhile: the open document's diagnostics win.
     if (this.disposed || this.host.isOpen(uri)) return;
     if (diagnostics.length > 0) {
@@ -189,7 +197,9 @@ export class WorkspaceDiagnostics {
     }
   }
 
+  /** The file has no diagnostics now; a check of it still under way is older than this and publishes nothing. */
   private clear(uri: string): void {
+    this.newestCheck.delete(uri);
     if (this.published.delete(uri)) this.host.publish(uri, []);
   }
 }
