@@ -39,10 +39,15 @@ export function partyHoverParts(party: PartyOdds, formula: readonly string[], ru
   return parts;
 }
 
-/** «партия: Катастрофа 76 %, Адриан 61 % · хотя бы один 94 % · все 41 %»: the outline's detail and the CLI's line. */
+/**
+ * «партия: Катастрофа 76 %, Адриан 61 % · хотя бы один 94 % · все 41 % · нет значений в листе:
+ * Ольха»: the outline's detail, the CLI's line, the inlay hint's tooltip, the chip's title. Who
+ * cannot roll is named, as the hover names them.
+ */
 export function partyDetail(party: PartyOdds, v: Voice): string {
   const members = party.members.map((m) => `${m.character} ${v.percent(m.success)}`).join(', ');
-  return `${v.w.partyLabel}: ${members} · ${partySummary(party, v)}`;
+  const lacking = party.lacking.length > 0 ? ` · ${v.w.partyLackingShort(party.lacking.join(', '))}` : '';
+  return `${v.w.partyLabel}: ${members} · ${partySummary(party, v)}${lacking}`;
 }
 
 /** A check in one line, the party's figures when it has a party: the outline's detail, `rollmark check --checks`. */

@@ -198,6 +198,7 @@ export const WORDS = {
   partyLabel: { ru: 'партия', en: 'party' },
   partyMember: (character: string, pool: string): Text => ({ ru: `${character} (${pool})`, en: `${character} (${pool})` }),
   partyLacking: (names: string): Text => ({ ru: `Нет нужных значений в листе: ${names}.`, en: `Values missing from the sheet: ${names}.` }),
+  partyLackingShort: (names: string): Text => ({ ru: `нет значений в листе: ${names}`, en: `values missing from the sheet: ${names}` }),
   partyHelping: (names: string): Text => ({ ru: `Помогает, а не бросает: ${names}.`, en: `Helping, not rolling: ${names}.` }),
 
   // Difficulty tuning (a code action per target chance).

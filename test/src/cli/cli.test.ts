@@ -304,7 +304,7 @@ describe('rollmark check', () => {
       r.out,
       [
         `${file}: storytelling (World of Darkness: Storytelling System (2004)), 1 check`,
-        `  ${file}:9:24 «Сила + Атлетика» · party: Марк 88%, Вера 76% · at least one 97% · all 67%`,
+        `  ${file}:9:24 «Сила + Атлетика» · party: Марк 88%, Вера 76% · at least one 97% · all 67% · values missing from the sheet: Зоя`,
         '    🎲 Марк: [5, 3, 10, 4, 6, 5] + re-rolled [10, 1] → 2 successes: success · seed 3',
         '    🎲 Вера: [4, 10, 9, 9] + re-rolled [10, 3] → 4 successes: success · seed 4',
         '1 file, 1 check: 0 errors, 0 warnings, 0 infos, 0 hints',

@@ -135,7 +135,7 @@ describe('the whole party on a check without an actor', () => {
     assert.deepEqual(
       hints?.map((h) => [h.position, h.label, h.tooltip]),
       [
-        [{ line: 8, character: 45 }, ru('≈51 %–76 %'), ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 %')],
+        [{ line: 8, character: 45 }, ru('≈51 %–76 %'), ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 % · нет значений в листе: Ольха')],
         [{ line: 9, character: 52 }, ru('≈76 %'), ru('успех 76 % · болезненный провал 11 %')],
       ],
     );
@@ -146,7 +146,7 @@ describe('the whole party on a check without an actor', () => {
     const checks = symbols[0].children ?? [];
     assert.deepEqual(
       checks.map((c) => c.detail),
-      [ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 %'), ru('пул 4 · успех 76 %')],
+      [ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 % · нет значений в листе: Ольха'), ru('пул 4 · успех 76 %')],
     );
   });
 
