@@ -3,8 +3,6 @@
  * of the files named, read and analysed as `rollmark check` reads and analyses them (on worker
  * threads for a campaign).
  */
-import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { voice } from '../present/voice';
@@ -14,6 +12,7 @@ import { reportMarkdown } from '../report/markdown';
 import { type FileReport, fileReport, scenarioReport } from '../report/model';
 import { analyzeFiles } from './analyzeFiles';
 import { type CliIo, toJson, UsageError } from './io';
+import { writeFileAtomically } from '../workspace/projectFs';
 import { readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 
@@ -30,23 +29,6 @@ function hrefFrom(outDir: string, cwd: string): (file: string) => string | undef
     const relative = path.relative(outDir, path.resolve(cwd, file));
     return relative.split(path.sep).map(encodeURIComponent).join('/');
   };
-}
-
-/** Writes the report whole or not at all: a temporary file beside it, renamed over it. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'wx');
-  try {
-    try {
-      await handle.writeFile(text, 'utf8');
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
 }
 
 /**
@@ -90,7 +72,7 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   if (format === 'json') text = `${toJson(report)}\n`;
   else if (format === 'md') text = reportMarkdown(report, href, v);
   else text = reportPage(report, await reportCharts(report, v), { href }, v);
-  if (output) await writeAtomically(output, text);
+  if (output) await writeFileAtomically(output, text);
   else io.out(text);
   return unread > 0 ? 2 : 0;
 }

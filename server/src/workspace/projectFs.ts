@@ -403,6 +403,15 @@ export class ProjectFs implements ProjectFiles {
   }
 }
 
+/**
+ * Writes a whole file the user named (`rollmark report -o`) the way project files are written:
+ * whole or not at all, keeping the mode of the file it replaces.
+ */
+export async function writeFileAtomically(file: string, text: string): Promise<void> {
+  const previous = await lstat(file).catch(() => undefined);
+  await writeAtomically(file, text, previous?.isFile() ? previous : undefined, file);
+}
+
 function refusalOfWrite(error: unknown, folder: string): FileRefusal {
   const code = errorCode(error);
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return { reason: 'folder-not-writable', detail: folder };
