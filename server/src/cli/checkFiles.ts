@@ -7,14 +7,11 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { FileRefusal } from '../analysis/fileRefusal';
-import { decodeText, MAX_SCENARIO_FILE_BYTES, readUserFile, resolveUnder, type TextRead } from '../workspace/projectFs';
+import { decodeText, isSkippedFolder, MAX_SCENARIO_FILE_BYTES, readUserFile, resolveUnder, type TextRead } from '../workspace/projectFs';
 import { UsageError } from './io';
 
 /** The argument naming standard input. */
 export const STDIN = '-';
-
-/** Folders a manuscript never lives in. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git', 'out', 'dist']);
 
 export type Target = { kind: 'file'; path: string } | { kind: 'stdin' } | { kind: 'skipped'; path: string; refusal: FileRefusal };
 
@@ -37,13 +34,13 @@ async function walk(root: string, dir: string, found: Target[]): Promise<void> {
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) await walk(root, full, found);
+      if (!isSkippedFolder(entry.name)) await walk(root, full, found);
     } else if (entry.isFile()) {
       if (isScenario(entry.name)) found.push({ kind: 'file', path: full });
     } else if (entry.isSymbolicLink()) {
       // stat only looks at the target (never opens it): a folder is not walked into, wherever it is.
       if ((await stat(full).catch(() => undefined))?.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) found.push({ kind: 'skipped', path: full, refusal: { reason: 'not-a-regular-file', detail: 'folder-link' } });
+        if (!isSkippedFolder(entry.name)) found.push({ kind: 'skipped', path: full, refusal: { reason: 'not-a-regular-file', detail: 'folder-link' } });
         continue;
       }
       if (!isScenario(entry.name)) continue;

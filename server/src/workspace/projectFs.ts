@@ -28,6 +28,11 @@ export const MAX_SCENARIO_FILE_BYTES = 32 * 1024 * 1024;
 export const MAX_MARKDOWN_FILES = 20_000;
 /** Folders a manuscript never lives in (besides those whose name starts with a dot). */
 const SKIPPED_FOLDERS = new Set(['node_modules', 'out', 'dist']);
+
+/** Whether a folder walk (the workspace check, `rollmark check`) leaves this folder out. */
+export function isSkippedFolder(name: string): boolean {
+  return name.startsWith('.') || SKIPPED_FOLDERS.has(name);
+}
 const MARKDOWN_EXTENSIONS = ['.md', '.markdown'];
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
@@ -305,7 +310,7 @@ export class ProjectFs implements ProjectFiles {
       for (const entry of entries) {
         const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
         if (entry.isDirectory()) {
-          if (!entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) folders.push(relative);
+          if (!isSkippedFolder(entry.name)) folders.push(relative);
         } else if (isMarkdown(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && (await resolveInside(realRoot, realRoot, relative)).kind === 'found'))) {
           found.push(relative);
         }
