@@ -3,6 +3,7 @@
  * so the hover, the code lens, the inlay hint, the outline and the CLI say the same numbers in
  * the same words: «успех 76 %» is «успех 76 %» everywhere.
  */
+import { successChance } from '../analysis/party';
 import { isKnownPool, type OddsReport, type PoolOdds, type UnknownPoolReport } from '../engine/oddsReport';
 import { barChart } from './charts';
 import { type Figure, type OddsContext, type OddsView, shapeOf } from './oddsShapes';
@@ -26,7 +27,7 @@ export function headlineContext(report: OddsReport, ctx: OddsContext): OddsConte
 
 /** The main chance of a report (`success` in `rollmark check --format json`), or null when the pool is unknown. */
 export function reportChance(report: OddsReport): number | null {
-  return isKnownPool(report) ? (shapeOf(report).chance(report) ?? null) : null;
+  return successChance(report) ?? null;
 }
 
 /** «успех 76 %», «за 4 броска: 71 %», «нужно 10 успехов». */

@@ -55,8 +55,6 @@ export interface Column {
 
 export interface OddsShape {
   fits(odds: PoolOdds): boolean;
-  /** The main chance as a number (`success` in `rollmark check --format json`); none for initiative. */
-  chance(odds: PoolOdds): number | undefined;
   view(odds: PoolOdds, ctx: OddsContext): OddsView;
   columns(ctx: OddsContext, rows: readonly PoolOdds[]): Column[];
 }
@@ -81,7 +79,6 @@ function contestRows(odds: PoolOdds, ctx: OddsContext): ChartRow[] {
 
 const contestShape: OddsShape = {
   fits: (odds) => odds.contest !== undefined,
-  chance: (odds) => odds.contest?.win ?? 0,
   view(odds, ctx) {
     const { v } = ctx;
     const { win, tie } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
@@ -111,7 +108,6 @@ function roundsFor(within: readonly number[], chance: number): number | undefine
  */
 const raceShape: OddsShape = {
   fits: (odds) => odds.contest !== undefined && odds.within !== undefined && odds.within.length > 0,
-  chance: (odds) => odds.contest?.win ?? 0,
   view(odds, ctx) {
     const { v, spec } = ctx;
     const contest = contestShape.view(odds, ctx);
@@ -145,7 +141,6 @@ const raceShape: OddsShape = {
  */
 const initiativeShape: OddsShape = {
   fits: (odds) => odds.initiative !== undefined,
-  chance: () => undefined,
   view(odds, ctx) {
     const { v } = ctx;
     const totals = Object.entries(odds.initiative ?? {})
@@ -176,7 +171,6 @@ function doneWithin(odds: PoolOdds): number {
 
 const extendedShape: OddsShape = {
   fits: (odds) => odds.within !== undefined && odds.within.length > 0,
-  chance: doneWithin,
   view(odds, ctx) {
     const { v, spec } = ctx;
     const within = odds.within ?? [];
@@ -256,7 +250,6 @@ function countParts(successes: readonly number[], { ruleset, v }: OddsContext): 
 
 const outcomesShape: OddsShape = {
   fits: () => true,
-  chance: successChance,
   view(odds, ctx) {
     const { ruleset, v } = ctx;
     const outcomes = odds.outcomes ?? {};
