@@ -9,7 +9,7 @@ import type { PoolOdds } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
 import { type ChartRow, sparkline } from './charts';
 import { noteText } from './notes';
-import { outcomeName } from './ruleset';
+import { outcomeName, tieWord } from './ruleset';
 import type { Voice } from './voice';
 
 export interface OddsContext {
@@ -64,16 +64,11 @@ function rulesNotes(odds: PoolOdds, { ruleset, v }: OddsContext): string[] {
   return odds.notes.map((note) => noteText(note, odds, ruleset, v));
 }
 
-/** The tie row: in vampire-pack the ties the Attribute does not break are the Storyteller's (004 l.119). */
-function tieLabel({ ruleset, v }: OddsContext): string {
-  return ruleset.family === 'pool-minus-difficulty' ? v.w.tieStoryteller : v.w.tie;
-}
-
 function contestRows(odds: PoolOdds, ctx: OddsContext): ChartRow[] {
   const { v } = ctx;
   const { win, tie, lose } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
   // After the Attribute tie-break no tie is left to show.
-  const tieRow = odds.tie_break ? [] : [{ label: tieLabel(ctx), probability: tie }];
+  const tieRow = odds.tie_break ? [] : [{ label: tieWord(ctx.ruleset, v), probability: tie }];
   return [{ label: v.w.win, probability: win }, ...tieRow, { label: v.w.loss, probability: lose }];
 }
 
@@ -84,7 +79,7 @@ const contestShape: OddsShape = {
     const { win, tie } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
     return {
       main: { label: v.w.win, probability: win },
-      also: tie > 0 ? [{ label: tieLabel(ctx), probability: tie }] : [],
+      also: tie > 0 ? [{ label: tieWord(ctx.ruleset, v), probability: tie }] : [],
       rows: contestRows(odds, ctx),
       notes: rulesNotes(odds, ctx),
     };

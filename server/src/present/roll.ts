@@ -5,7 +5,7 @@
 import type { HelperRoll, RollReport, SideRoll } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
 import { alternativeLabel } from './odds';
-import { outcomeName, rollsModifier } from './ruleset';
+import { outcomeName, rollsModifier, tieWord } from './ruleset';
 import type { Voice } from './voice';
 
 /** Where the pool of a roll came from when the check's pool was unknown. */
@@ -40,7 +40,7 @@ function sideText(roll: SideRoll, ruleset: Ruleset, v: Voice): string {
  */
 function outcomeText(report: RollReport, ruleset: Ruleset, v: Voice): string | undefined {
   if (report.contest) {
-    const word = { win: v.w.win, tie: ruleset.family === 'pool-minus-difficulty' ? v.w.tieStoryteller : v.w.tie, lose: v.w.loss }[report.contest];
+    const word = { win: v.w.win, tie: tieWord(ruleset, v), lose: v.w.loss }[report.contest];
     return report.tie_break ? v.w.byAttribute(word) : word;
   }
   if (report.outcome === 'initiative') return undefined;
