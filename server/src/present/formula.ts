@@ -12,7 +12,7 @@ import type { Ruleset } from '../engine/ruleset';
 import type { Voice } from './voice';
 
 /** «+ 2», «− 1»: a signed term inside a formula. */
-function term(value: number, v: Voice): string {
+export function signedTerm(value: number, v: Voice): string {
   return value < 0 ? `− ${v.number(-value)}` : `+ ${v.number(value)}`;
 }
 
@@ -86,10 +86,10 @@ function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, 
       if (roll.isStatic) {
         const bonus = staticEdgeBonus(ruleset, roll);
         const value = pool === null ? '?' : v.number(staticValue(ruleset, roll, pool));
-        return `${v.number(ruleset.params.staticBase)} + ${terms}${bonus === 0 ? '' : ` ${term(bonus, v)}`} = ${value}${against}`;
+        return `${v.number(ruleset.params.staticBase)} + ${terms}${bonus === 0 ? '' : ` ${signedTerm(bonus, v)}`} = ${value}${against}`;
       }
       const die = edge === 0 ? v.w.d20 : `${v.number(1 + Math.abs(edge))}${v.w.d20} (${edge > 0 ? v.w.highest : v.w.lowest})`;
-      return `${die} + ${terms} = ${v.w.d20} ${pool === null ? '+ ?' : term(pool, v)}${against}`;
+      return `${die} + ${terms} = ${v.w.d20} ${pool === null ? '+ ?' : signedTerm(pool, v)}${against}`;
     }
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { HelperRoll, RollReport, SideRoll } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
+import { signedTerm } from './formula';
 import { alternativeLabel } from './odds';
 import { outcomeName, rollsModifier, tieWord } from './ruleset';
 import type { Voice } from './voice';
@@ -23,8 +24,7 @@ function list(values: readonly number[]): string {
 function sideText(roll: SideRoll, ruleset: Ruleset, v: Voice): string {
   if (rollsModifier(ruleset.family)) {
     if (roll.dice.length === 0) return `${v.w.staticValue} ${roll.total === undefined ? '' : v.number(roll.total)}`.trim();
-    const modifier = roll.pool < 0 ? `− ${v.number(-roll.pool)}` : `+ ${v.number(roll.pool)}`;
-    return `${v.w.d20} ${list(roll.dice)} → ${roll.kept ?? roll.dice[0]} ${modifier} = ${roll.total ?? ''}`;
+    return `${v.w.d20} ${list(roll.dice)} → ${roll.kept ?? roll.dice[0]} ${signedTerm(roll.pool, v)} = ${roll.total ?? ''}`;
   }
   if (roll.dice.length === 0) return v.w.noRoll;
   let text = roll.chance_die ? `${v.w.chanceDie} ${list(roll.dice)}` : list(roll.dice);
