@@ -87,12 +87,17 @@ export interface CheckLine {
   alternative?: string;
 }
 
+function withoutGuillemets(text: string): string {
+  return text.replace(/^«|»$/gu, '');
+}
+
+function withoutParameterGroups(text: string): string {
+  return text.replace(/\s*\([^()]*\)/gu, '').trim();
+}
+
 /** A combination's markup as a short label: without the «» and the parameter groups. */
 export function alternativeLabel(check: string): string {
-  return check
-    .replace(/^«|»$/gu, '')
-    .replace(/\s*\([^()]*\)/gu, '')
-    .trim();
+  return withoutParameterGroups(withoutGuillemets(check));
 }
 
 export function checkLine(odds: OddsReport | undefined, ctx: OddsContext): CheckLine {
@@ -119,8 +124,8 @@ const LENS_NAME_MAX = 40;
  * (сложность 2)».
  */
 export function checkName(text: string, withParams = false): string {
-  const content = text.replace(/^«|»$/gu, '').replace(/\s+/gu, ' ').trim();
-  const name = (withParams ? content : content.replace(/\s*\([^()]*\)/gu, '').trim()) || content;
+  const content = withoutGuillemets(text).replace(/\s+/gu, ' ').trim();
+  const name = (withParams ? content : withoutParameterGroups(content)) || content;
   if (name.length <= LENS_NAME_MAX) return name;
   const cut = name.slice(0, LENS_NAME_MAX);
   const space = cut.lastIndexOf(' ');
