@@ -99,5 +99,5 @@ export function medianMember(party: PartyOdds): PartyMember {
  * `rollmark check --checks --seed` both roll this way.
  */
 export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], seed: number): { actor: string; report: RollReport }[] {
-  return members.map((member, i) => ({ actor: member.character, report: rollCheck(ruleset, member.spec, { seed: (seed + i) | 0 }) }));
+  return members.map((member, i) => ({ actor: member.character, report: rollCheck(ruleset, member.spec, { seed: (seed + i) | 0, best: member.odds.best }) }));
 }

@@ -30,7 +30,7 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
       const { ruleset } = file.analysis;
       // The whole party rolls as in the editor: each member their own pool, not the ruleset's typical one.
       if (check.party) for (const { actor, report } of rollMembers(ruleset, check.party.members, seed)) io.out(`    ${rollLine(report, ruleset, io.locale, actor)}\n`);
-      else if (check.spec) io.out(`    ${rollLine(rollCheck(ruleset, check.spec, { seed }), ruleset, io.locale)}\n`);
+      else if (check.spec) io.out(`    ${rollLine(rollCheck(ruleset, check.spec, { seed, best: check.odds?.best }), ruleset, io.locale)}\n`);
     }
   }
   io.out(`${summaryText(summarize(files), io.locale)}\n`);

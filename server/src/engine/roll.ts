@@ -18,6 +18,11 @@ export interface RollOptions {
   random?: RandomSource;
   /** The pool to use when the check's pool is unknown; defaults to the ruleset's typical pool. */
   pool?: number;
+  /**
+   * Which alternative has the best odds, when the caller holds the check's odds report (its
+   * `best`): spares recomputing every alternative's odds on each roll.
+   */
+  best?: number;
 }
 
 type ContestResult = 'win' | 'tie' | 'lose';
@@ -192,7 +197,7 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
  */
 export function rollCheck(ruleset: Ruleset, spec: CheckSpec, options: RollOptions = {}): RollReport {
   const random = options.random ?? (options.seed !== undefined ? seededRandom(options.seed) : cryptoRandom);
-  const index = bestAlternative(ruleset, spec);
+  const index = options.best ?? bestAlternative(ruleset, spec);
   if (index === undefined || !spec.alternatives) return rollSingle(ruleset, spec, random, options);
   const chosen = spec.alternatives[index];
   return { ...rollSingle(ruleset, chosen.spec, random, options), alternative: { index, check: chosen.check } };

@@ -63,7 +63,7 @@ export function provideRoll(document: TextDocument, analysis: DocumentAnalysis, 
   if (!check.spec) throw new RollArgumentError(`${check.text} cannot be rolled: it has an error`);
   const seed = args.seed ?? freshSeed();
   if (args.actor !== undefined || args.party) return partyRoll(document, analysis, check, args, seed, voice(locale));
-  const roll = rollCheck(analysis.ruleset, check.spec, { seed, ...(args.pool !== undefined ? { pool: args.pool } : {}) });
+  const roll = rollCheck(analysis.ruleset, check.spec, { seed, best: check.odds?.best, ...(args.pool !== undefined ? { pool: args.pool } : {}) });
   const assumedPool: RollCheckResult['assumedPool'] = roll.assumed_pool ? { pool: roll.pool, source: args.pool !== undefined ? 'argument' : 'typical' } : undefined;
   const log = rollLog(check.text, roll, analysis.ruleset, voice(locale), assumedPool);
   return {

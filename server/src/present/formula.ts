@@ -4,19 +4,15 @@
  */
 import type { AnalyzedCheck, ResolvedTerm } from '../analysis/types';
 import type { RollSide } from '../engine/checkSpec';
+import { edge as d20Edge, staticEdgeBonus, staticValue } from '../engine/families/d20';
+import { subtractedDifficulty } from '../engine/families/poolMinusDifficulty';
+import { dicePool } from '../engine/families/storytelling';
 import { checkSides, familyOf } from '../engine/odds';
 import type { Ruleset } from '../engine/ruleset';
 import type { Voice } from './voice';
 
-/** The edge a d20 side rolls with, capped as the engine caps it. */
-function d20Edge(ruleset: Ruleset, side: RollSide): number {
-  if (ruleset.family !== 'd20') return 0;
-  const cap = ruleset.params.maxEdge;
-  return Math.min(cap, Math.max(0, side.advantages)) - Math.min(cap, Math.max(0, side.hindrances));
-}
-
 /** «+ 2», «− 1»: a signed term inside a formula. */
-function term(value: number, v: Voice): string {
+export function signedTerm(value: number, v: Voice): string {
   return value < 0 ? `− ${v.number(-value)}` : `+ ${v.number(value)}`;
 }
 
@@ -62,7 +58,7 @@ function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, 
       const extras: string[] = [];
       if (roll.specialties > 0) extras.push(`+ ${v.w.specialty} ${v.number(roll.specialties * ruleset.params.specialtyDice)}`);
       // A contest subtracts only a difficulty written for it, from both sides (checkSides gives it to both).
-      const difficulty = roll.difficulty ?? (isContest ? 0 : (ruleset.params.difficulty.default ?? 0));
+      const difficulty = subtractedDifficulty(ruleset, roll, isContest ? 'contest' : 'check');
       if (difficulty > 0) extras.push(`− ${v.w.difficulty} ${v.number(difficulty)}`);
       const dice = pool === null ? v.w.unknownDice : v.count(pool, 'die');
       // «против 6»: a Storyteller character's pool is its dice already.
@@ -72,7 +68,7 @@ function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, 
       const extras: string[] = [];
       if (roll.specialties > 0) extras.push(`+ ${v.w.specialty} ${v.number(roll.specialties * ruleset.params.specialtyDice)}`);
       if (roll.willpower) extras.push(`+ ${v.w.storytellingWillpower} ${v.number(ruleset.params.willpowerDice)}`);
-      const total = roll.base === null ? null : roll.base + roll.specialties * ruleset.params.specialtyDice + (roll.willpower ? ruleset.params.willpowerDice : 0);
+      const total = dicePool(ruleset, roll);
       const result = total === null ? v.w.unknownDice : total <= 0 ? `${v.number(total)} → ${v.w.chanceDie}` : v.count(total, 'die');
       return extras.length === 0 && total !== null && total > 0 && isBareNumber(check, sideIndex, picks) ? result : [terms, ...extras, '=', result].join(' ');
     }
@@ -88,12 +84,12 @@ function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, 
       const difficulty = roll.difficulty ?? ruleset.params.difficulty.default;
       const against = isContest || difficulty === undefined ? '' : `, ${v.w.difficulty} ${v.number(difficulty)}`;
       if (roll.isStatic) {
-        const bonus = edge > 0 ? ruleset.params.staticEdgeBonus : edge < 0 ? -ruleset.params.staticEdgeBonus : 0;
-        const value = pool === null ? '?' : v.number(ruleset.params.staticBase + pool + bonus);
-        return `${v.number(ruleset.params.staticBase)} + ${terms}${bonus === 0 ? '' : ` ${term(bonus, v)}`} = ${value}${against}`;
+        const bonus = staticEdgeBonus(ruleset, roll);
+        const value = pool === null ? '?' : v.number(staticValue(ruleset, roll, pool));
+        return `${v.number(ruleset.params.staticBase)} + ${terms}${bonus === 0 ? '' : ` ${signedTerm(bonus, v)}`} = ${value}${against}`;
       }
       const die = edge === 0 ? v.w.d20 : `${v.number(1 + Math.abs(edge))}${v.w.d20} (${edge > 0 ? v.w.highest : v.w.lowest})`;
-      return `${die} + ${terms} = ${v.w.d20} ${pool === null ? '+ ?' : term(pool, v)}${against}`;
+      return `${die} + ${terms} = ${v.w.d20} ${pool === null ? '+ ?' : signedTerm(pool, v)}${against}`;
     }
   }
 }

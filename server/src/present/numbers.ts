@@ -34,6 +34,8 @@ const plurals = cached((l) => new Intl.PluralRules(INTL_LOCALE[l]));
 
 /** Intl writes a hyphen-minus in both locales; a number in a sentence takes the minus sign. */
 function withMinusSign(format: Intl.NumberFormat, value: number): string {
+  // Only a negative number (−0 included) has a sign to replace; the rest skip formatToParts' allocations.
+  if (value > 0 || Object.is(value, 0)) return format.format(value);
   return format
     .formatToParts(value)
     .map((part) => (part.type === 'minusSign' ? '−' : part.value))

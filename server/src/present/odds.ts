@@ -3,6 +3,7 @@
  * so the hover, the code lens, the inlay hint, the outline and the CLI say the same numbers in
  * the same words: «успех 76 %» is «успех 76 %» everywhere.
  */
+import { successChance } from '../analysis/party';
 import { isKnownPool, type OddsReport, type PoolOdds, type UnknownPoolReport } from '../engine/oddsReport';
 import { barChart } from './charts';
 import { type Figure, type OddsContext, type OddsView, shapeOf } from './oddsShapes';
@@ -26,7 +27,7 @@ export function headlineContext(report: OddsReport, ctx: OddsContext): OddsConte
 
 /** The main chance of a report (`success` in `rollmark check --format json`), or null when the pool is unknown. */
 export function reportChance(report: OddsReport): number | null {
-  return isKnownPool(report) ? (shapeOf(report).chance(report) ?? null) : null;
+  return successChance(report) ?? null;
 }
 
 /** «успех 76 %», «за 4 броска: 71 %», «нужно 10 успехов». */
@@ -86,12 +87,17 @@ export interface CheckLine {
   alternative?: string;
 }
 
+function withoutGuillemets(text: string): string {
+  return text.replace(/^«|»$/gu, '');
+}
+
+function withoutParameterGroups(text: string): string {
+  return text.replace(/\s*\([^()]*\)/gu, '').trim();
+}
+
 /** A combination's markup as a short label: without the «» and the parameter groups. */
 export function alternativeLabel(check: string): string {
-  return check
-    .replace(/^«|»$/gu, '')
-    .replace(/\s*\([^()]*\)/gu, '')
-    .trim();
+  return withoutParameterGroups(withoutGuillemets(check));
 }
 
 export function checkLine(odds: OddsReport | undefined, ctx: OddsContext): CheckLine {
@@ -118,8 +124,8 @@ const LENS_NAME_MAX = 40;
  * (сложность 2)».
  */
 export function checkName(text: string, withParams = false): string {
-  const content = text.replace(/^«|»$/gu, '').replace(/\s+/gu, ' ').trim();
-  const name = (withParams ? content : content.replace(/\s*\([^()]*\)/gu, '').trim()) || content;
+  const content = withoutGuillemets(text).replace(/\s+/gu, ' ').trim();
+  const name = (withParams ? content : withoutParameterGroups(content)) || content;
   if (name.length <= LENS_NAME_MAX) return name;
   const cut = name.slice(0, LENS_NAME_MAX);
   const space = cut.lastIndexOf(' ');

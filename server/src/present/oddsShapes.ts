@@ -9,7 +9,7 @@ import type { PoolOdds } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
 import { type ChartRow, sparkline } from './charts';
 import { noteText } from './notes';
-import { outcomeName } from './ruleset';
+import { outcomeName, tieWord } from './ruleset';
 import type { Voice } from './voice';
 
 export interface OddsContext {
@@ -55,8 +55,6 @@ export interface Column {
 
 export interface OddsShape {
   fits(odds: PoolOdds): boolean;
-  /** The main chance as a number (`success` in `rollmark check --format json`); none for initiative. */
-  chance(odds: PoolOdds): number | undefined;
   view(odds: PoolOdds, ctx: OddsContext): OddsView;
   columns(ctx: OddsContext, rows: readonly PoolOdds[]): Column[];
 }
@@ -66,28 +64,22 @@ function rulesNotes(odds: PoolOdds, { ruleset, v }: OddsContext): string[] {
   return odds.notes.map((note) => noteText(note, odds, ruleset, v));
 }
 
-/** The tie row: in vampire-pack the ties the Attribute does not break are the Storyteller's (004 l.119). */
-function tieLabel({ ruleset, v }: OddsContext): string {
-  return ruleset.family === 'pool-minus-difficulty' ? v.w.tieStoryteller : v.w.tie;
-}
-
 function contestRows(odds: PoolOdds, ctx: OddsContext): ChartRow[] {
   const { v } = ctx;
   const { win, tie, lose } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
   // After the Attribute tie-break no tie is left to show.
-  const tieRow = odds.tie_break ? [] : [{ label: tieLabel(ctx), probability: tie }];
+  const tieRow = odds.tie_break ? [] : [{ label: tieWord(ctx.ruleset, v), probability: tie }];
   return [{ label: v.w.win, probability: win }, ...tieRow, { label: v.w.loss, probability: lose }];
 }
 
 const contestShape: OddsShape = {
   fits: (odds) => odds.contest !== undefined,
-  chance: (odds) => odds.contest?.win ?? 0,
   view(odds, ctx) {
     const { v } = ctx;
     const { win, tie } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
     return {
       main: { label: v.w.win, probability: win },
-      also: tie > 0 ? [{ label: tieLabel(ctx), probability: tie }] : [],
+      also: tie > 0 ? [{ label: tieWord(ctx.ruleset, v), probability: tie }] : [],
       rows: contestRows(odds, ctx),
       notes: rulesNotes(odds, ctx),
     };
@@ -111,7 +103,6 @@ function roundsFor(within: readonly number[], chance: number): number | undefine
  */
 const raceShape: OddsShape = {
   fits: (odds) => odds.contest !== undefined && odds.within !== undefined && odds.within.length > 0,
-  chance: (odds) => odds.contest?.win ?? 0,
   view(odds, ctx) {
     const { v, spec } = ctx;
     const contest = contestShape.view(odds, ctx);
@@ -145,7 +136,6 @@ const raceShape: OddsShape = {
  */
 const initiativeShape: OddsShape = {
   fits: (odds) => odds.initiative !== undefined,
-  chance: () => undefined,
   view(odds, ctx) {
     const { v } = ctx;
     const totals = Object.entries(odds.initiative ?? {})
@@ -176,7 +166,6 @@ function doneWithin(odds: PoolOdds): number {
 
 const extendedShape: OddsShape = {
   fits: (odds) => odds.within !== undefined && odds.within.length > 0,
-  chance: doneWithin,
   view(odds, ctx) {
     const { v, spec } = ctx;
     const within = odds.within ?? [];
@@ -256,7 +245,6 @@ function countParts(successes: readonly number[], { ruleset, v }: OddsContext): 
 
 const outcomesShape: OddsShape = {
   fits: () => true,
-  chance: successChance,
   view(odds, ctx) {
     const { ruleset, v } = ctx;
     const outcomes = odds.outcomes ?? {};

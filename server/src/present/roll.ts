@@ -4,8 +4,9 @@
  */
 import type { HelperRoll, RollReport, SideRoll } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
+import { signedTerm } from './formula';
 import { alternativeLabel } from './odds';
-import { outcomeName, rollsModifier } from './ruleset';
+import { outcomeName, rollsModifier, tieWord } from './ruleset';
 import type { Voice } from './voice';
 
 /** Where the pool of a roll came from when the check's pool was unknown. */
@@ -23,8 +24,7 @@ function list(values: readonly number[]): string {
 function sideText(roll: SideRoll, ruleset: Ruleset, v: Voice): string {
   if (rollsModifier(ruleset.family)) {
     if (roll.dice.length === 0) return `${v.w.staticValue} ${roll.total === undefined ? '' : v.number(roll.total)}`.trim();
-    const modifier = roll.pool < 0 ? `− ${v.number(-roll.pool)}` : `+ ${v.number(roll.pool)}`;
-    return `${v.w.d20} ${list(roll.dice)} → ${roll.kept ?? roll.dice[0]} ${modifier} = ${roll.total ?? ''}`;
+    return `${v.w.d20} ${list(roll.dice)} → ${roll.kept ?? roll.dice[0]} ${signedTerm(roll.pool, v)} = ${roll.total ?? ''}`;
   }
   if (roll.dice.length === 0) return v.w.noRoll;
   let text = roll.chance_die ? `${v.w.chanceDie} ${list(roll.dice)}` : list(roll.dice);
@@ -40,7 +40,7 @@ function sideText(roll: SideRoll, ruleset: Ruleset, v: Voice): string {
  */
 function outcomeText(report: RollReport, ruleset: Ruleset, v: Voice): string | undefined {
   if (report.contest) {
-    const word = { win: v.w.win, tie: ruleset.family === 'pool-minus-difficulty' ? v.w.tieStoryteller : v.w.tie, lose: v.w.loss }[report.contest];
+    const word = { win: v.w.win, tie: tieWord(ruleset, v), lose: v.w.loss }[report.contest];
     return report.tie_break ? v.w.byAttribute(word) : word;
   }
   if (report.outcome === 'initiative') return undefined;

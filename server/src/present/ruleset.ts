@@ -38,6 +38,11 @@ export function categoryName(ruleset: Ruleset, category: TraitCategory, v: Voice
   }
 }
 
+/** A contest's tie: in vampire-pack the ties the Attribute does not break are the Storyteller's (004 l.119). */
+export function tieWord(ruleset: Ruleset, v: Voice): string {
+  return ruleset.family === 'pool-minus-difficulty' ? v.w.tieStoryteller : v.w.tie;
+}
+
 /** Whether the family rolls a die plus a modifier rather than a pool of dice. */
 export function rollsModifier(family: FamilyId): boolean {
   return family === 'd20';

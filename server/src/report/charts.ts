@@ -34,7 +34,7 @@ function percentAxis(v: Voice): { values: number[]; labelExpr: string } {
   return { values, labelExpr: `${labels.join(' : ')} : ''` };
 }
 
-/** d3-format's separators for the locale (integer axes: check numbers, counts). */
+/** d3-format's separators for the locale: the axes print integers or label themselves, but each mark's aria-label (what a screen reader says: «шанс успеха: 0,75») is formatted with these. */
 function numberLocale(v: Voice): { decimal: string; thousands: string; grouping: number[]; currency: [string, string] } {
   return v.locale === 'ru' ? { decimal: ',', thousands: '\u00a0', grouping: [3], currency: ['', ' ₽'] } : { decimal: '.', thousands: ',', grouping: [3], currency: ['$', ''] };
 }
@@ -106,7 +106,7 @@ function histogramSpec(data: Point[], domain: string[], v: Voice): TopLevelSpec 
   };
 }
 
-/** The SVG of a spec; integers on the axes with the locale's separators. */
+/** The SVG of a spec; numbers in its aria-labels with the locale's separators. */
 async function toSvg(spec: TopLevelSpec, v: Voice): Promise<string> {
   const [{ compile }, { parse, View }] = await Promise.all([import('vega-lite'), import('vega')]);
   const view = new View(parse(compile({ ...spec, config: { ...CONFIG, locale: { number: numberLocale(v) } } }).spec), { renderer: 'none' });

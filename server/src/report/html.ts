@@ -62,8 +62,14 @@ function problemsCell(row: CheckRow, v: Voice): string {
   return `<td class="rm-num rm-problems--${row.severity ?? 'hint'}">${escapeHtml(v.number(row.problems))}</td>`;
 }
 
+export interface Columns {
+  rollers: (string | null)[];
+  party: boolean;
+  headers: string[];
+}
+
 /** The columns of a file's tables: its characters, «без листа» when a check has none, the party's when it rolls one. */
-export function columnsOf(file: FileReport, v: Voice): { rollers: (string | null)[]; party: boolean; headers: string[] } {
+export function columnsOf(file: FileReport, v: Voice): Columns {
   const rows = file.scenes.flatMap((s) => s.checks);
   const rollers: (string | null)[] = file.characters.filter((c) => rows.some((r) => r.chances.some((x) => x.character === c)));
   for (const row of rows) for (const c of row.chances) if (c.character !== null && !rollers.includes(c.character)) rollers.push(c.character);
@@ -73,8 +79,7 @@ export function columnsOf(file: FileReport, v: Voice): { rollers: (string | null
   return { rollers, party, headers };
 }
 
-function sceneHtml(file: FileReport, scene: SceneReport, target: HtmlTarget, v: Voice): string {
-  const { rollers, party, headers } = columnsOf(file, v);
+function sceneHtml(file: FileReport, { rollers, party, headers }: Columns, scene: SceneReport, target: HtmlTarget, v: Voice): string {
   const meta = [v.count(scene.checks.length, 'check'), ...(hasProblems(scene.problems) ? [problemsText(scene.problems, v)] : [])].join(' · ');
   const title = scene.title ?? v.w.reportBeforeHeadings;
   const heading = `<h3${rowAttributes({ path: file.path, line: scene.line }, target)}>${escapeHtml(title || '#')}<span class="rm-meta">${escapeHtml(meta)}</span></h3>`;
@@ -95,7 +100,8 @@ function sceneHtml(file: FileReport, scene: SceneReport, target: HtmlTarget, v: 
 
 function fileHtml(file: FileReport, target: HtmlTarget, v: Voice): string {
   const meta = [v.w.reportRuleset(file.ruleset.title), v.count(file.checks, 'check'), problemsText(file.problems, v)].join(' · ');
-  const scenes = file.scenes.length > 0 ? file.scenes.map((s) => sceneHtml(file, s, target, v)).join('\n') : `<p class="rm-muted">${escapeHtml(v.w.reportNoChecks)}</p>`;
+  const columns = columnsOf(file, v);
+  const scenes = file.scenes.length > 0 ? file.scenes.map((s) => sceneHtml(file, columns, s, target, v)).join('\n') : `<p class="rm-muted">${escapeHtml(v.w.reportNoChecks)}</p>`;
   return `<section class="rm-file">\n<h2${rowAttributes({ path: file.path, line: 0 }, target)}>${escapeHtml(file.path)}<span class="rm-meta">${escapeHtml(meta)}</span></h2>\n${scenes}\n</section>`;
 }
 

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import { helperSide, plainSide, withAlternatives } from '../../../server/out/engine/checkSpec';
+import { computeOdds } from '../../../server/out/engine/odds';
 import type { CheckSpec, RollSide } from '../../../server/out/engine/checkSpec';
 import type { RandomSource } from '../../../server/out/engine/random';
 import { rollCheck } from '../../../server/out/engine/roll';
@@ -54,6 +55,22 @@ describe('rollCheck: the mechanics of Additions (2)', () => {
       assert.equal(r.pool, 4);
       assert.equal(r.successes, 2);
       assert.equal(r.outcome, 'success');
+    });
+
+    it('rolls the same with the odds report’s best as without it (same seed)', () => {
+      const spec = withAlternatives([
+        { check: '«Ловкость 2 + Ремесло 1»', spec: { side: plainSide(3, { difficulty: 6 }) } },
+        { check: '«Интеллект 3 + Ремесло 1»', spec: { side: plainSide(5, { difficulty: 6 }) } },
+        { check: '«Сила 2 + Ремесло 1»', spec: { side: plainSide(4, { difficulty: 6 }) } },
+      ]);
+      const mage = ruleset('mage-revised');
+      const { best } = computeOdds(mage, spec);
+      assert.equal(best, 1);
+      for (const seed of [1, 42, 20240601]) {
+        const given = rollCheck(mage, spec, { seed, best });
+        assert.deepEqual(given, rollCheck(mage, spec, { seed }));
+        assert.deepEqual(given.alternative, { index: 1, check: '«Интеллект 3 + Ремесло 1»' });
+      }
     });
   });
 

@@ -11,7 +11,7 @@ type D20Ruleset = Extract<Ruleset, { family: 'd20' }>;
 const FACES = 20;
 
 /** Преимущества minus Помехи, each capped as the text caps them (a check that writes more gets RM013 and no odds). */
-function edge(ruleset: D20Ruleset, side: RollSide): number {
+export function edge(ruleset: D20Ruleset, side: RollSide): number {
   const cap = ruleset.params.maxEdge;
   return Math.min(cap, Math.max(0, side.advantages)) - Math.min(cap, Math.max(0, side.hindrances));
 }
@@ -30,10 +30,14 @@ function keptDie(edgeValue: number): Distribution {
   return { min: 1, p };
 }
 
-function staticValue(ruleset: D20Ruleset, side: RollSide, modifier: number): number {
+/** What an advantage adds to a static value, or a hindrance takes from it, however large the edge. */
+export function staticEdgeBonus(ruleset: D20Ruleset, side: RollSide): number {
   const k = edge(ruleset, side);
-  const bonus = k > 0 ? ruleset.params.staticEdgeBonus : k < 0 ? -ruleset.params.staticEdgeBonus : 0;
-  return ruleset.params.staticBase + modifier + bonus;
+  return k > 0 ? ruleset.params.staticEdgeBonus : k < 0 ? -ruleset.params.staticEdgeBonus : 0;
+}
+
+export function staticValue(ruleset: D20Ruleset, side: RollSide, modifier: number): number {
+  return ruleset.params.staticBase + modifier + staticEdgeBonus(ruleset, side);
 }
 
 /** The difficulty a non-contest d20 check needs; the analysis reports a missing one as RM004. */

@@ -1,9 +1,10 @@
+import type { RollSide } from '../checkSpec';
 import { binomial, countsFromZero, type Distribution, mean, pointMass } from '../distribution';
 import { countAtLeast, countEqual, rollDice } from '../dice';
 import type { PoolOdds } from '../oddsReport';
 import type { SideRoll } from '../rollReport';
 import type { Ruleset } from '../ruleset';
-import { D10_POOL_RANGE, type ExtendedStep, type FamilyModel } from './family';
+import { D10_POOL_RANGE, type ExtendedStep, type FamilyModel, type SideRole } from './family';
 
 type PoolMinusDifficultyRuleset = Extract<Ruleset, { family: 'pool-minus-difficulty' }>;
 
@@ -15,15 +16,20 @@ function successes(ruleset: PoolMinusDifficultyRuleset, pool: number): Distribut
   return pool <= 0 ? pointMass(0) : binomial(pool, successChance(ruleset));
 }
 
+/** The dice a side's difficulty takes from its pool. */
+export function subtractedDifficulty(ruleset: PoolMinusDifficultyRuleset, side: RollSide, role: SideRole): number {
+  // A contest subtracts only a difficulty written for it (004 l.117); a check also the default.
+  const written = role === 'contest' ? side.difficulty : side.difficulty ?? ruleset.params.difficulty.default;
+  return Math.max(0, written ?? 0);
+}
+
 export const poolMinusDifficultyFamily: FamilyModel<PoolMinusDifficultyRuleset> = {
   unknownPoolRange: D10_POOL_RANGE,
 
   resolvePool(ruleset, side, role) {
     if (side.base === null) return null;
     const withSpecialties = side.base + side.specialties * ruleset.params.specialtyDice;
-    // A contest subtracts only a difficulty written for it (004 l.117); a check also the default.
-    const written = role === 'contest' ? side.difficulty : side.difficulty ?? ruleset.params.difficulty.default;
-    return Math.max(0, withSpecialties - Math.max(0, written ?? 0));
+    return Math.max(0, withSpecialties - subtractedDifficulty(ruleset, side, role));
   },
 
   /** Both sides face the one obstacle written for the contest, on either side (the first side's if both). */

@@ -32,7 +32,7 @@ function againChance(target: number, again: AgainRule): number {
 }
 
 /** Dice rolled: traits and modifiers, then a specialty and Willpower, before any chance-die decision. */
-function dicePool(ruleset: StorytellingRuleset, side: RollSide): number | null {
+export function dicePool(ruleset: StorytellingRuleset, side: RollSide): number | null {
   if (side.base === null) return null;
   const { specialtyDice, willpowerDice } = ruleset.params;
   return side.base + side.specialties * specialtyDice + (side.willpower ? willpowerDice : 0);
