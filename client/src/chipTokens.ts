@@ -110,15 +110,32 @@ export function wrapChecks(children: MarkdownToken[], chips: readonly CheckChip[
   return out;
 }
 
+/** The index of the first chip starting on `line` or later (chips are in document order). */
+function firstChipFrom(chips: readonly CheckChip[], line: number): number {
+  let low = 0;
+  let high = chips.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (chips[middle].range.start.line < line) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * The tokens with the chips' checks wrapped in every paragraph (inline token) whose lines hold
  * them. The preview keeps its parsed tokens between renders: these are copies, never changed.
+ * Each paragraph's chips are found by a binary search, not by reading them all: a long book has
+ * tens of thousands of paragraphs and of checks.
  */
 export function decoratedTokens(tokens: readonly MarkdownToken[], chips: readonly CheckChip[]): MarkdownToken[] {
   return tokens.map((token) => {
     if (token.type !== 'inline' || !token.map || !token.children || token.children.length === 0) return token;
     const [first, last] = token.map;
-    const here = chips.filter((c) => c.range.start.line >= first && c.range.start.line < last);
+    const start = firstChipFrom(chips, first);
+    let end = start;
+    while (end < chips.length && chips[end].range.start.line < last) end++;
+    const here = chips.slice(start, end);
     if (here.length === 0) return token;
     const Token = token.constructor as TokenClass;
     return Object.assign(Object.create(Object.getPrototypeOf(token) as object) as MarkdownToken, token, { children: wrapChecks(token.children, here, Token) });
