@@ -8,16 +8,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { namesRuleset } from '../analysis/frontMatter';
 import { MARKDOWN_LANGUAGE_ID, type MarkdownMode, type RollmarkSettings, SCENARIO_FILE_SUFFIX } from '../protocol';
 import { revisionOf } from './documentSync';
+import { fileNameOf } from './folders';
 
 export function isScenarioFile(uri: string): boolean {
-  const path = uri.replace(/[?#].*$/, '');
-  let name = path.slice(path.lastIndexOf('/') + 1);
-  try {
-    name = decodeURIComponent(name);
-  } catch {
-    // A malformed escape: the name as written.
-  }
-  return name.toLowerCase().endsWith(SCENARIO_FILE_SUFFIX);
+  return fileNameOf(uri).toLowerCase().endsWith(SCENARIO_FILE_SUFFIX);
 }
 
 /**
