@@ -2,7 +2,7 @@
  * The preview plugin's work on markdown-it's tokens, apart from VS Code (so that tests run it on
  * a real markdown-it): each check's text is found in a paragraph's tokens and wrapped as a chip.
  */
-import { type CheckChip, CHIP_CLASS } from '../../server/src/protocol';
+import { type CheckChip, chipMarkup } from '../../server/src/protocol';
 
 /** The few parts of markdown-it the plugin touches (the preview passes its own instance). */
 export interface MarkdownToken {
@@ -22,22 +22,6 @@ export interface RenderEnv {
 
 export interface MarkdownIt {
   renderer: { render(tokens: MarkdownToken[], options: unknown, env: RenderEnv | undefined): string };
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** As the server's report escapes (report/chips.ts): one markup for a chip wherever it is drawn. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-/** The chip's opening markup and its closing one with the badge (protocol.ts `CHIP_CLASS`). */
-export function chipMarkup(chip: CheckChip): { open: string; close: string } {
-  const classes = [CHIP_CLASS, `${CHIP_CLASS}--${chip.band}`, ...(chip.severity ? [`${CHIP_CLASS}--${chip.severity}`] : [])].join(' ');
-  return {
-    open: `<span class="${classes}" title="${escapeHtml(chip.title)}"><span class="${CHIP_CLASS}__check">`,
-    close: `</span> <span class="${CHIP_CLASS}__odds">${escapeHtml(chip.label)}</span></span>`,
-  };
 }
 
 /** Text with every run of white space as one space, and where each of its characters was. */

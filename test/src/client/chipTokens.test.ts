@@ -10,9 +10,9 @@ import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
 import { LineIndex } from '../../../server/out/analysis/lineIndex';
 import { voice } from '../../../server/out/present/voice';
-import type { CheckChip } from '../../../server/out/protocol';
+import { type CheckChip, chipMarkup, escapeHtml } from '../../../server/out/protocol';
 import { chipHtml, documentChips } from '../../../server/out/report/chips';
-import { chipMarkup, decoratedTokens, escapeHtml, type MarkdownToken } from '../../../client/out/chipTokens';
+import { decoratedTokens, type MarkdownToken } from '../../../client/out/chipTokens';
 
 /** What the server would send for this text: `rollmark/checkChips`' chips, ranges as lines. */
 function chipsOf(text: string): CheckChip[] {
