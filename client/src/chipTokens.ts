@@ -2,7 +2,7 @@
  * The preview plugin's work on markdown-it's tokens, apart from VS Code (so that tests run it on
  * a real markdown-it): each check's text is found in a paragraph's tokens and wrapped as a chip.
  */
-import { type CheckChip, CHIP_CLASS } from '../../server/src/protocol';
+import { type CheckChip, chipMarkup } from '../../server/src/protocol';
 
 /** The few parts of markdown-it the plugin touches (the preview passes its own instance). */
 export interface MarkdownToken {
@@ -22,22 +22,6 @@ export interface RenderEnv {
 
 export interface MarkdownIt {
   renderer: { render(tokens: MarkdownToken[], options: unknown, env: RenderEnv | undefined): string };
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** As the server's report escapes (report/chips.ts): one markup for a chip wherever it is drawn. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-/** The chip's opening markup and its closing one with the badge (protocol.ts `CHIP_CLASS`). */
-export function chipMarkup(chip: CheckChip): { open: string; close: string } {
-  const classes = [CHIP_CLASS, `${CHIP_CLASS}--${chip.band}`, ...(chip.severity ? [`${CHIP_CLASS}--${chip.severity}`] : [])].join(' ');
-  return {
-    open: `<span class="${classes}" title="${escapeHtml(chip.title)}"><span class="${CHIP_CLASS}__check">`,
-    close: `</span> <span class="${CHIP_CLASS}__odds">${escapeHtml(chip.label)}</span></span>`,
-  };
 }
 
 /** Text with every run of white space as one space, and where each of its characters was. */
@@ -110,15 +94,32 @@ export function wrapChecks(children: MarkdownToken[], chips: readonly CheckChip[
   return out;
 }
 
+/** The index of the first chip starting on `line` or later (chips are in document order). */
+function firstChipFrom(chips: readonly CheckChip[], line: number): number {
+  let low = 0;
+  let high = chips.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (chips[middle].range.start.line < line) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * The tokens with the chips' checks wrapped in every paragraph (inline token) whose lines hold
  * them. The preview keeps its parsed tokens between renders: these are copies, never changed.
+ * Each paragraph's chips are found by a binary search, not by reading them all: a long book has
+ * tens of thousands of paragraphs and of checks.
  */
 export function decoratedTokens(tokens: readonly MarkdownToken[], chips: readonly CheckChip[]): MarkdownToken[] {
   return tokens.map((token) => {
     if (token.type !== 'inline' || !token.map || !token.children || token.children.length === 0) return token;
     const [first, last] = token.map;
-    const here = chips.filter((c) => c.range.start.line >= first && c.range.start.line < last);
+    const start = firstChipFrom(chips, first);
+    let end = start;
+    while (end < chips.length && chips[end].range.start.line < last) end++;
+    const here = chips.slice(start, end);
     if (here.length === 0) return token;
     const Token = token.constructor as TokenClass;
     return Object.assign(Object.create(Object.getPrototypeOf(token) as object) as MarkdownToken, token, { children: wrapChecks(token.children, here, Token) });

@@ -86,8 +86,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return undefined;
     }
     args.text = check.text;
-    // What a code lens says too: the roll flow then asks the server again only to word a pool question.
-    args.poolUnknown = check.rollable && !check.poolKnown;
+    // What the check's code lens says too: a check the server says the party rolls is the party's
+    // (the roll flow asks: the whole party or one character); else the roll flow asks for a pool
+    // only when the server says it is unknown.
+    if (check.party) Object.assign(args, { party: true, poolUnknown: false });
+    else args.poolUnknown = check.rollable && !check.poolKnown;
     try {
       // Through the server command, so that the roll flow (pool question, log, notification) applies.
       return await vscode.commands.executeCommand(Commands.rollCheck, args);

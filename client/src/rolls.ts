@@ -122,6 +122,8 @@ export class RollFlow {
   /** Whether to ask for a pool, and the check's text for the question; undefined when not. */
   private async poolQuestion(args: RollCheckArgs): Promise<{ check?: string } | undefined> {
     if (args.poolUnknown === false) return undefined;
+    // The caller (a code lens) already said the pool is unknown and which check it is: nothing to ask the server.
+    if (args.poolUnknown === true && args.text) return { check: args.text };
     const check = (await requestCheck(this.client(), args)) ?? undefined;
     const unknown = args.poolUnknown ?? (check ? check.rollable && !check.poolKnown : false);
     if (!unknown) return undefined;

@@ -1,7 +1,8 @@
 /**
  * LSP's lifecycle, as the specification orders it: no request but `initialize` before
  * `initialize` (-32002 ServerNotInitialized), one `initialize` only, and no request after
- * `shutdown` (InvalidRequest). The server wraps every request handler in {@link Lifecycle.guard}.
+ * `shutdown` (InvalidRequest). Every request handler of the server but `initialize`'s, the one
+ * for methods it does not have included, asks {@link Lifecycle.refusal} first and answers with it.
  */
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 
@@ -32,10 +33,5 @@ export class Lifecycle {
     if (this.current === 'starting') return new ResponseError(ErrorCodes.ServerNotInitialized, `${method}: the server is not initialized yet; send "initialize" first`);
     if (this.current === 'shutDown') return new ResponseError(ErrorCodes.InvalidRequest, `${method}: the server is shut down; only "exit" is accepted`);
     return undefined;
-  }
-
-  /** The handler, answering with the phase's error instead of running when the phase forbids requests. */
-  guard<A extends unknown[], R>(method: string, handler: (...args: A) => R): (...args: A) => R | ResponseError<void> {
-    return (...args) => this.refusal(method) ?? handler(...args);
   }
 }

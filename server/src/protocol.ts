@@ -1,9 +1,10 @@
 /**
  * What the language server and its clients (the VS Code extension, tests, any LSP editor)
  * agree on beyond standard LSP: command ids, their argument and result types, settings and
- * initialization options, and the checks that positions and ranges from the wire are well
- * formed. Types, plain constants and import-free guards only, so that the client can import
- * this module without pulling the server in.
+ * initialization options, the checks that positions and ranges from the wire are well
+ * formed, and the markup both sides draw alike (a check as a chip). Types, plain constants and
+ * import-free functions only, so that the client can import this module without pulling the
+ * server in.
  */
 
 import type { DiagnosticCode } from './analysis/types';
@@ -332,6 +333,25 @@ export interface CheckChipsResult {
  * (`rm-chip__check`) and its badge (`rm-chip__odds`).
  */
 export const CHIP_CLASS = 'rm-chip';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text as HTML: in an element or an attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+/**
+ * The chip's markup around its check ({@link CHIP_CLASS}): the opening one, and the closing one
+ * with the badge. The report puts the escaped check between them, the preview its own tokens.
+ */
+export function chipMarkup(chip: Pick<CheckChip, 'label' | 'title' | 'band' | 'severity'>): { open: string; close: string } {
+  const classes = [CHIP_CLASS, `${CHIP_CLASS}--${chip.band}`, ...(chip.severity ? [`${CHIP_CLASS}--${chip.severity}`] : [])].join(' ');
+  return {
+    open: `<span class="${classes}" title="${escapeHtml(chip.title)}"><span class="${CHIP_CLASS}__check">`,
+    close: `</span> <span class="${CHIP_CLASS}__odds">${escapeHtml(chip.label)}</span></span>`,
+  };
+}
 
 export interface ReportParams {
   /** A served document: its report (`scope: 'document'`), or its workspace folder's (`'workspace'`). */

@@ -6,6 +6,7 @@ import { partyLensTitle } from '../present/party';
 import { voice } from '../present/voice';
 import { type CodeLensMode, Commands, type RollCheckArgs } from '../protocol';
 import { toOffset, toRange } from './convert';
+import { checkIndexAt } from './locate';
 
 /**
  * Limit: lenses for the first 10,000 checks that can be rolled. A code-lens request has no range,
@@ -45,18 +46,15 @@ export function provideCodeLenses(document: TextDocument, analysis: DocumentAnal
   return lenses;
 }
 
-/** The index of the check that starts at `offset`, or -1 (checks are in document order). */
-function checkAt(checks: readonly AnalyzedCheck[], offset: number): number {
-  let low = 0;
-  let high = checks.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const start = checks[middle].range.start;
-    if (start === offset) return middle;
-    if (start < offset) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
+/**
+ * The index of the check that starts at `offset`, or -1. The check around the offset, or the next
+ * one: an offset right after a check's » is in it too, and a check may start right there.
+ */
+function checkStartingAt(checks: readonly AnalyzedCheck[], offset: number): number {
+  const index = checkIndexAt(checks, offset);
+  if (index < 0) return -1;
+  if (checks[index].range.start === offset) return index;
+  return checks[index + 1]?.range.start === offset ? index + 1 : -1;
 }
 
 /** The checks that can be rolled on the line where check `index` starts, in order. */
@@ -87,7 +85,7 @@ function lensName(check: AnalyzedCheck, line: readonly AnalyzedCheck[]): string 
  * changed since) comes back as it was, without a command: the client shows nothing for it.
  */
 export function resolveCodeLens(lens: CodeLens, document: TextDocument, analysis: DocumentAnalysis, mode: CodeLensMode, locale: Locale): CodeLens {
-  const index = checkAt(analysis.checks, toOffset(document, lens.range.start));
+  const index = checkStartingAt(analysis.checks, toOffset(document, lens.range.start));
   const check = analysis.checks[index];
   if (!check?.spec || mode === 'off') return lens;
   const v = voice(locale);

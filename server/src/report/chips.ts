@@ -1,13 +1,13 @@
 /**
  * A check as a chip: its text and a badge with its chance (the party's as a range), coloured by
  * how hard it is, marked when a problem sits on it. The Markdown preview gets the chips through
- * `rollmark/checkChips` and the report draws the same ones (chipHtml), with one markup contract
- * (protocol.ts `CHIP_CLASS`) and one stylesheet (styles.ts).
+ * `rollmark/checkChips` and the report draws the same ones (chipHtml), with one markup
+ * (protocol.ts `chipMarkup`) and one stylesheet (styles.ts).
  */
 import type { AnalyzedCheck, DocumentAnalysis, Severity, TextRange } from '../analysis/types';
 import { analyzedCheckDetail, partyRange } from '../present/party';
 import type { Voice } from '../present/voice';
-import { CHIP_CLASS, type ChipBand } from '../protocol';
+import { type ChipBand, chipMarkup, escapeHtml } from '../protocol';
 import { analysisSeverity, checkProblems, headlineChance, type SeverityOf } from './checks';
 
 export interface Chip {
@@ -52,18 +52,11 @@ export function documentChips(analysis: DocumentAnalysis, v: Voice, severityOf: 
   return analysis.checks.map((check, i) => checkChip(check, analysis.ruleset, v, problems[i].worst));
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+// html.ts escapes the rest of the report with the same function.
+export { escapeHtml };
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-/** The chip's classes: `rm-chip rm-chip--hard rm-chip--warning`. */
-export function chipClasses(chip: Pick<Chip, 'band' | 'severity'>): string {
-  return [CHIP_CLASS, `${CHIP_CLASS}--${chip.band}`, ...(chip.severity ? [`${CHIP_CLASS}--${chip.severity}`] : [])].join(' ');
-}
-
-/** The chip's markup (protocol.ts `CHIP_CLASS`). */
+/** The chip's markup (protocol.ts `chipMarkup`, the preview's too) around the escaped check. */
 export function chipHtml(chip: Pick<Chip, 'text' | 'label' | 'title' | 'band' | 'severity'>): string {
-  return `<span class="${chipClasses(chip)}" title="${escapeHtml(chip.title)}"><span class="${CHIP_CLASS}__check">${escapeHtml(chip.text)}</span> <span class="${CHIP_CLASS}__odds">${escapeHtml(chip.label)}</span></span>`;
+  const { open, close } = chipMarkup(chip);
+  return `${open}${escapeHtml(chip.text)}${close}`;
 }

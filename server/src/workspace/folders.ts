@@ -33,6 +33,17 @@ function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** A URI's file name, decoded (as written where an escape is malformed); no query or fragment. */
+export function fileNameOf(uri: string): string {
+  const path = uri.replace(/[?#].*$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
 /** A workspace-relative path as a URI under its folder. */
 export function fileUri(folderUri: string, path: string): string {
   return withSlash(folderUri) + path.split(/[\\/]/).map(encodeSegment).join('/');

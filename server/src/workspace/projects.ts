@@ -35,8 +35,6 @@ export interface Project {
   userRulesetsLoaded: boolean;
 }
 
-/** Problems in one workspace file, with its text so that offsets become positions. */
-
 const builtinConfig = (): WorkspaceConfig => ({ rulesets: builtinRulesets(), dictionary: [], fileDiagnostics: new Map(), fileTexts: new Map(), folderProblems: [] });
 
 const NO_PROJECT: Project = { config: builtinConfig(), userRulesetsLoaded: false };

@@ -7,16 +7,11 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { namesRuleset } from '../analysis/frontMatter';
 import { MARKDOWN_LANGUAGE_ID, type MarkdownMode, type RollmarkSettings, SCENARIO_FILE_SUFFIX } from '../protocol';
+import { revisionOf } from './documentSync';
+import { fileNameOf } from './folders';
 
 export function isScenarioFile(uri: string): boolean {
-  const path = uri.replace(/[?#].*$/, '');
-  let name = path.slice(path.lastIndexOf('/') + 1);
-  try {
-    name = decodeURIComponent(name);
-  } catch {
-    // A malformed escape: the name as written.
-  }
-  return name.toLowerCase().endsWith(SCENARIO_FILE_SUFFIX);
+  return fileNameOf(uri).toLowerCase().endsWith(SCENARIO_FILE_SUFFIX);
 }
 
 /**
@@ -35,22 +30,39 @@ export class ServedDocuments {
    */
   private readonly sticky = new Set<string>();
 
+  /**
+   * Documents not served, and the revision judged: every request and every publish asks, and
+   * judging a README with front matter parses its YAML. An edit (a new revision) or a change of
+   * the setting ({@link reset}) judges it afresh.
+   */
+  private readonly unserved = new Map<string, { document: TextDocument; revision: number }>();
+
   constructor(private readonly settings: (uri: string) => Promise<RollmarkSettings>) {}
 
   async isServed(document: TextDocument): Promise<boolean> {
     if (document.languageId !== MARKDOWN_LANGUAGE_ID) return false;
     if (this.sticky.has(document.uri) || isScenarioFile(document.uri)) return true;
+    const revision = revisionOf(document);
+    const judged = this.unserved.get(document.uri);
+    if (judged?.document === document && judged.revision === revision) return false;
     const served = servesText(document.uri, document.getText(), (await this.settings(document.uri)).markdown.enable);
-    if (served) this.sticky.add(document.uri);
+    if (served) {
+      this.sticky.add(document.uri);
+      this.unserved.delete(document.uri);
+    } else {
+      this.unserved.set(document.uri, { document, revision });
+    }
     return served;
   }
 
   forget(uri: string): void {
     this.sticky.delete(uri);
+    this.unserved.delete(uri);
   }
 
   /** The setting changed: every document is judged afresh. */
   reset(): void {
     this.sticky.clear();
+    this.unserved.clear();
   }
 }

@@ -9,7 +9,7 @@ import { analyzeDocument } from '../analysis/analyzeDocument';
 import type { AnalysisOptions, DocumentAnalysis, Locale } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
-import { fileUri, relativePath } from './folders';
+import { fileNameOf, fileUri, relativePath } from './folders';
 import type { ProjectFiles } from './projectFs';
 import type { Project } from './projects';
 import { servesText } from './servedDocuments';
@@ -100,11 +100,5 @@ export async function workspaceReportDocuments(
 /** How a report names a document: its path in the folder, else its file name. */
 export function reportPath(uri: string, folderUri: string | undefined): string {
   const relative = folderUri ? relativePath(folderUri, uri) : undefined;
-  if (relative !== undefined) return relative;
-  const name = uri.replace(/[?#].*$/, '').slice(uri.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(name) || uri;
-  } catch {
-    return name || uri;
-  }
+  return relative ?? (fileNameOf(uri) || uri);
 }

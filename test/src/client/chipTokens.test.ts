@@ -10,9 +10,9 @@ import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
 import { LineIndex } from '../../../server/out/analysis/lineIndex';
 import { voice } from '../../../server/out/present/voice';
-import type { CheckChip } from '../../../server/out/protocol';
+import { type CheckChip, chipMarkup, escapeHtml } from '../../../server/out/protocol';
 import { chipHtml, documentChips } from '../../../server/out/report/chips';
-import { chipMarkup, decoratedTokens, escapeHtml, type MarkdownToken } from '../../../client/out/chipTokens';
+import { decoratedTokens, type MarkdownToken } from '../../../client/out/chipTokens';
 
 /** What the server would send for this text: `rollmark/checkChips`' chips, ranges as lines. */
 function chipsOf(text: string): CheckChip[] {
@@ -68,6 +68,34 @@ describe('preview chips on markdown-it', () => {
     const escaped = `${FRONT}\n«Адриан: Сила + Атлетика \\* (сложность 2)»\n`;
     const made: CheckChip = { text: '«Адриан: Сила + Атлетика \\* (сложность 2)»', range: { start: { line: 7, character: 0 }, end: { line: 7, character: 40 } }, chance: 0.5, label: '50%', title: 't', band: 'medium' };
     assert.doesNotMatch(render(escaped, [made]), /rm-chip/);
+  });
+
+  it('a book of many paragraphs: each paragraph gets exactly its own chips, in order', () => {
+    const paragraphs: string[] = [];
+    /** Each paragraph's expected HTML, with `@` where the next chip goes. */
+    const expected: string[] = [];
+    for (let i = 0; i < 1500; i++) {
+      const difficulty = 1 + (i % 5);
+      if (i % 3 === 0) {
+        paragraphs.push(`Шаг ${i}: «Адриан: Сила + Атлетика (сложность ${difficulty})».`);
+        expected.push(`<p>Шаг ${i}: @«Адриан: Сила + Атлетика (сложность ${difficulty})»@.</p>`);
+      } else if (i % 3 === 1) {
+        paragraphs.push(`Просто текст ${i}.`);
+        expected.push(`<p>Просто текст ${i}.</p>`);
+      } else {
+        paragraphs.push(`Шаг ${i}: «Катастрофа: Сила + Атлетика (сложность ${difficulty})»\nи «Сила + Атлетика (сложность ${difficulty})».`);
+        expected.push(`<p>Шаг ${i}: @«Катастрофа: Сила + Атлетика (сложность ${difficulty})»@\nи @«Сила + Атлетика (сложность ${difficulty})»@.</p>`);
+      }
+    }
+    const text = `${FRONT}\n${paragraphs.join('\n\n')}\n`;
+    const chips = chipsOf(text);
+    assert.equal(chips.length, 1500);
+    const markups = chips.map(chipMarkup);
+    let next = 0;
+    const html = expected.map((p) => p.replace(/@/g, () => (next % 2 === 0 ? markups[next++ / 2].open : markups[(next++ - 1) / 2].close))).join('\n');
+    assert.equal(next, 3000);
+    // The front matter is Markdown to markdown-it (a rule and a heading), with no chip.
+    assert.equal(render(text, chips), `${new MarkdownIt().render(FRONT)}${html}\n`);
   });
 
   it('draws the chip the report draws', () => {

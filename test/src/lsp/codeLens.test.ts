@@ -87,6 +87,21 @@ describe('code lens and the roll command', () => {
     );
   });
 
+  it('resolves each of two checks written back to back to its own check, and a lens not at a check’s start to nothing', async () => {
+    const other = docUri('adjacent.md');
+    await client.open(other, joinLines(...VAMPIRE, '«Сила 1»«Сила 2 + Атлетика 1»'));
+    const resolved = await client.resolvedCodeLenses(other);
+    assert.deepEqual(
+      resolved.map((l) => [l.range.start.character, l.command?.title, (l.command?.arguments?.[0] as { text: string } | undefined)?.text]),
+      [
+        [0, '🎲 Сила 1', '«Сила 1»'],
+        [8, '🎲 Сила 2 + Атлетика 1', '«Сила 2 + Атлетика 1»'],
+      ],
+    );
+    const inside = { range: range(5, 3, 5, 8), data: lensKey(other) };
+    assert.deepEqual(await client.resolveCodeLens(inside), inside);
+  });
+
   it('resolves a lens to nothing when its check is gone, and gives back a lens of a document it does not have', async () => {
     const [first] = (await client.codeLenses(uri)) ?? [];
     const published = client.nextDiagnostics(uri, 2);

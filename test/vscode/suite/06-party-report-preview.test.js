@@ -36,6 +36,26 @@ describe('the party, the overview and the preview', () => {
     assert.match(entry.lines[2], /^ {4}Катастрофа: /);
   });
 
+  it('«Roll the check at the cursor» rolls a party check as its lens does: the whole party, chosen in a quick pick', async () => {
+    const { document, editor } = await open('party.scenario.md');
+    // Its lenses mean the server has analysed the document.
+    await waitFor('code lenses', async () => (await codeLenses(document.uri)).length === 2);
+    const at = positionOf(document, '«Сила + Атлетика (сложность 2)»', 2);
+    editor.selection = new vscode.Selection(at, at);
+    const rollmark = await api();
+    const before = rollmark.rolls.length;
+    const rolled = vscode.commands.executeCommand('rollmark.rollAtCursor');
+    // The same quick pick as the lens's: «Вся партия» first (not a pool question).
+    await sleep(500);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const result = await rolled;
+    assert.equal(result.text, '«Сила + Атлетика (сложность 2)»');
+    assert.ok(Array.isArray(result.party), `a party roll, not one pool: ${JSON.stringify(result)}`);
+    assert.deepEqual(result.party.map((p) => p.actor), ['Адриан', 'Катастрофа']);
+    assert.equal(rollmark.rolls.length, before + 1);
+    assert.equal(rollmark.rolls[rollmark.rolls.length - 1].lines.length, 3, 'the party line, then one line per character');
+  });
+
   it('one character rolls when the arguments name them', async () => {
     const { document } = await open('party.scenario.md');
     const at = positionOf(document, '«Сила + Атлетика (сложность 2)»');
