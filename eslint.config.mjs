@@ -8,8 +8,8 @@ const editorPackages = ['vscode', 'vscode-languageserver', 'vscode-languageserve
 /**
  * The directions inside server/src (ARCHITECTURE.md): what each folder may import of the rest of
  * the server. `types` are imported with `import type` only. server.ts and main.ts compose
- * everything and are not listed; protocol.ts is the server's side of the wire (types, constants
- * and import-free guards), which features/ and workspace/ share and the client imports.
+ * everything and are not listed; protocol.ts is the server's side of the wire (types, constants,
+ * import-free guards and the chip markup), which features/ and workspace/ share and the client imports.
  */
 const layers = {
   engine: { imports: [] },
