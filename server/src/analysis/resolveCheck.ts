@@ -359,7 +359,7 @@ function reportPoolTooLarge(pool: number | null, range: TextRange | undefined, s
 function findSheet(ast: CheckExpression, ctx: CheckContext, sink: DiagnosticSink): CharacterSheet | undefined {
   if (!ast.actor) return undefined;
   const name = ast.actor.name;
-  const sheet = ctx.characters.find((c) => c.name === name) ?? ctx.characters.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  const sheet = sheetNamed(name, ctx);
   if (sheet) return sheet;
   const known = ctx.characters.map((c) => c.name);
   const fixes = known.map((k) => sink.fix(fixTitles.useCharacter(k), ast.actor!.range, k, known.length === 1));
