@@ -77,7 +77,7 @@ import type { TraitCategory, TraitEntry } from '../engine/ruleset';
 import { formatCanonical, parseCheckExpression } from './checkExpression';
 import { CODE_SUMMARY, DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { ProseTokens, TokenKind, tokenizeProse } from './proseTokens';
-import { resolveCheck } from './resolveCheck';
+import { resolveCheck, willpowerName } from './resolveCheck';
 import { normalizeWords, stemKey } from './russianWords';
 import type { TraitIndex, TraitMatch, TraitMatchKind } from './traitIndex';
 import type { AnalysisDiagnostic, CharacterSheet, Locale, ProseCheck, TextRange } from './types';
@@ -167,7 +167,7 @@ function rulesetFacts(index: TraitIndex): RulesetFacts {
         if (!rolledByStem.has(key)) rolledByStem.set(key, trait);
       }
     }
-    const willpower = index.ruleset.traits.find((t) => t.en === 'Willpower')?.name;
+    const willpower = willpowerName(index.ruleset);
     maxWords = Math.min(maxWords, MAX_NAME_WORDS);
     facts = willpower === undefined ? { maxWords, rolledByStem } : { maxWords, rolledByStem, willpower };
     factsCache.set(index, facts);

@@ -67,11 +67,13 @@ class DiagnosticSink {
   }
 }
 
-/** The ruleset's own spelling of the Willpower trait, which is also how its parameter is written. */
 const willpowerNames = new WeakMap<Ruleset, string | undefined>();
 
-/** Looked up once per ruleset: every check's layout comparison needs it. */
-function willpowerName(ruleset: Ruleset): string | undefined {
+/**
+ * The ruleset's own spelling of the Willpower trait, which is also how its parameter is written
+ * (undefined when it has none). Looked up once per ruleset: every check's layout comparison needs it.
+ */
+export function willpowerName(ruleset: Ruleset): string | undefined {
   if (!willpowerNames.has(ruleset)) willpowerNames.set(ruleset, ruleset.traits.find((t) => t.en === 'Willpower')?.name);
   return willpowerNames.get(ruleset);
 }
