@@ -266,12 +266,6 @@ function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, res
 }
 
 /**
- * Reads one parameter from `tokens[from..to)` (a non-empty slot between separators).
- * Reports its errors to `sink`: `unknown-param` for the whole slot when it matches no
- * parameter, `missing-number`/`bad-number` at the number, `unexpected-token` for words
- * left over after a complete parameter (the parameter is still returned).
- */
-/**
  * Whether a second parameter of the same kind says something else than the first, so that only one
  * of them can apply: a damage roll is not a soak roll («урон, поглощение»), and a roll has one
  * re-roll rule («снова-9, снова-8»). Synonyms («Воля, Сила воли») and repeats are merely twice.
@@ -282,6 +276,12 @@ export function contradicts(first: Param, second: Param): boolean {
   return false;
 }
 
+/**
+ * Reads one parameter from `tokens[from..to)` (a non-empty slot between separators).
+ * Reports its errors to `sink`: `unknown-param` for the whole slot when it matches no
+ * parameter, `missing-number`/`bad-number` at the number, `unexpected-token` for words
+ * left over after a complete parameter (the parameter is still returned).
+ */
 export function readParam(tokens: readonly Token[], from: number, to: number, sink: ParamSink): ParamReading {
   const t = tokens.slice(from, to);
   const n = t.length;

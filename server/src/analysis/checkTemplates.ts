@@ -8,6 +8,7 @@
  */
 import { supportsRaces } from '../engine/capabilities';
 import type { Ruleset, TraitCategory } from '../engine/ruleset';
+import { willpowerName } from './resolveCheck';
 import type { CharacterSheet } from './types';
 
 /** A piece of a template: text as it is, a field to overwrite (its default shown), or a choice (the first shown). */
@@ -181,7 +182,7 @@ export function checkParameters(ruleset: Ruleset): CheckParameter[] {
     out.push(word('nineAgain', 'снова-9'), word('eightAgain', 'снова-8'), word('noTenAgain', 'без снова-10'), { kind: 'willpowerDice', label: 'Воля', parts: [{ text: 'Воля' }], dice: ruleset.params.willpowerDice });
   }
   if (ruleset.family === 'classic') {
-    out.push(word('willpowerSuccess', ruleset.traits.find((t) => t.en === 'Willpower')?.name ?? 'Сила воли'));
+    out.push(word('willpowerSuccess', willpowerName(ruleset) ?? 'Сила воли'));
   }
   return out;
 }

@@ -461,8 +461,15 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   }
 }
 
-/** The blocks from `pos` on that may be parsed in one call (markdownScan `joinsRuns`), up to `RUN_CHARS`; at least one unless the first may not. */
-function runFrom(lines: Lines, pos: number): { start: number; span: BlockSpan; text: string }[] {
+/**
+ * The blocks from `pos` on that may be parsed in one call (markdownScan `joinsRuns`), up to
+ * `RUN_CHARS`; at least one unless the first may not. A block where a list item may open
+ * (blocks.ts `containers`) ends the run: its list may go on into the next block (`- a⏎⏎- b`),
+ * where the run's parse would fail, and the next run start one block later and parse up to
+ * `RUN_CHARS` again, for every item of a loose list. Last in its run, its parse ends with it;
+ * alone in it (a list of such blocks), it goes through `place()` like a block that joins no run.
+ */
+export function runFrom(lines: Lines, pos: number): { start: number; span: BlockSpan; text: string }[] {
   const { text } = lines;
   const run: { start: number; span: BlockSpan; text: string }[] = [];
   let chars = 0;
@@ -471,6 +478,7 @@ function runFrom(lines: Lines, pos: number): { start: number; span: BlockSpan; t
     const blockText = span.raw ? '' : text.slice(at, span.contentEnd);
     if (span.raw || !joinsRuns(blockText) || exceedsParseLimits(blockText)) break;
     run.push({ start: at, span, text: blockText });
+    if (span.state.containers) break;
     chars += span.next - at;
     at = span.next;
   }

@@ -77,7 +77,7 @@ import type { TraitCategory, TraitEntry } from '../engine/ruleset';
 import { formatCanonical, parseCheckExpression } from './checkExpression';
 import { CODE_SUMMARY, DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
 import { ProseTokens, TokenKind, tokenizeProse } from './proseTokens';
-import { resolveCheck } from './resolveCheck';
+import { resolveCheck, willpowerName } from './resolveCheck';
 import { normalizeWords, stemKey } from './russianWords';
 import type { TraitIndex, TraitMatch, TraitMatchKind } from './traitIndex';
 import type { AnalysisDiagnostic, CharacterSheet, Locale, ProseCheck, TextRange } from './types';
@@ -105,8 +105,6 @@ const MAX_NAME_WORDS = 6;
 const WINDOW_SLACK = 6;
 /** A parameter group longer than this is prose in parentheses, not parameters. */
 const MAX_GROUP_TOKENS = 24;
-/** docs/markup.en.md: a check has at most this many combinations of alternatives. */
-const MAX_COMBINATIONS = 8;
 /** How far back in its sentence a pool looks for the actor's name or «инициатива». */
 const ACTOR_LOOKBACK = 40;
 const MARKER_LOOKBACK = 8;
@@ -169,7 +167,7 @@ function rulesetFacts(index: TraitIndex): RulesetFacts {
         if (!rolledByStem.has(key)) rolledByStem.set(key, trait);
       }
     }
-    const willpower = index.ruleset.traits.find((t) => t.en === 'Willpower')?.name;
+    const willpower = willpowerName(index.ruleset);
     maxWords = Math.min(maxWords, MAX_NAME_WORDS);
     facts = willpower === undefined ? { maxWords, rolledByStem } : { maxWords, rolledByStem, willpower };
     factsCache.set(index, facts);
@@ -252,10 +250,6 @@ function traitTerms(pool: Pool): TraitTerm[] {
 
 function alternativesOf(side: Side): Alternative[] {
   return side.pools.flatMap((pool) => traitTerms(pool).flatMap((term) => term.alternatives));
-}
-
-function combinations(side: Side): number {
-  return side.pools.reduce((sum, pool) => sum + traitTerms(pool).reduce((product, term) => product * term.alternatives.length, 1), 0);
 }
 
 /** Same number of words, each starting in the same letter case. */
@@ -527,7 +521,6 @@ class ProseScanner {
       }
     }
     if (!this.qualifies(side1, side2, first)) return miss;
-    if (combinations(side1) > MAX_COMBINATIONS || (side2 && combinations(side2) > MAX_COMBINATIONS)) return miss;
     const marker = side2 || side1.params !== undefined ? undefined : this.markerBefore(i);
     const actor = this.actorAround(i, last);
     const found = this.found({ start: this.t.start[i], end: this.t.end[last] }, side1, side2, actor, marker);

@@ -67,11 +67,13 @@ class DiagnosticSink {
   }
 }
 
-/** The ruleset's own spelling of the Willpower trait, which is also how its parameter is written. */
 const willpowerNames = new WeakMap<Ruleset, string | undefined>();
 
-/** Looked up once per ruleset: every check's layout comparison needs it. */
-function willpowerName(ruleset: Ruleset): string | undefined {
+/**
+ * The ruleset's own spelling of the Willpower trait, which is also how its parameter is written
+ * (undefined when it has none). Looked up once per ruleset: every check's layout comparison needs it.
+ */
+export function willpowerName(ruleset: Ruleset): string | undefined {
   if (!willpowerNames.has(ruleset)) willpowerNames.set(ruleset, ruleset.traits.find((t) => t.en === 'Willpower')?.name);
   return willpowerNames.get(ruleset);
 }
@@ -359,7 +361,7 @@ function reportPoolTooLarge(pool: number | null, range: TextRange | undefined, s
 function findSheet(ast: CheckExpression, ctx: CheckContext, sink: DiagnosticSink): CharacterSheet | undefined {
   if (!ast.actor) return undefined;
   const name = ast.actor.name;
-  const sheet = ctx.characters.find((c) => c.name === name) ?? ctx.characters.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  const sheet = sheetNamed(name, ctx);
   if (sheet) return sheet;
   const known = ctx.characters.map((c) => c.name);
   const fixes = known.map((k) => sink.fix(fixTitles.useCharacter(k), ast.actor!.range, k, known.length === 1));

@@ -23,8 +23,8 @@ import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { analyzeBlock, NO_DEFINITIONS } from '../../../server/src/analysis/blockAnalysis';
 import { moveBlock } from '../../../server/src/analysis/blockRanges';
-import { findFrontMatter, unclosedFrontMatter } from '../../../server/src/analysis/blocks';
-import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
+import { findFrontMatter, Lines, unclosedFrontMatter } from '../../../server/src/analysis/blocks';
+import { createIncrementalAnalyzer, runFrom } from '../../../server/src/analysis/incrementalAnalysis';
 import { joinsRuns, scanBlockMarkdown, scanBlockRun, scanMarkdown } from '../../../server/src/analysis/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/traitIndex';
@@ -414,6 +414,36 @@ describe('incremental analysis', () => {
       const analysis = analyzeDocument(text, OPTIONS);
       assert.equal(analysis.checks.length, 1);
       assert.equal(analysis.frontMatter, undefined);
+    });
+
+    it('a run of blocks ends with a block where a list may open, so that a loose list is not parsed again and again', () => {
+      // micromark reads `- a⏎⏎- b` as one list: in a run its first item would go on past its
+      // block, the run fail there, and the next run start one block later (a parse per item of
+      // up to RUN_CHARS).
+      const text = 'Вступление «Сила + Атлетика».\n\nЕщё абзац.\n\n- Первый «Ловкость + Скрытность»\n\n- Второй\n\n1. Третий\n\nАбзац\n- внутри «Сила + Драка»\n\n* Пятый\n\nКонец.';
+      const lines = new Lines(text);
+      const runs: string[][] = [];
+      for (let pos = 0; pos < text.length; ) {
+        const run = runFrom(lines, pos);
+        runs.push(run.map((block) => block.text));
+        pos = run[run.length - 1].span.next;
+      }
+      assert.deepStrictEqual(runs, [
+        ['Вступление «Сила + Атлетика».', 'Ещё абзац.', '- Первый «Ловкость + Скрытность»'],
+        ['- Второй'],
+        ['1. Третий'],
+        ['Абзац\n- внутри «Сила + Драка»'],
+        ['* Пятый'],
+        ['Конец.'],
+      ]);
+      const items = Array.from({ length: 30 }, (_, i) => `- Пункт ${i}: «Сила + Атлетика»`).join('\n\n');
+      for (const list of [text, `Абзац.\n\n${items}\n\nКонец.`]) {
+        const analyzer = createIncrementalAnalyzer();
+        analyzer.analyze('ж', OPTIONS);
+        const analysis = analyzeDocument(list, OPTIONS);
+        assertSameAnalysis(analysis, analyzer.analyze(list, OPTIONS), list, 'a loose list in runs');
+        assert.equal(analysis.checks.length, list === text ? 3 : 30);
+      }
     });
   });
 });
