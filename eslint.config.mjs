@@ -37,7 +37,7 @@ function nameOf(part) {
   return isFolder(part) ? `${part}/` : `${part}.ts`;
 }
 
-function layerRule(layer, { imports, types = [] }) {
+function layerPatterns(layer, { imports, types = [] }) {
   const allowed = [...imports.map(nameOf), ...types.map((part) => `${nameOf(part)} types`)];
   const message = `${layer}/ imports ${allowed.length === 0 ? 'nothing' : `only ${allowed.join(', ')}`} from the rest of the server (ARCHITECTURE.md)`;
   const forbidden = parts.filter((part) => part !== layer && !imports.includes(part));
@@ -45,14 +45,33 @@ function layerRule(layer, { imports, types = [] }) {
   // The pure layers (engine, analysis, present) stay free of editor and LSP packages too: the CLI and tests share them.
   const pure = layer === 'engine' || layer === 'analysis' || layer === 'present' || layer === 'report';
   const editor = pure ? [{ group: editorPackages, message: `${layer}/ stays free of editor and LSP packages` }] : [];
+  return [...editor, ...patterns];
+}
+
+function restrictImports(files, patterns) {
   return {
-    files: [`server/src/${layer}/**/*.ts`],
+    files,
     rules: {
       // The typescript-eslint rule is the core one plus `allowTypeImports`.
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...editor, ...patterns] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
     },
   };
+}
+
+/**
+ * analysis/ is folders in the order the data flows (ARCHITECTURE.md): a stage imports the stages
+ * before it and analysis/'s top-level modules (types.ts, diagnosticCatalog.ts), never a later
+ * stage nor analyzeDocument.ts, the folder's entry. A stage's files get the layer's patterns too:
+ * a later configuration replaces the rule's options, it does not add to them.
+ */
+const analysisStages = ['markdown', 'check', 'resolve', 'prose', 'project', 'completion', 'document'];
+
+function stageRule(stage, index) {
+  const earlier = analysisStages.slice(0, index);
+  const message = `analysis/${stage}/ imports ${earlier.length === 0 ? 'no other stage' : `only the earlier stages ${earlier.map((s) => `${s}/`).join(', ')}`} of analysis/ (ARCHITECTURE.md)`;
+  const later = [...analysisStages.slice(index + 1), 'analyzeDocument'].map((s) => ({ regex: `^\\.\\./${s}(/|$)`, message }));
+  return restrictImports([`server/src/analysis/${stage}/**/*.ts`], [...layerPatterns('analysis', layers.analysis), ...later]);
 }
 
 export default tseslint.config(
@@ -66,7 +85,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  ...Object.entries(layers).map(([layer, rule]) => layerRule(layer, rule)),
+  ...Object.entries(layers).map(([layer, rule]) => restrictImports([`server/src/${layer}/**/*.ts`], layerPatterns(layer, rule))),
+  ...analysisStages.map(stageRule),
   {
     // The client bundles protocol.ts: it must not pull the server in.
     files: ['server/src/protocol.ts'],

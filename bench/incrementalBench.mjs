@@ -28,9 +28,9 @@ const require = createRequire(import.meta.url);
 const out = (p) => require(path.join(here, '..', 'server/out', p));
 
 const { analyzeDocument } = out('analysis/analyzeDocument.js');
-const { createIncrementalAnalyzer } = out('analysis/incrementalAnalysis.js');
-const { builtinRulesets } = out('analysis/rulesetProvider.js');
-const { Lines, scanBlock } = out('analysis/blocks.js');
+const { createIncrementalAnalyzer } = out('analysis/document/incrementalAnalysis.js');
+const { builtinRulesets } = out('analysis/project/rulesetProvider.js');
+const { Lines, scanBlock } = out('analysis/markdown/blocks.js');
 const { provideHover } = out('features/hover.js');
 
 const SIZES = [

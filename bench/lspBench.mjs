@@ -91,7 +91,7 @@ const document = TextDocument.create(uri, 'markdown', 1, text);
 // Hover targets: checks with odds, found by the same analysis the server runs (in this process,
 // before the server starts).
 const { analyzeDocument } = out('analysis/analyzeDocument.js');
-const { builtinRulesets } = out('analysis/rulesetProvider.js');
+const { builtinRulesets } = out('analysis/project/rulesetProvider.js');
 const checks = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() }).checks.filter((c) => c.odds);
 const hoverAt = Array.from({ length: hovers }, (_, i) => document.positionAt(checks[Math.floor((i / hovers) * checks.length)].range.start + 2));
 const editAt = [0.1, 0.5, 0.9].map((f) => document.positionAt(text.lastIndexOf('\n', Math.floor(text.length * f)) + 1));

@@ -251,7 +251,7 @@ function engineBench() {
 // ───────────────────────── shared by 2 and 3 ─────────────────────────
 
 const { analyzeDocument } = out('analysis/analyzeDocument.js');
-const { builtinRulesets } = out('analysis/rulesetProvider.js');
+const { builtinRulesets } = out('analysis/project/rulesetProvider.js');
 const analysisOptions = { locale: 'ru', rulesets: builtinRulesets() };
 const analyze = (t) => analyzeDocument(t, analysisOptions);
 const plain = unified().use(remarkParse);
@@ -557,7 +557,7 @@ function scaleBench() {
 // ──────────────────────────── 3. Details ─────────────────────────────
 
 async function detailsBench() {
-  const { scanMarkdown } = out('analysis/markdownScan.js');
+  const { scanMarkdown } = out('analysis/markdown/markdownScan.js');
   const oneMb = scenarios()[1];
   const fm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
   const fmGfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);

@@ -24,8 +24,8 @@ import {
   TextDocumentSyncKind,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/incrementalAnalysis';
-import { dictionaryNames } from './analysis/traitIndex';
+import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/document/incrementalAnalysis';
+import { dictionaryNames } from './analysis/resolve/traitIndex';
 import type { Locale } from './analysis/types';
 import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
 import { provideCheckChips } from './features/checkChips';
@@ -71,7 +71,7 @@ import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
 import { fileUri, relativePath, sameFile, WorkspaceFolders } from './workspace/folders';
 import { FileRefusedError } from './workspace/projectFs';
-import type { FileProblems } from './analysis/workspaceConfig';
+import type { FileProblems } from './analysis/project/workspaceConfig';
 import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { ServedDocuments } from './workspace/servedDocuments';
 import { SettingsStore } from './workspace/settings';

@@ -1,7 +1,7 @@
-import { createIncrementalAnalyzer } from './incrementalAnalysis';
+import { createIncrementalAnalyzer } from './document/incrementalAnalysis';
 import type { AnalysisOptions, DocumentAnalysis } from './types';
 
-export { oddsFor } from './blockAnalysis';
+export { oddsFor } from './document/blockAnalysis';
 
 /**
  * The whole analysis of one document version: ruleset, characters, checks with odds, prose

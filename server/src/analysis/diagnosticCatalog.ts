@@ -1,4 +1,4 @@
-import { quoted } from './parseErrorMessages';
+import { quoted } from './check/parseErrorMessages';
 import type { DiagnosticCode, Locale, Severity } from './types';
 
 /** Default severities (docs/markup.en.md, "Diagnostics"); RM001 and RM004 depend on the ruleset and are decided where they are raised. */

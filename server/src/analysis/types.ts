@@ -7,9 +7,9 @@
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
-import type { CheckExpression, TextRange } from './checkExpression';
+import type { CheckExpression, TextRange } from './check/checkExpression';
 
-export type { TextRange } from './checkExpression';
+export type { TextRange } from './check/checkExpression';
 
 export type Locale = 'ru' | 'en';
 
@@ -107,7 +107,7 @@ export interface AnalyzedCheck {
   contentRange: TextRange;
   /** The check as written, guillemets included. */
   text: string;
-  /** Parsed on each read, at the check's current offsets (analysis/lazyCheck.ts): read it once per use. */
+  /** Parsed on each read, at the check's current offsets (analysis/resolve/lazyCheck.ts): read it once per use. */
   ast: CheckExpression;
   /** The actor's name, when the check names one known to the front matter. */
   actor?: string;
@@ -121,7 +121,7 @@ export interface AnalyzedCheck {
   scene?: { title: string; range: TextRange; depth: number };
   /**
    * The whole party on a check without an actor, when the front matter lists two or more
-   * characters and a trait's value comes from the sheets (analysis/party.ts).
+   * characters and a trait's value comes from the sheets (analysis/resolve/party.ts).
    */
   party?: PartyOdds;
 }

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { analyzeDocument } from '../analysis/analyzeDocument';
-import { withUserRulesets } from '../analysis/rulesetProvider';
+import { withUserRulesets } from '../analysis/project/rulesetProvider';
 import type { DictionaryEntry, RulesetProvider } from '../analysis/types';
 import { type AnalysisReply, type AnalysisRequest, type SentAnalysis, sendable } from './analyzeFiles';
 

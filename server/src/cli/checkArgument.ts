@@ -1,6 +1,6 @@
 import type { CheckSpec } from '../engine/checkSpec';
 import type { Ruleset } from '../engine/ruleset';
-import { analyzeSingleCheck } from '../analysis/singleCheck';
+import { analyzeSingleCheck } from '../analysis/resolve/singleCheck';
 import { type CliIo, UsageError } from './io';
 
 /**

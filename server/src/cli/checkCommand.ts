@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
-import { LineIndex } from '../analysis/lineIndex';
-import { rollMembers } from '../analysis/party';
+import { LineIndex } from '../analysis/markdown/lineIndex';
+import { rollMembers } from '../analysis/resolve/party';
 import { rollCheck } from '../engine/roll';
 import { analyzeFiles } from './analyzeFiles';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';

@@ -6,7 +6,7 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { FileRefusal } from '../analysis/fileRefusal';
+import type { FileRefusal } from '../analysis/project/fileRefusal';
 import { decodeText, isSkippedFolder, MAX_SCENARIO_FILE_BYTES, readUserFile, resolveUnder, type TextRead } from '../workspace/projectFs';
 import { UsageError } from './io';
 

@@ -6,7 +6,7 @@
 import { lstat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Locale } from '../analysis/types';
-import { loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/workspaceConfig';
+import { loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import { ProjectFs } from '../workspace/projectFs';
 
 export class CliProjects {

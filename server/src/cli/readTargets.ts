@@ -4,7 +4,7 @@
  * of small files read in a fraction of the time one by one takes) with its project's files, and
  * what could not be read said on standard error.
  */
-import { skippedFileNote, unreadFileMessage } from '../analysis/fileRefusal';
+import { skippedFileNote, unreadFileMessage } from '../analysis/project/fileRefusal';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
 import type { CliIo } from './io';

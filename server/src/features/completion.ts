@@ -1,5 +1,5 @@
 /**
- * Completion: analysis/completionPlace.ts decides what is offered where, checkTemplates.ts what a
+ * Completion: analysis/completion/completionPlace.ts decides what is offered where, checkTemplates.ts what a
  * template or parameter writes, present/completion.ts what each is called; here they become
  * completion items. Null where nothing is offered.
  */
@@ -15,8 +15,8 @@ import {
   type Range,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkParameters, templateText } from '../analysis/checkTemplates';
-import { type CompletionOffer, completionPlace, FRONT_MATTER_KEYS } from '../analysis/completionPlace';
+import { checkParameters, templateText } from '../analysis/completion/checkTemplates';
+import { type CompletionOffer, completionPlace, FRONT_MATTER_KEYS } from '../analysis/completion/completionPlace';
 import type { DocumentAnalysis, Locale, RulesetProvider } from '../analysis/types';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
 import { frontMatterKeyDetail, parameterDetail, traitCategoryLabel } from '../present/completion';
@@ -100,7 +100,7 @@ function rulesetIdItems(rulesets: RulesetProvider, range: Range, locale: Locale)
 
 /**
  * Completion inside «…», in the front matter and, when the author asks (Ctrl+Space), in prose
- * (analysis/completionPlace.ts); null elsewhere.
+ * (analysis/completion/completionPlace.ts); null elsewhere.
  */
 export function provideCompletion(
   document: TextDocument,

@@ -1,9 +1,9 @@
 /**
- * Templates as completion items: analysis/checkTemplates.ts decides what a ruleset's templates
+ * Templates as completion items: analysis/completion/checkTemplates.ts decides what a ruleset's templates
  * hold, present/completion.ts names them; here they are written in LSP's snippet syntax.
  */
 import { type CompletionItem, CompletionItemKind, InsertTextFormat, MarkupKind, type Range } from 'vscode-languageserver';
-import { checkTemplates as templatesFor, frontMatterTemplate as frontMatterFor, sheetLineTemplate, type TemplatePart, templateText } from '../analysis/checkTemplates';
+import { checkTemplates as templatesFor, frontMatterTemplate as frontMatterFor, sheetLineTemplate, type TemplatePart, templateText } from '../analysis/completion/checkTemplates';
 import type { DocumentAnalysis, Locale, RulesetProvider } from '../analysis/types';
 import { templateDetail, templateDocumentation, templateKeywords } from '../present/completion';
 import { voice } from '../present/voice';

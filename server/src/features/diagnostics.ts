@@ -1,6 +1,6 @@
 import { type Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type FileRefusal, refusalReason } from '../analysis/fileRefusal';
+import { type FileRefusal, refusalReason } from '../analysis/project/fileRefusal';
 import type { AnalysisDiagnostic, DocumentAnalysis, Locale, Severity } from '../analysis/types';
 import { voice } from '../present/voice';
 import type { RollmarkSettings, SeveritySetting } from '../protocol';

@@ -1,6 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis, Locale, PartyOdds } from '../analysis/types';
-import type { WorkspaceConfig } from '../analysis/workspaceConfig';
+import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import { isKnownPool } from '../engine/oddsReport';
 import { partySummary } from '../present/party';
 import { rulesetTitle } from '../present/ruleset';

@@ -1,6 +1,6 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { traitIndex } from '../analysis/traitIndex';
+import { traitIndex } from '../analysis/resolve/traitIndex';
 import type { DictionaryEntry, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
 import { checkHoverMarkdown, rulesetHoverMarkdown, traitLine } from '../present/hover';
 import { voice } from '../present/voice';

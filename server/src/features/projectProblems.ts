@@ -5,11 +5,11 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
-import { LineIndex } from '../analysis/lineIndex';
+import { LineIndex } from '../analysis/markdown/lineIndex';
 import type { AnalysisDiagnostic } from '../analysis/types';
-import type { FolderProblem } from '../analysis/workspaceConfig';
+import type { FolderProblem } from '../analysis/project/workspaceConfig';
 import type { RollmarkSettings } from '../protocol';
-import type { FileProblems } from '../analysis/workspaceConfig';
+import type { FileProblems } from '../analysis/project/workspaceConfig';
 import { DIAGNOSTIC_SOURCE, effectiveSeverity, LSP_SEVERITY } from './diagnostics';
 
 /** A project file's own diagnostics (its severity is the file's, not a document's setting). */

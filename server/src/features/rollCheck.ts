@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { rollMembers } from '../analysis/party';
+import { rollMembers } from '../analysis/resolve/party';
 import type { AnalyzedCheck, DocumentAnalysis, Locale, PartyMember } from '../analysis/types';
 import { freshSeed } from '../engine/random';
 import { rollCheck } from '../engine/roll';

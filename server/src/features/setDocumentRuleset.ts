@@ -1,6 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver';
-import { rulesetEdit } from '../analysis/frontMatterEdit';
+import { rulesetEdit } from '../analysis/project/frontMatterEdit';
 import type { Locale, RulesetProvider } from '../analysis/types';
 import type { SetDocumentRulesetArgs } from '../protocol';
 import { toRange } from './convert';

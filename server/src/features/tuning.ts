@@ -1,8 +1,8 @@
 import type { CodeAction } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { oddsFor } from '../analysis/analyzeDocument';
-import { traitIndex } from '../analysis/traitIndex';
-import { tuneCheck } from '../analysis/tuning';
+import { traitIndex } from '../analysis/resolve/traitIndex';
+import { tuneCheck } from '../analysis/resolve/tuning';
 import type { DictionaryEntry, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
 import { tuningTitle } from '../present/tuning';
 import { voice } from '../present/voice';

@@ -1,6 +1,6 @@
 /** Completion's words: what each template, parameter, key and trait is; the words a template is found by. */
-import type { CheckParameter, ParameterKind, TemplateKind } from '../analysis/checkTemplates';
-import type { FrontMatterKey } from '../analysis/completionPlace';
+import type { CheckParameter, ParameterKind, TemplateKind } from '../analysis/completion/checkTemplates';
+import type { FrontMatterKey } from '../analysis/completion/completionPlace';
 import type { Ruleset, TraitEntry } from '../engine/ruleset';
 import { categoryName, rulesetSummary, rulesetTitle } from './ruleset';
 import type { Voice } from './voice';

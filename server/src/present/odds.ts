@@ -3,7 +3,7 @@
  * so the hover, the code lens, the inlay hint, the outline and the CLI say the same numbers in
  * the same words: «успех 76 %» is «успех 76 %» everywhere.
  */
-import { successChance } from '../analysis/party';
+import { successChance } from '../analysis/resolve/party';
 import { isKnownPool, type OddsReport, type PoolOdds, type UnknownPoolReport } from '../engine/oddsReport';
 import { barChart } from './charts';
 import { type Figure, type OddsContext, type OddsView, shapeOf } from './oddsShapes';

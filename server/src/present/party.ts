@@ -1,5 +1,5 @@
 /**
- * The whole party on a check without an actor (analysis/party.ts), said the same way in the
+ * The whole party on a check without an actor (analysis/resolve/party.ts), said the same way in the
  * hover, the code lens, the outline and the CLI: each character's chance, best first, then the
  * party's «хотя бы один» and «все».
  */

@@ -1,5 +1,5 @@
 /** A ruleset's own words for the reader: its title, summary, outcomes and categories of traits. */
-import { categoryTerm } from '../analysis/categoryTerms';
+import { categoryTerm } from '../analysis/resolve/categoryTerms';
 import type { FamilyId, Ruleset, TraitCategory } from '../engine/ruleset';
 import type { Voice } from './voice';
 

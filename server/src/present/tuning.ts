@@ -1,5 +1,5 @@
 /** Difficulty tuning in words: «Подобрать сложность: 70 % → сложность 3 (72 %)». */
-import type { Tuning } from '../analysis/tuning';
+import type { Tuning } from '../analysis/resolve/tuning';
 import type { Voice } from './voice';
 
 /** The value a tuning writes: «сложность 3», «модификатор +1», «без модификатора». */

@@ -1,5 +1,5 @@
 /** What the report and the chips read off a check: who rolls it at which chance, and the problems on it. */
-import { medianMember, successChance } from '../analysis/party';
+import { medianMember, successChance } from '../analysis/resolve/party';
 import type { AnalysisDiagnostic, AnalyzedCheck, DocumentAnalysis, Severity } from '../analysis/types';
 
 /** How a problem is shown: the editor's settings may change its severity or hide it (`off`). */

@@ -4,7 +4,7 @@
  * easiest checks. Plain data (`rollmark report --format json` prints it as it is), built from
  * analyses alone; the formats (html.ts, markdown.ts) and the charts (charts.ts) only read it.
  */
-import { LineIndex } from '../analysis/lineIndex';
+import { LineIndex } from '../analysis/markdown/lineIndex';
 import type { AnalysisDiagnostic, DocumentAnalysis, Severity } from '../analysis/types';
 import { rulesetTitle } from '../present/ruleset';
 import type { Voice } from '../present/voice';

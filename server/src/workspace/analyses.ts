@@ -5,7 +5,7 @@
  * costs the blocks it touches.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalyzers } from '../analysis/incrementalAnalysis';
+import type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';

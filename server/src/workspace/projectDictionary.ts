@@ -6,9 +6,9 @@
  * atomic (workspace/projectFs.ts).
  */
 import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
-import { refusalReason } from '../analysis/fileRefusal';
+import { refusalReason } from '../analysis/project/fileRefusal';
 import type { Locale } from '../analysis/types';
-import { parseDictionary } from '../analysis/workspaceConfig';
+import { parseDictionary } from '../analysis/project/workspaceConfig';
 import type { AddToDictionaryArgs } from '../protocol';
 import { FileRefusedError, type ProjectFiles } from './projectFs';
 

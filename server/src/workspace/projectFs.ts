@@ -15,8 +15,8 @@ import { constants, type Dirent, type Stats } from 'node:fs';
 import { access, chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FileRefusal } from '../analysis/fileRefusal';
-import { type FileRead, type FolderList, isInsideWorkspace, type WorkspaceFs } from '../analysis/workspaceConfig';
+import type { FileRefusal } from '../analysis/project/fileRefusal';
+import { type FileRead, type FolderList, isInsideWorkspace, type WorkspaceFs } from '../analysis/project/workspaceConfig';
 
 /** The largest project file (dictionary, ruleset) read: 1 MiB (docs/cli.en.md). */
 export const MAX_PROJECT_FILE_BYTES = 1024 * 1024;

@@ -6,10 +6,10 @@
  * request reads the file again until it changes.
  */
 import { fileURLToPath } from 'node:url';
-import { unusedFileMessage } from '../analysis/fileRefusal';
-import { builtinRulesets } from '../analysis/rulesetProvider';
+import { unusedFileMessage } from '../analysis/project/fileRefusal';
+import { builtinRulesets } from '../analysis/project/rulesetProvider';
 import type { Locale } from '../analysis/types';
-import { type FileProblems, loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/workspaceConfig';
+import { type FileProblems, loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import type { RollmarkSettings } from '../protocol';
 import { fileUri } from './folders';
 import { type ProjectFiles, ProjectFs } from './projectFs';

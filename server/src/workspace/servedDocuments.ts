@@ -5,7 +5,7 @@
  * names a ruleset — most Markdown in a workspace is READMEs and notes, not scenarios).
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { namesRuleset } from '../analysis/frontMatter';
+import { namesRuleset } from '../analysis/project/frontMatter';
 import { MARKDOWN_LANGUAGE_ID, type MarkdownMode, type RollmarkSettings, SCENARIO_FILE_SUFFIX } from '../protocol';
 import { revisionOf } from './documentSync';
 import { fileNameOf } from './folders';

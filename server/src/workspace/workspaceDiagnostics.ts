@@ -11,7 +11,7 @@
  * `rollmark.diagnostics.scope: openFiles` keeps diagnostics to open documents.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import { type FileRefusal, refusalFitsOnFile } from '../analysis/fileRefusal';
+import { type FileRefusal, refusalFitsOnFile } from '../analysis/project/fileRefusal';
 import type { RollmarkSettings } from '../protocol';
 import { fileUri, relativePath } from './folders';
 import type { ProjectFiles } from './projectFs';

@@ -20,8 +20,8 @@ import {
   hasParamKeyword,
   parseCheckExpression,
   pluralRu,
-} from '../../../server/src/analysis/checkExpression';
-import type { CheckExpression, ParseError, ParseErrorCode, TextRange, TraitTerm } from '../../../server/src/analysis/checkExpression';
+} from '../../../server/src/analysis/check/checkExpression';
+import type { CheckExpression, ParseError, ParseErrorCode, TextRange, TraitTerm } from '../../../server/src/analysis/check/checkExpression';
 import { parseMarkers } from '../markers';
 import { CONTENT_OFFSET, escaped, printCheck } from './printCheck';
 

@@ -1,11 +1,11 @@
 /**
- * Completion's templates and parameters as data (analysis/checkTemplates.ts), per family: what
+ * Completion's templates and parameters as data (analysis/completion/checkTemplates.ts), per family: what
  * each template writes, part by part, before features/ turns it into a snippet.
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { checkParameters, checkTemplates, frontMatterTemplate, sheetLineTemplate, type TemplatePart, templateText } from '../../../server/out/analysis/checkTemplates';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { checkParameters, checkTemplates, frontMatterTemplate, sheetLineTemplate, type TemplatePart, templateText } from '../../../server/out/analysis/completion/checkTemplates';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { CharacterSheet } from '../../../server/out/analysis/types';
 import type { Ruleset } from '../../../server/out/engine/ruleset';
 

@@ -1,9 +1,9 @@
 /**
- * What completion offers where (analysis/completionPlace.ts), in offsets: the cursor is marked
+ * What completion offers where (analysis/completion/completionPlace.ts), in offsets: the cursor is marked
  * `|` in each text, and each offer's start is given as the text it replaces up to the cursor.
  */
 import * as assert from 'node:assert/strict';
-import { type CompletionPlace, completionPlace, FRONT_MATTER_KEYS } from '../../../server/out/analysis/completionPlace';
+import { type CompletionPlace, completionPlace, FRONT_MATTER_KEYS } from '../../../server/out/analysis/completion/completionPlace';
 
 /** The place at `|`, each offer's start turned into the text from it to the cursor. */
 function at(marked: string, { frontMatter = false, invoked = false } = {}): unknown {

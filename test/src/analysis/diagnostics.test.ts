@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { AnalysisDiagnostic, DiagnosticCode, DocumentAnalysis, Locale, Severity } from '../../../server/out/analysis/types';
 import { markedRange, parseMarkers } from '../markers';
 import { applyEdits, joinLines, rangeOf, scenario } from './util';

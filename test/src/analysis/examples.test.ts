@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { LineIndex } from '../../../server/out/analysis/lineIndex';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { LineIndex } from '../../../server/out/analysis/markdown/lineIndex';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 
 const EXAMPLES = path.resolve(__dirname, '../../../examples');
 

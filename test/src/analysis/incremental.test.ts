@@ -21,13 +21,13 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
-import { analyzeBlock, NO_DEFINITIONS } from '../../../server/src/analysis/blockAnalysis';
-import { moveBlock } from '../../../server/src/analysis/blockRanges';
-import { findFrontMatter, Lines, unclosedFrontMatter } from '../../../server/src/analysis/blocks';
-import { createIncrementalAnalyzer, runFrom } from '../../../server/src/analysis/incrementalAnalysis';
-import { joinsRuns, scanBlockMarkdown, scanBlockRun, scanMarkdown } from '../../../server/src/analysis/markdownScan';
-import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
-import { traitIndex } from '../../../server/src/analysis/traitIndex';
+import { analyzeBlock, NO_DEFINITIONS } from '../../../server/src/analysis/document/blockAnalysis';
+import { moveBlock } from '../../../server/src/analysis/document/blockRanges';
+import { findFrontMatter, Lines, unclosedFrontMatter } from '../../../server/src/analysis/markdown/blocks';
+import { createIncrementalAnalyzer, runFrom } from '../../../server/src/analysis/document/incrementalAnalysis';
+import { joinsRuns, scanBlockMarkdown, scanBlockRun, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
+import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
+import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
 import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis } from '../../../server/src/analysis/types';
 
 const RUNS = process.env.INCREMENTAL_RUNS === undefined ? 80 : Number(process.env.INCREMENTAL_RUNS);

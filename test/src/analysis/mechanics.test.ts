@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { AnalysisDiagnostic, AnalyzedCheck, DocumentAnalysis, Locale } from '../../../server/out/analysis/types';
 import { helperSide, plainSide } from '../../../server/out/engine/checkSpec';
 import type { CheckSpec } from '../../../server/out/engine/checkSpec';

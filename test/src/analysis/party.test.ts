@@ -1,5 +1,5 @@
 /**
- * The whole party on a check without an actor (analysis/party.ts): each character's chance
+ * The whole party on a check without an actor (analysis/resolve/party.ts): each character's chance
  * against the brute-force oracle (bruteForce.ts), from specs written here by hand, in every
  * family; best first, ties in front-matter order; «хотя бы один» and «все» as independent rolls;
  * and each character's chance is exactly what the check written with that character as its
@@ -7,8 +7,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { medianMember, partyChances } from '../../../server/out/analysis/party';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { medianMember, partyChances } from '../../../server/out/analysis/resolve/party';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { AnalyzedCheck } from '../../../server/out/analysis/types';
 import { type CheckSpec, helperSide, plainSide } from '../../../server/out/engine/checkSpec';
 import { reportChance } from '../../../server/out/present/odds';

@@ -3,7 +3,7 @@
  * an AST: changing any one field of a parsed check, or leaving an optional one out, changes it.
  */
 import * as assert from 'node:assert/strict';
-import { parseCheckExpression } from '../../../server/src/analysis/checkExpression';
+import { parseCheckExpression } from '../../../server/src/analysis/check/checkExpression';
 import { CONTENT_OFFSET, printAst } from './printCheck';
 
 type Path = (string | number)[];

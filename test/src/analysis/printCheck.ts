@@ -1,5 +1,5 @@
 /**
- * A compact, exact printing of a check's AST (server/src/analysis/checkExpression.ts), so that a
+ * A compact, exact printing of a check's AST (server/src/analysis/check/checkExpression.ts), so that a
  * parser test reads as `assert.strictEqual(printCheck(text), expected)` with the expected form
  * inline. Every field of the AST is printed or follows from what is printed: two different ASTs of
  * one text never print alike.
@@ -30,7 +30,7 @@
  * A node with a field the AST types do not have, or with a field set to `undefined` instead of
  * left out, prints `{odd: field}` after it.
  */
-import { type CheckExpression, type Param, parseCheckExpression, type PoolExpr, type Term, type TextRange } from '../../../server/src/analysis/checkExpression';
+import { type CheckExpression, type Param, parseCheckExpression, type PoolExpr, type Term, type TextRange } from '../../../server/src/analysis/check/checkExpression';
 
 /** Where parser tests start their content: an offset bug shows in the printed starts. */
 export const CONTENT_OFFSET = 1000;

@@ -8,14 +8,14 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatCanonical, parseCheckExpression } from '../../../server/out/analysis/checkExpression';
+import { formatCanonical, parseCheckExpression } from '../../../server/out/analysis/check/checkExpression';
 import { DEFAULT_SEVERITY, fixTitles, messages } from '../../../server/out/analysis/diagnosticCatalog';
-import { findProseChecks } from '../../../server/out/analysis/proseChecks';
-import type { ProseCheckResult } from '../../../server/out/analysis/proseChecks';
+import { findProseChecks } from '../../../server/out/analysis/prose/proseChecks';
+import type { ProseCheckResult } from '../../../server/out/analysis/prose/proseChecks';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
-import { traitIndex } from '../../../server/out/analysis/traitIndex';
-import type { TraitIndex } from '../../../server/out/analysis/traitIndex';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
+import { traitIndex } from '../../../server/out/analysis/resolve/traitIndex';
+import type { TraitIndex } from '../../../server/out/analysis/resolve/traitIndex';
 import type { Locale, TextRange } from '../../../server/out/analysis/types';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import { parseMarkers } from '../markers';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { fixTitles } from '../../../server/out/analysis/diagnosticCatalog';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { AnalysisDiagnostic, DocumentAnalysis, TextRange } from '../../../server/out/analysis/types';
 
 const SEEDS = join(__dirname, '../../../../shared/rules/seeds');

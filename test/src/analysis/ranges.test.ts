@@ -5,8 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { LineIndex } from '../../../server/out/analysis/lineIndex';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { LineIndex } from '../../../server/out/analysis/markdown/lineIndex';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import { computeOdds } from '../../../server/out/engine/odds';
 import type { Ruleset } from '../../../server/out/engine/ruleset';

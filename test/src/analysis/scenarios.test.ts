@@ -8,8 +8,8 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { LineIndex } from '../../../server/out/analysis/lineIndex';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { LineIndex } from '../../../server/out/analysis/markdown/lineIndex';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { BUILTIN_RULESET_IDS } from '../../../server/out/engine/builtinRulesets';
 
 const SCENARIOS = join(__dirname, '../../fixtures/scenarios');

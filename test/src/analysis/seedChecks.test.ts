@@ -14,8 +14,8 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { parseCheckExpression } from '../../../server/out/analysis/checkExpression';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { parseCheckExpression } from '../../../server/out/analysis/check/checkExpression';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { DiagnosticCode } from '../../../server/out/analysis/types';
 import { scenario } from './util';
 

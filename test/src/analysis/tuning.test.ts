@@ -1,14 +1,14 @@
 /**
- * Difficulty tuning (analysis/tuning.ts) against the engine, family by family: for every value
+ * Difficulty tuning (analysis/resolve/tuning.ts) against the engine, family by family: for every value
  * the ruleset allows, the spec is written here by hand and its odds computed by the engine
  * (`computeOdds`); the tuning must pick the value whose chance is closest to the target, the
  * easier of two equally close ones, and its edit must give the document exactly that chance.
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument, oddsFor } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
-import { traitIndex } from '../../../server/out/analysis/traitIndex';
-import { type Tuning, tuneCheck, TUNING_TARGETS } from '../../../server/out/analysis/tuning';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
+import { traitIndex } from '../../../server/out/analysis/resolve/traitIndex';
+import { type Tuning, tuneCheck, TUNING_TARGETS } from '../../../server/out/analysis/resolve/tuning';
 import type { AnalyzedCheck, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { type CheckSpec, plainSide } from '../../../server/out/engine/checkSpec';
 import { chanceOfSuccess, computeOdds } from '../../../server/out/engine/odds';

@@ -32,6 +32,10 @@ const REPORT = 'report/ imports only engine/, analysis/, present/, protocol.ts f
 const FEATURES = 'features/ imports only analysis/, engine/, present/, report/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
 const WORKSPACE = 'workspace/ imports only analysis/, engine/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
 const CLI = 'cli/ imports only analysis/, engine/, present/, report/, workspace/ from the rest of the server (ARCHITECTURE.md)';
+const MARKDOWN_STAGE = 'analysis/markdown/ imports no other stage of analysis/ (ARCHITECTURE.md)';
+const CHECK_STAGE = 'analysis/check/ imports only the earlier stages markdown/ of analysis/ (ARCHITECTURE.md)';
+const RESOLVE_STAGE = 'analysis/resolve/ imports only the earlier stages markdown/, check/ of analysis/ (ARCHITECTURE.md)';
+const PROJECT_STAGE = 'analysis/project/ imports only the earlier stages markdown/, check/, resolve/, prose/ of analysis/ (ARCHITECTURE.md)';
 const PROTOCOL = 'protocol.ts imports types only: the client bundles it';
 const CLIENT = 'client/ imports only server/src/protocol.ts from the server: the server decides, over LSP';
 
@@ -52,6 +56,19 @@ const cases: [string, string, 'value' | 'type', string[]][] = [
   ['server/src/analysis/probe.ts', '../cli/io', 'value', [ANALYSIS]],
   ['server/src/analysis/probe.ts', '../protocol', 'type', [ANALYSIS]],
   ['server/src/analysis/probe.ts', '../server', 'value', [ANALYSIS]],
+  ['server/src/analysis/markdown/probe.ts', './blocks', 'value', []],
+  ['server/src/analysis/markdown/probe.ts', '../types', 'type', []],
+  ['server/src/analysis/markdown/probe.ts', '../check/checkExpression', 'value', [MARKDOWN_STAGE]],
+  ['server/src/analysis/check/probe.ts', '../resolve/traitIndex', 'value', [CHECK_STAGE]],
+  ['server/src/analysis/check/probe.ts', '../diagnosticCatalog', 'value', []],
+  ['server/src/analysis/resolve/probe.ts', '../check/checkExpression', 'value', []],
+  ['server/src/analysis/resolve/probe.ts', '../prose/proseChecks', 'value', [RESOLVE_STAGE]],
+  ['server/src/analysis/resolve/probe.ts', '../analyzeDocument', 'value', [RESOLVE_STAGE]],
+  ['server/src/analysis/resolve/probe.ts', '../../engine/odds', 'value', []],
+  ['server/src/analysis/resolve/probe.ts', '../../present/words', 'value', [ANALYSIS]],
+  ['server/src/analysis/project/probe.ts', '../document/incrementalAnalysis', 'type', [PROJECT_STAGE]],
+  ['server/src/analysis/project/probe.ts', '../../workspace/projectFs', 'value', [ANALYSIS]],
+  ['server/src/analysis/document/probe.ts', '../completion/completionPlace', 'value', []],
   ['server/src/present/probe.ts', '../analysis/types', 'type', []],
   ['server/src/present/probe.ts', '../engine/oddsReport', 'type', []],
   ['server/src/present/probe.ts', '../analysis/analyzeDocument', 'value', []],

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import { CODE_SUMMARY, DEFAULT_SEVERITY } from '../../../server/src/analysis/diagnosticCatalog';
-import { DEFAULT_RULESET_ID } from '../../../server/src/analysis/rulesetProvider';
+import { DEFAULT_RULESET_ID } from '../../../server/src/analysis/project/rulesetProvider';
 import { BUILTIN_RULESET_IDS, getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
 import { normalizeSettings } from '../../../server/src/workspace/settings';

@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
-import { LineIndex } from '../../../server/out/analysis/lineIndex';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
+import { LineIndex } from '../../../server/out/analysis/markdown/lineIndex';
 import { voice } from '../../../server/out/present/voice';
 import { type CheckChip, chipMarkup, escapeHtml } from '../../../server/out/protocol';
 import { chipHtml, documentChips } from '../../../server/out/report/chips';

@@ -23,8 +23,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
-import { LineIndex } from '../../../server/src/analysis/lineIndex';
-import { builtinRulesets, withUserRulesets } from '../../../server/src/analysis/rulesetProvider';
+import { LineIndex } from '../../../server/src/analysis/markdown/lineIndex';
+import { builtinRulesets, withUserRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis, Fix, TextEdit, TextRange } from '../../../server/src/analysis/types';
 import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';

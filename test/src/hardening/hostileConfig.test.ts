@@ -9,9 +9,9 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
-import { LineIndex } from '../../../server/src/analysis/lineIndex';
+import { LineIndex } from '../../../server/src/analysis/markdown/lineIndex';
 import type { AnalysisDiagnostic } from '../../../server/src/analysis/types';
-import { loadWorkspaceConfig, parseDictionary, type WorkspaceConfig, type WorkspaceFs, type WorkspaceOptions } from '../../../server/src/analysis/workspaceConfig';
+import { loadWorkspaceConfig, parseDictionary, type WorkspaceConfig, type WorkspaceFs, type WorkspaceOptions } from '../../../server/src/analysis/project/workspaceConfig';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
 import { MAX_REPORTED_ERRORS, parseUserRuleset, type RulesetError } from '../../../server/src/engine/rulesetLoader';
 

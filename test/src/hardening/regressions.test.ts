@@ -5,15 +5,15 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/src/analysis/rulesetProvider';
+import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import type { AnalysisDiagnostic, DocumentAnalysis, Fix, Locale } from '../../../server/src/analysis/types';
-import { traitIndex } from '../../../server/src/analysis/traitIndex';
+import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
 import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
-import { oddsFor } from '../../../server/src/analysis/blockAnalysis';
+import { oddsFor } from '../../../server/src/analysis/document/blockAnalysis';
 import { plainSide } from '../../../server/src/engine/checkSpec';
-import { createIncrementalAnalyzer } from '../../../server/src/analysis/incrementalAnalysis';
-import { exceedsParseLimits } from '../../../server/src/analysis/plainTextScan';
+import { createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
+import { exceedsParseLimits } from '../../../server/src/analysis/markdown/plainTextScan';
 
 function analyze(text: string, locale: Locale = 'en'): DocumentAnalysis {
   return analyzeDocument(text, { locale, rulesets: builtinRulesets() });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type CompletionContext, CompletionItemKind, CompletionTriggerKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { checkTemplates } from '../../../server/out/features/completionTemplates';
 import { BUILTIN_RULESET_IDS } from '../../../server/out/engine/builtinRulesets';
 import { docUri, joinLines, LspTestClient, range, withCursor } from './harness';

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ErrorCodes, LSPErrorCodes, MessageType } from 'vscode-languageserver/node';
 import { addTermToDictionary, DictionaryShapeError } from '../../../server/src/workspace/projectDictionary';
-import { parseDictionary } from '../../../server/src/analysis/workspaceConfig';
+import { parseDictionary } from '../../../server/src/analysis/project/workspaceConfig';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
 import { nodeFsFactory } from '../../../server/src/workspace/projects';
 import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';

@@ -36,10 +36,10 @@ import {
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createDocumentAnalyzers } from '../../../server/out/analysis/incrementalAnalysis';
+import { createDocumentAnalyzers } from '../../../server/out/analysis/document/incrementalAnalysis';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { startServer } from '../../../server/out/server';
-import type { FileRead, FolderList } from '../../../server/out/analysis/workspaceConfig';
+import type { FileRead, FolderList } from '../../../server/out/analysis/project/workspaceConfig';
 import type { EditResult, ProjectFiles } from '../../../server/out/workspace/projectFs';
 import type { FsFactory } from '../../../server/out/workspace/projects';
 import { markedCursor, markedCursors } from '../markers';

@@ -19,7 +19,7 @@ import * as assert from 'node:assert/strict';
 import { type Diagnostic, DiagnosticSeverity, type DocumentSymbol, type Position, type PublishDiagnosticsParams, type Range, SymbolKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { isKnownPool } from '../../../server/out/engine/oddsReport';
 import { lensKey, MAX_CODE_LENSES, provideCodeLenses } from '../../../server/out/features/codeLens';

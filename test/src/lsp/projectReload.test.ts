@@ -5,7 +5,7 @@
  * clients that cannot watch files, `rollmark.reloadProject` does the same on demand.
  */
 import * as assert from 'node:assert/strict';
-import type { FileRead } from '../../../server/src/analysis/workspaceConfig';
+import type { FileRead } from '../../../server/src/analysis/project/workspaceConfig';
 import type { ReloadProjectResult } from '../../../server/src/protocol';
 import { LspTestClient, MemoryFs, VSCODE_LIKE_CAPABILITIES, WORKSPACE } from './harness';
 

@@ -40,8 +40,8 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { createIncrementalAnalyzer, type IncrementalAnalyzer } from '../../../server/out/analysis/incrementalAnalysis';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { createIncrementalAnalyzer, type IncrementalAnalyzer } from '../../../server/out/analysis/document/incrementalAnalysis';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { provideCodeLenses } from '../../../server/out/features/codeLens';
 import { provideCompletion } from '../../../server/out/features/completion';

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver/node';
-import type { FileRead } from '../../../server/out/analysis/workspaceConfig';
+import type { FileRead } from '../../../server/out/analysis/project/workspaceConfig';
 import type { ReloadProjectResult } from '../../../server/out/protocol';
 import { docUri, joinLines, LspTestClient, MemoryFs, WORKSPACE } from './harness';
 

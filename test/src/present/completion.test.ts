@@ -1,8 +1,8 @@
 /** Completion's words (present/completion.ts) in both languages. */
 import * as assert from 'node:assert/strict';
-import { checkParameters } from '../../../server/out/analysis/checkTemplates';
-import { FRONT_MATTER_KEYS } from '../../../server/out/analysis/completionPlace';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { checkParameters } from '../../../server/out/analysis/completion/checkTemplates';
+import { FRONT_MATTER_KEYS } from '../../../server/out/analysis/completion/completionPlace';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { frontMatterKeyDetail, parameterDetail, templateDetail, templateDocumentation, templateKeywords, traitCategoryLabel } from '../../../server/out/present/completion';
 import { voice } from '../../../server/out/present/voice';
 

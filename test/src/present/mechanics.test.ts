@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { AnalyzedCheck, DocumentAnalysis, Locale } from '../../../server/out/analysis/types';
 import { rollCheck } from '../../../server/out/engine/roll';
 import { checkHoverMarkdown } from '../../../server/out/present/hover';

@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { builtinRulesets } from '../../../server/out/analysis/rulesetProvider';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { isKnownPool } from '../../../server/out/engine/oddsReport';
 import { oddsView, reportChance } from '../../../server/out/present/odds';
 import { voice } from '../../../server/out/present/voice';

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync, chmodSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadWorkspaceConfig } from '../../../server/src/analysis/workspaceConfig';
+import { loadWorkspaceConfig } from '../../../server/src/analysis/project/workspaceConfig';
 import { FileRefusedError, MAX_LISTED_FILES, ProjectFs } from '../../../server/src/workspace/projectFs';
 
 const DICTIONARY = '.rollmark/dictionary.yaml';

@@ -1,6 +1,6 @@
-import { BUILTIN_RULESET_IDS, getBuiltinRuleset } from '../engine/builtinRulesets';
-import type { Ruleset } from '../engine/ruleset';
-import type { RulesetProvider } from './types';
+import { BUILTIN_RULESET_IDS, getBuiltinRuleset } from '../../engine/builtinRulesets';
+import type { Ruleset } from '../../engine/ruleset';
+import type { RulesetProvider } from '../types';
 
 /** The built-in rulesets (docs/rulesets.en.md): the default when a document chooses none. */
 export const DEFAULT_RULESET_ID = 'storytelling';

@@ -3,7 +3,7 @@
  * decides it, and how the server, the CLI and the dictionary command say so. Pure: the layer
  * that touches the disk lives in workspace/; docs/cli.en.md, "Files Rollmark reads", documents the rules.
  */
-import type { Locale } from './types';
+import type { Locale } from '../types';
 
 export type FileRefusalReason =
   /** The path, its symbolic links resolved, leaves the workspace folder. */

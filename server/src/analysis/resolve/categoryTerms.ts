@@ -1,4 +1,4 @@
-import type { OutcomeName, Ruleset, TraitCategory } from '../engine/ruleset';
+import type { OutcomeName, Ruleset, TraitCategory } from '../../engine/ruleset';
 
 /**
  * The English names under which a ruleset's generic terms («Характеристика», «Навык») stand for a

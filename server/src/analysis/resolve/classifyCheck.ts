@@ -1,8 +1,8 @@
-import { getBuiltinRuleset, BUILTIN_RULESET_IDS } from '../engine/builtinRulesets';
-import { type CheckExpression, hasParamKeyword, parseCheckExpression, type Term } from './checkExpression';
+import { getBuiltinRuleset, BUILTIN_RULESET_IDS } from '../../engine/builtinRulesets';
+import { type CheckExpression, hasParamKeyword, parseCheckExpression, type Term } from '../check/checkExpression';
 import { normalizeWords, stemKey } from './russianWords';
 import { traitIndex, type TraitIndex } from './traitIndex';
-import type { CharacterSheet, TextRange } from './types';
+import type { CharacterSheet, TextRange } from '../types';
 
 function knownAnywhere(name: string, active: TraitIndex, sheetKnows: (name: string) => boolean): boolean {
   if (active.lookup(name) || sheetKnows(name)) return true;

@@ -5,7 +5,7 @@
  * check templates when the author asks (and the front matter on the first line of a document
  * without one). Nothing elsewhere, so that nothing of Rollmark pops up in prose uninvited.
  */
-import { CHARACTER_KEYS, RULESET_KEYS } from './frontMatter';
+import { CHARACTER_KEYS, RULESET_KEYS } from '../project/frontMatter';
 
 /** One kind of suggestion, replacing the text from `start` to the cursor (offsets). */
 export type CompletionOffer =

@@ -5,8 +5,8 @@
  * touches instead of the document's length. For that a result lists the range objects it owns
  * (`ownedRanges`), and a whole document's results get them allocated together (`relocateRanges`).
  */
-import type { Heading } from './markdownScan';
-import type { AnalysisDiagnostic, AnalyzedCheck, ProseCheck, TextRange } from './types';
+import type { Heading } from '../markdown/markdownScan';
+import type { AnalysisDiagnostic, AnalyzedCheck, ProseCheck, TextRange } from '../types';
 
 /**
  * `TextRange` is read-only to the analysis' users; only moving a block writes to its ranges,

@@ -1,7 +1,7 @@
-import type { CompositionItem, Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
+import type { CompositionItem, Ruleset, TraitCategory, TraitEntry } from '../../engine/ruleset';
 import { categoryTerm } from './categoryTerms';
-import { messages } from './diagnosticCatalog';
-import type { Locale } from './types';
+import { messages } from '../diagnosticCatalog';
+import type { Locale } from '../types';
 
 /** Whether a trait is what a composition item names: its category, or its canonical name. */
 function fits(trait: TraitEntry, item: CompositionItem): boolean {

@@ -6,10 +6,10 @@
  * line have templates too. What the snippets file once held, without offering «сложность 6» to a
  * ruleset where 6 removes six dice. Plain data: features/ writes it in the editor's snippet syntax.
  */
-import { supportsRaces } from '../engine/capabilities';
-import type { Ruleset, TraitCategory } from '../engine/ruleset';
-import { willpowerName } from './resolveCheck';
-import type { CharacterSheet } from './types';
+import { supportsRaces } from '../../engine/capabilities';
+import type { Ruleset, TraitCategory } from '../../engine/ruleset';
+import { willpowerName } from '../resolve/resolveCheck';
+import type { CharacterSheet } from '../types';
 
 /** A piece of a template: text as it is, a field to overwrite (its default shown), or a choice (the first shown). */
 export type TemplatePart = { text: string } | { field: string } | { choice: readonly string[] };

@@ -72,15 +72,15 @@
  * tokenized, in linear time (about 0.1–0.2 s for 3 million characters). Never throws.
  */
 
-import { supportsNoBotch } from '../engine/capabilities';
-import type { TraitCategory, TraitEntry } from '../engine/ruleset';
-import { formatCanonical, parseCheckExpression } from './checkExpression';
-import { CODE_SUMMARY, DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
+import { supportsNoBotch } from '../../engine/capabilities';
+import type { TraitCategory, TraitEntry } from '../../engine/ruleset';
+import { formatCanonical, parseCheckExpression } from '../check/checkExpression';
+import { CODE_SUMMARY, DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
 import { ProseTokens, TokenKind, tokenizeProse } from './proseTokens';
-import { resolveCheck, willpowerName } from './resolveCheck';
-import { normalizeWords, stemKey } from './russianWords';
-import type { TraitIndex, TraitMatch, TraitMatchKind } from './traitIndex';
-import type { AnalysisDiagnostic, CharacterSheet, Locale, ProseCheck, TextRange } from './types';
+import { resolveCheck, willpowerName } from '../resolve/resolveCheck';
+import { normalizeWords, stemKey } from '../resolve/russianWords';
+import type { TraitIndex, TraitMatch, TraitMatchKind } from '../resolve/traitIndex';
+import type { AnalysisDiagnostic, CharacterSheet, Locale, ProseCheck, TextRange } from '../types';
 
 export interface ProseCheckResult {
   /** In document order. */

@@ -26,7 +26,7 @@ import {
   tokenize,
 } from './checkTokens';
 import { contradicts, FormatParamOptions, Param, ParamSink, formatInteger, formatParam, readParam, startsParam } from './checkParams';
-import { MAX_ALTERNATIVES } from '../engine/checkSpec';
+import { MAX_ALTERNATIVES } from '../../engine/checkSpec';
 
 export type { BadNumberReason, ParamKind, ParseError, ParseErrorCode, TextRange } from './checkTokens';
 export { MAX_ERRORS, MAX_INTEGER } from './checkTokens';

@@ -5,7 +5,7 @@
  */
 import { CLOSED, htmlEndsIn, htmlOpener, Lines, opensBlankEndedHtmlBlock } from './blocks';
 import type { BlockScan, Heading } from './markdownScan';
-import type { TextRange } from './types';
+import type { TextRange } from '../types';
 
 /**
  * Analysis limits (README "Limits"). micromark's cost grows faster than a block's length on some

@@ -1,13 +1,13 @@
 import { isMap, isNode, isScalar, isSeq, parseDocument, type YAMLMap } from 'yaml';
-import { getBuiltinRuleset } from '../engine/builtinRulesets';
-import type { Ruleset } from '../engine/ruleset';
-import { traitCategoryOf, traitCategoryWords } from '../engine/traitCategories';
+import { getBuiltinRuleset } from '../../engine/builtinRulesets';
+import type { Ruleset } from '../../engine/ruleset';
+import { traitCategoryOf, traitCategoryWords } from '../../engine/traitCategories';
 import { type FileRefusal, refusalFitsOnFile, refusalReason, unusedFileMessage } from './fileRefusal';
-import { MAX_REPORTED_ERRORS, MAX_RULESET_CHARS, parseUserRuleset, type RulesetError, yamlInputProblem } from '../engine/rulesetLoader';
-import { DEFAULT_SEVERITY } from './diagnosticCatalog';
-import { LineIndex } from './lineIndex';
+import { MAX_REPORTED_ERRORS, MAX_RULESET_CHARS, parseUserRuleset, type RulesetError, yamlInputProblem } from '../../engine/rulesetLoader';
+import { DEFAULT_SEVERITY } from '../diagnosticCatalog';
+import { LineIndex } from '../markdown/lineIndex';
 import { withUserRulesets } from './rulesetProvider';
-import type { AnalysisDiagnostic, DictionaryEntry, Locale, RulesetProvider } from './types';
+import type { AnalysisDiagnostic, DictionaryEntry, Locale, RulesetProvider } from '../types';
 
 /** The workspace files Rollmark reads, relative to the workspace root (docs/markup.en.md, "Project dictionary and your own rulesets"). */
 export const DEFAULT_DICTIONARY_PATH = '.rollmark/dictionary.yaml';

@@ -3,9 +3,9 @@
  * front-matter reader (blocks.ts finds the block, frontMatter.ts reads its YAML), so that what
  * the edit touches is exactly what the analysis reads afterwards.
  */
-import { findFrontMatter, Lines, unclosedFrontMatter } from './blocks';
+import { findFrontMatter, Lines, unclosedFrontMatter } from '../markdown/blocks';
 import { readFrontMatter } from './frontMatter';
-import type { TextEdit } from './types';
+import type { TextEdit } from '../types';
 
 export type RulesetEdit =
   | { edit: TextEdit }

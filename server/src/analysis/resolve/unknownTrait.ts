@@ -11,14 +11,14 @@
  * Every one offers "add to the project dictionary". Suggestions prefer the kind of trait the
  * place calls for (see `expectedCategories`).
  */
-import { foreignTraitLookup } from '../engine/gameLines';
-import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
-import { dictionaryTrait } from '../engine/traitCategories';
+import { foreignTraitLookup } from '../../engine/gameLines';
+import type { Ruleset, TraitCategory, TraitEntry } from '../../engine/ruleset';
+import { dictionaryTrait } from '../../engine/traitCategories';
 import { checkComposition } from './composition';
-import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
+import { DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
 import { stemKey } from './russianWords';
 import { ROLLED_CATEGORIES, type TraitIndex } from './traitIndex';
-import type { AnalysisDiagnostic, Fix, Locale, TextRange } from './types';
+import type { AnalysisDiagnostic, Fix, Locale, TextRange } from '../types';
 
 /** A misspelling is at most this many edits from a known trait (docs/markup.en.md, open vocabularies). */
 const MISSPELLING_DISTANCE = 2;

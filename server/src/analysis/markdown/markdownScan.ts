@@ -10,7 +10,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { type BlockTail, CLOSED, codeTail, frontMatterContent, htmlTail } from './blocks';
 import { scanEvents, type TopNode } from './markdownEvents';
-import type { TextRange } from './types';
+import type { TextRange } from '../types';
 
 export interface Heading {
   title: string;

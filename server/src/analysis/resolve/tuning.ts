@@ -7,14 +7,14 @@
  * Whose chance: the actor's; for a check the whole party rolls, the party's median character's
  * (party.ts `medianMember`); else the check's own, when its pool is known.
  */
-import type { CheckSpec } from '../engine/checkSpec';
-import type { OddsReport } from '../engine/oddsReport';
-import type { Ruleset } from '../engine/ruleset';
-import { type CheckExpression, MAX_INTEGER, parseCheckExpression, type PoolExpr } from './checkExpression';
-import { formatInteger } from './checkParams';
+import type { CheckSpec } from '../../engine/checkSpec';
+import type { OddsReport } from '../../engine/oddsReport';
+import type { Ruleset } from '../../engine/ruleset';
+import { type CheckExpression, MAX_INTEGER, parseCheckExpression, type PoolExpr } from '../check/checkExpression';
+import { formatInteger } from '../check/checkParams';
 import { medianMember, resolveAs, successChance } from './party';
 import { type CheckContext, resolveCheck } from './resolveCheck';
-import type { AnalyzedCheck, CharacterSheet, TextEdit } from './types';
+import type { AnalyzedCheck, CharacterSheet, TextEdit } from '../types';
 
 /** The targets offered: 30, 50, 70 and 90 %. */
 export const TUNING_TARGETS: readonly number[] = [0.3, 0.5, 0.7, 0.9];

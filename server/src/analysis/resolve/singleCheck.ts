@@ -1,8 +1,8 @@
-import type { Ruleset } from '../engine/ruleset';
-import { parseCheckExpression } from './checkExpression';
+import type { Ruleset } from '../../engine/ruleset';
+import { parseCheckExpression } from '../check/checkExpression';
 import { resolveCheck, type ResolvedCheck } from './resolveCheck';
 import { traitIndex } from './traitIndex';
-import type { Locale } from './types';
+import type { Locale } from '../types';
 
 const GUILLEMETS = /^\s*«([\s\S]*)»\s*$/;
 

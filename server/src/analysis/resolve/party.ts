@@ -4,15 +4,15 @@
  * resolved once per character, exactly as if it named that character («Ольха: …»), so every
  * rule of the check (parameters, contests, teamwork, alternatives) applies as it would there.
  */
-import type { CheckSpec } from '../engine/checkSpec';
-import { chanceOfSuccess } from '../engine/odds';
-import { isKnownPool, type OddsReport } from '../engine/oddsReport';
-import { rollCheck } from '../engine/roll';
-import type { RollReport } from '../engine/rollReport';
-import type { Ruleset } from '../engine/ruleset';
-import type { CheckExpression } from './checkExpression';
+import type { CheckSpec } from '../../engine/checkSpec';
+import { chanceOfSuccess } from '../../engine/odds';
+import { isKnownPool, type OddsReport } from '../../engine/oddsReport';
+import { rollCheck } from '../../engine/roll';
+import type { RollReport } from '../../engine/rollReport';
+import type { Ruleset } from '../../engine/ruleset';
+import type { CheckExpression } from '../check/checkExpression';
 import { type CheckContext, resolveCheck, type ResolvedCheck } from './resolveCheck';
-import type { CharacterSheet, PartyMember, PartyOdds } from './types';
+import type { CharacterSheet, PartyMember, PartyOdds } from '../types';
 
 /**
  * The chance that matters for a check, as a number: success of every kind, a contest's win, an

@@ -6,22 +6,22 @@
  * Offsets start relative to the block; a block that moves (an edit above it) keeps its result,
  * which blockRanges.ts shifts in place.
  */
-import type { Ruleset } from '../engine/ruleset';
-import type { BlockTail } from './blocks';
-import { CLOSED } from './blocks';
+import type { Ruleset } from '../../engine/ruleset';
+import type { BlockTail } from '../markdown/blocks';
+import { CLOSED } from '../markdown/blocks';
 import { type MovableResult, ownedRanges } from './blockRanges';
-import { type CheckSpan, checkSpans } from './classifyCheck';
-import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
-import { lazyCheck, oddsFor } from './lazyCheck';
-import { type BlockScan, definitionsText, scanBlockMarkdown } from './markdownScan';
-import { exceedsParseLimits, scanPlainBlock } from './plainTextScan';
-import { partyOdds } from './party';
-import { findProseChecks } from './proseChecks';
-import { resolveCheck } from './resolveCheck';
-import type { TraitIndex } from './traitIndex';
-import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, Locale, TextRange } from './types';
+import { type CheckSpan, checkSpans } from '../resolve/classifyCheck';
+import { DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
+import { lazyCheck, oddsFor } from '../resolve/lazyCheck';
+import { type BlockScan, definitionsText, scanBlockMarkdown } from '../markdown/markdownScan';
+import { exceedsParseLimits, scanPlainBlock } from '../markdown/plainTextScan';
+import { partyOdds } from '../resolve/party';
+import { findProseChecks } from '../prose/proseChecks';
+import { resolveCheck } from '../resolve/resolveCheck';
+import type { TraitIndex } from '../resolve/traitIndex';
+import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, Locale, TextRange } from '../types';
 
-export { oddsFor } from './lazyCheck';
+export { oddsFor } from '../resolve/lazyCheck';
 
 /** The link and footnote definitions of the whole document, as the blocks' parses need them. */
 export interface Definitions {

@@ -1,8 +1,8 @@
 import { distance } from 'fastest-levenshtein';
-import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
-import { dictionaryTrait } from '../engine/traitCategories';
+import type { Ruleset, TraitCategory, TraitEntry } from '../../engine/ruleset';
+import { dictionaryTrait } from '../../engine/traitCategories';
 import { normalizeWords, stemKey } from './russianWords';
-import type { DictionaryEntry } from './types';
+import type { DictionaryEntry } from '../types';
 
 /**
  * How a written name relates to a trait:

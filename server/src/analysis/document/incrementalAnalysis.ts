@@ -19,7 +19,7 @@
  * ranges shifted in place, and checks get their scene set in place. A result is therefore only
  * valid for its text until the next `analyze` call of the same analyzer.
  */
-import type { Ruleset } from '../engine/ruleset';
+import type { Ruleset } from '../../engine/ruleset';
 import {
   analyzeBlock,
   type BlockAnalysis,
@@ -32,14 +32,14 @@ import {
   sortDiagnostics,
 } from './blockAnalysis';
 import { moveBlock, relocateRanges } from './blockRanges';
-import { type BlockSpan, continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock, unclosedFrontMatter } from './blocks';
-import { DEFAULT_SEVERITY, messages } from './diagnosticCatalog';
-import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from './frontMatter';
-import { type Heading, joinsRuns, RUN_CHARS, scanBlockRun } from './markdownScan';
-import { exceedsParseLimits } from './plainTextScan';
-import { DEFAULT_RULESET_ID } from './rulesetProvider';
-import { dictionaryKey, traitIndex } from './traitIndex';
-import type { AnalysisDiagnostic, AnalysisOptions, AnalyzedCheck, DocumentAnalysis, FrontMatter, ProseCheck, RulesetProvider, TextRange } from './types';
+import { type BlockSpan, continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock, unclosedFrontMatter } from '../markdown/blocks';
+import { DEFAULT_SEVERITY, messages } from '../diagnosticCatalog';
+import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from '../project/frontMatter';
+import { type Heading, joinsRuns, RUN_CHARS, scanBlockRun } from '../markdown/markdownScan';
+import { exceedsParseLimits } from '../markdown/plainTextScan';
+import { DEFAULT_RULESET_ID } from '../project/rulesetProvider';
+import { dictionaryKey, traitIndex } from '../resolve/traitIndex';
+import type { AnalysisDiagnostic, AnalysisOptions, AnalyzedCheck, DocumentAnalysis, FrontMatter, ProseCheck, RulesetProvider, TextRange } from '../types';
 
 export interface IncrementalAnalyzer {
   /**

@@ -22,7 +22,7 @@
  * from any block boundary gives the same blocks as splitting the whole text.
  */
 
-import type { TextRange } from './types';
+import type { TextRange } from '../types';
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -453,7 +453,7 @@ export function findFrontMatter(text: string, start: number): FrontMatterBlock |
   }
 }
 
-/** Keys that show an unclosed block at the top was meant as front matter (analysis/frontMatter.ts reads them). */
+/** Keys that show an unclosed block at the top was meant as front matter (analysis/project/frontMatter.ts reads them). */
 const FRONT_MATTER_KEY_LINE = /^(?:ruleset|система|правила|characters|персонажи)[ \t]*:/imu;
 /** How far below an unclosed opening fence such a key is looked for. */
 const UNCLOSED_PROBE_LINES = 30;

@@ -1,6 +1,6 @@
-import { MAX_ALTERNATIVES } from '../engine/checkSpec';
+import { MAX_ALTERNATIVES } from '../../engine/checkSpec';
 import type { ParseError } from './checkExpression';
-import type { Locale } from './types';
+import type { Locale } from '../types';
 
 type Text = Record<Locale, string>;
 

@@ -1,12 +1,12 @@
 import { distance } from 'fastest-levenshtein';
 import { isMap, isScalar, type Node as YamlNode, parseDocument, type Pair } from 'yaml';
-import { findFrontMatter } from './blocks';
-import { MAX_INTEGER } from './checkExpression';
-import { formatInteger } from './checkParams';
-import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
-import type { TraitIndex } from './traitIndex';
-import { unknownTraitDiagnostic } from './unknownTrait';
-import type { AnalysisDiagnostic, CharacterSheet, Locale, RulesetProvider, TextRange } from './types';
+import { findFrontMatter } from '../markdown/blocks';
+import { MAX_INTEGER } from '../check/checkExpression';
+import { formatInteger } from '../check/checkParams';
+import { DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
+import type { TraitIndex } from '../resolve/traitIndex';
+import { unknownTraitDiagnostic } from '../resolve/unknownTrait';
+import type { AnalysisDiagnostic, CharacterSheet, Locale, RulesetProvider, TextRange } from '../types';
 
 /** The keys that name the ruleset and list the characters, the English one first. */
 export const RULESET_KEYS: readonly string[] = ['ruleset', 'система', 'правила'];

@@ -12,13 +12,13 @@
  * (ARCHITECTURE.md, invariant 1). Equal specs are one shared object per ruleset, and their odds
  * are computed once, on first read, for all the checks that share them.
  */
-import type { CheckSpec } from '../engine/checkSpec';
-import { computeOdds } from '../engine/odds';
-import type { OddsReport } from '../engine/oddsReport';
-import type { Ruleset } from '../engine/ruleset';
-import { type CheckExpression, parseCheckExpression } from './checkExpression';
+import type { CheckSpec } from '../../engine/checkSpec';
+import { computeOdds } from '../../engine/odds';
+import type { OddsReport } from '../../engine/oddsReport';
+import type { Ruleset } from '../../engine/ruleset';
+import { type CheckExpression, parseCheckExpression } from '../check/checkExpression';
 import { type CheckContext, resolveCheck } from './resolveCheck';
-import type { AnalyzedCheck, PartyOdds, ResolvedSide, TextRange } from './types';
+import type { AnalyzedCheck, PartyOdds, ResolvedSide, TextRange } from '../types';
 
 /** One spec of a ruleset, shared by every check that has it, and its odds once read. */
 interface SharedSpec {

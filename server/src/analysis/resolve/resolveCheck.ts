@@ -1,8 +1,8 @@
-import { supportsInitiative, supportsNoBotch, supportsRaces, supportsTeamwork } from '../engine/capabilities';
-import { type Alternative, type CheckSpec, type ExtendedSpec, helperSide, MAX_ALTERNATIVES, MAX_HELPERS, plainSide, type RollSide, withAlternatives } from '../engine/checkSpec';
-import { familyOf } from '../engine/odds';
-import type { Ruleset, TraitEntry } from '../engine/ruleset';
-import { dictionaryTrait } from '../engine/traitCategories';
+import { supportsInitiative, supportsNoBotch, supportsRaces, supportsTeamwork } from '../../engine/capabilities';
+import { type Alternative, type CheckSpec, type ExtendedSpec, helperSide, MAX_ALTERNATIVES, MAX_HELPERS, plainSide, type RollSide, withAlternatives } from '../../engine/checkSpec';
+import { familyOf } from '../../engine/odds';
+import type { Ruleset, TraitEntry } from '../../engine/ruleset';
+import { dictionaryTrait } from '../../engine/traitCategories';
 import {
   type CheckExpression,
   combinationAst,
@@ -22,14 +22,14 @@ import {
   type SuccessesNeededParam,
   type Term,
   type TraitTerm,
-} from './checkExpression';
+} from '../check/checkExpression';
 import { checkComposition } from './composition';
-import { DEFAULT_SEVERITY, fixTitles, messages } from './diagnosticCatalog';
-import { parseErrorMessage } from './parseErrorMessages';
+import { DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
+import { parseErrorMessage } from '../check/parseErrorMessages';
 import { normalizeWords, stemKey } from './russianWords';
 import type { TraitIndex, TraitMatch } from './traitIndex';
 import { expectedCategories, unknownTraitDiagnostic } from './unknownTrait';
-import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, Locale, ResolvedSide, ResolvedTerm, Severity, TextEdit, TextRange } from './types';
+import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, Locale, ResolvedSide, ResolvedTerm, Severity, TextEdit, TextRange } from '../types';
 
 export interface CheckContext {
   ruleset: Ruleset;
