@@ -90,8 +90,8 @@ export interface RollCheckArgs {
   /**
    * The same check rolled by every character whose sheet holds its values, best chance first
    * ({@link RollCheckResult.party}). A code lens on such a check sets it; a client may ask whether
-   * the whole party rolls or one character, and send `actor` instead. With `seed` S, the i-th
-   * character (from 0) rolls with seed S + i, which `actor` and that seed replay alone.
+   * the whole party rolls or one character, and send `actor` instead. The characters roll one
+   * after the other from one generator seeded with `seed`: the seed replays the whole party.
    */
   party?: boolean;
 }

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 import { LineIndex } from '../analysis/markdown/lineIndex';
 import { rollMembers } from '../analysis/resolve/party';
+import { type RandomSource, seededRandom } from '../engine/random';
 import { rollCheck } from '../engine/roll';
 import { analyzeFiles } from './analyzeFiles';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
@@ -14,7 +15,7 @@ import { rollLine } from './rollText';
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
-function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolean, seed: number | undefined): void {
+function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolean, dice: RandomSource | undefined): void {
   for (const file of files) {
     const lines = new LineIndex(file.text);
     const where = (offset: number) => {
@@ -26,11 +27,11 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
     io.out(`${file.path}: ${fileChecksText(file.analysis, io.locale)}\n`);
     for (const check of file.analysis.checks) {
       io.out(`  ${where(check.range.start)} ${check.text} · ${checkText(check, file.analysis.ruleset, io.locale)}\n`);
-      if (seed === undefined) continue;
+      if (!dice) continue;
       const { ruleset } = file.analysis;
       // The whole party rolls as in the editor: each member their own pool, not the ruleset's typical one.
-      if (check.party) for (const { actor, report } of rollMembers(ruleset, check.party.members, seed)) io.out(`    ${rollLine(report, ruleset, io.locale, actor)}\n`);
-      else if (check.spec) io.out(`    ${rollLine(rollCheck(ruleset, check.spec, { seed, best: check.odds?.best }), ruleset, io.locale)}\n`);
+      if (check.party) for (const { actor, report } of rollMembers(ruleset, check.party.members, dice)) io.out(`    ${rollLine(report, ruleset, io.locale, actor)}\n`);
+      else if (check.spec) io.out(`    ${rollLine(rollCheck(ruleset, check.spec, { random: dice, best: check.odds?.best }), ruleset, io.locale)}\n`);
     }
   }
   io.out(`${summaryText(summarize(files), io.locale)}\n`);
@@ -89,7 +90,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
 
   if (format === 'json') io.out(`${toJson(jsonReport(files))}\n`);
   else if (format === 'sarif') io.out(`${toJson(sarifReport(files, io.locale, '0.1.0'))}\n`);
-  else textReport(files, io, values.checks ?? false, seed);
+  // One generator for the whole run: the seed replays it all, and each check draws dice of its own.
+  else textReport(files, io, values.checks ?? false, seed === undefined ? undefined : seededRandom(seed));
 
   const s = summarize(files);
   if (unread > 0) return 2;

@@ -1,7 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { rollMembers } from '../analysis/resolve/party';
 import type { AnalyzedCheck, DocumentAnalysis, Locale, PartyMember } from '../analysis/types';
-import { freshSeed } from '../engine/random';
+import { freshSeed, seededRandom } from '../engine/random';
 import { rollCheck } from '../engine/roll';
 import { actorRollLog, partyRollLog, rollLog } from '../present/roll';
 import { type Voice, voice } from '../present/voice';
@@ -89,16 +89,21 @@ function rollingMembers(check: AnalyzedCheck, args: RollCheckArgs): PartyMember[
   throw new RollArgumentError(`the front matter has no character "${args.actor}"`);
 }
 
-/** A check without an actor rolled as one character (`actor`) or by the whole party (`party`), member i with seed + i. */
+/**
+ * A check without an actor rolled as one character (`actor`) or by the whole party (`party`),
+ * the members one after the other from one generator seeded with `seed`: the seed replays the
+ * whole roll, and the first member's roll alone (theirs is the first drawn).
+ */
 function partyRoll(document: TextDocument, analysis: DocumentAnalysis, check: AnalyzedCheck, args: RollCheckArgs, seed: number, v: Voice): RollCheckResult {
-  const rolls = rollMembers(analysis.ruleset, rollingMembers(check, args), seed);
+  const rolls = rollMembers(analysis.ruleset, rollingMembers(check, args), seededRandom(seed));
+  const first = { ...rolls[0].report, seed };
   const party: CharacterRollResult[] = rolls.map(({ actor, report }) => ({ actor, roll: report, message: actorRollLog(check.text, actor, report, analysis.ruleset, v)[0] }));
-  const log = args.party ? partyRollLog(check.text, rolls, analysis.ruleset, v) : actorRollLog(check.text, rolls[0].actor, rolls[0].report, analysis.ruleset, v);
+  const log = args.party ? partyRollLog(check.text, rolls, analysis.ruleset, v, seed) : actorRollLog(check.text, rolls[0].actor, first, analysis.ruleset, v);
   return {
     uri: document.uri,
     text: check.text,
     range: toRange(document, check.range),
-    roll: rolls[0].report,
+    roll: first,
     actor: rolls[0].actor,
     message: log[0],
     log,

@@ -149,12 +149,13 @@ export function actorRollLog(check: string, actor: string, report: RollReport, r
 
 /**
  * The whole party's roll: the outcomes on the first line («🎲 «…» · партия: Катастрофа — успех,
- * Адриан — провал»), then each character's dice on a line of their own.
+ * Адриан — провал · зерно броска 42»: the seed replays the whole party), then each character's dice
+ * on a line of their own.
  */
-export function partyRollLog(check: string, rolls: readonly { actor: string; report: RollReport }[], ruleset: Ruleset, v: Voice): string[] {
+export function partyRollLog(check: string, rolls: readonly { actor: string; report: RollReport }[], ruleset: Ruleset, v: Voice, seed?: number): string[] {
   const outcomes = rolls.map((r) => `${r.actor} — ${outcomeText(r.report, ruleset, v)}`).join(', ');
   return [
-    `🎲 ${check} · ${v.w.partyLabel}: ${outcomes}`,
+    `🎲 ${check} · ${v.w.partyLabel}: ${outcomes}${seed === undefined ? '' : ` · ${v.w.seed(String(seed))}`}`,
     ...rolls.flatMap((r) => [`    ${r.actor}: ${rollSummary(r.report, ruleset, v)}`, ...rollDetails(r.report, ruleset, v).map((line) => `    ${line}`)]),
   ];
 }

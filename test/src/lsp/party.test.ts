@@ -76,24 +76,28 @@ describe('the whole party on a check without an actor', () => {
     assert.equal(lenses[1].command?.title, ru('🎲 Бросить · успех 76 %'));
   });
 
-  it('rolls for the whole party: member i with seed + i, each logged', async () => {
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 14, text: '«Сила + Атлетика (сложность 2)»', party: true, seed: 42 });
-    const alone = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 14, actor: 'Катастрофа', seed: 43 });
+  it('rolls for the whole party from one generator: the seed replays it, the first member alone too, each logged', async () => {
+    const args = { uri, line: 8, character: 14, text: '«Сила + Атлетика (сложность 2)»', party: true, seed: 42 };
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', args);
+    const again = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', args);
+    const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 14, actor: 'Адриан', seed: 42 });
+    assert.deepEqual(again, result);
     assert.deepEqual(
       result.party?.map((p) => [p.actor, p.roll.pool, p.roll.seed]),
       [
-        ['Адриан', 4, 42],
-        ['Катастрофа', 2, 43],
+        ['Адриан', 4, undefined],
+        ['Катастрофа', 2, undefined],
       ],
     );
-    // The second member's roll is the one `actor` replays with seed + 1.
-    assert.deepEqual(result.party?.[1].roll, alone.roll);
+    // The first member's dice are the first drawn: `actor` with the seed replays them.
+    assert.deepEqual(result.roll, first.roll);
+    assert.equal(result.roll.seed, 42);
+    assert.deepEqual(result.roll, { ...result.party?.[0].roll, seed: 42 });
     assert.equal(result.actor, 'Адриан');
-    assert.deepEqual(result.roll, result.party?.[0].roll);
     assert.equal(result.log.length, 3);
-    assert.match(result.log[0], /^🎲 «Сила \+ Атлетика \(сложность 2\)» · партия: Адриан — .+, Катастрофа — .+$/);
+    assert.match(result.log[0], /^🎲 «Сила \+ Атлетика \(сложность 2\)» · партия: Адриан — .+, Катастрофа — .+ · зерно броска 42$/);
     assert.equal(result.log[1], `    Адриан: ${result.party?.[0].message.split(' · Адриан: ')[1]}`);
-    assert.equal(result.log[2], `    Катастрофа: ${alone.message.split(' · Катастрофа: ')[1]}`);
+    assert.equal(result.log[2], `    Катастрофа: ${result.party?.[1].message.split(' · Катастрофа: ')[1]}`);
     assert.equal(result.message, result.log[0]);
   });
 

@@ -28,7 +28,9 @@ describe('the party, the overview and the preview', () => {
     await sleep(500);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const result = await rolled;
-    assert.deepEqual(result.party.map((p) => [p.actor, p.roll.seed]), [['Адриан', 5], ['Катастрофа', 6]]);
+    // One generator seeded with 5 rolls the whole party; the first member's roll carries the seed.
+    assert.deepEqual(result.party.map((p) => p.actor), ['Адриан', 'Катастрофа']);
+    assert.equal(result.roll.seed, 5);
     assert.equal(rollmark.rolls.length, before + 1);
     const entry = rollmark.rolls[rollmark.rolls.length - 1];
     assert.equal(entry.lines.length, 3, 'the party line, then one line per character');

@@ -8,6 +8,7 @@ import type { CheckSpec } from '../../engine/checkSpec';
 import { chanceOfSuccess } from '../../engine/odds';
 import { isKnownPool, type OddsReport } from '../../engine/oddsReport';
 import { rollCheck } from '../../engine/roll';
+import type { RandomSource } from '../../engine/random';
 import type { RollReport } from '../../engine/rollReport';
 import type { Ruleset } from '../../engine/ruleset';
 import type { CheckExpression } from '../check/checkExpression';
@@ -94,10 +95,11 @@ export function medianMember(party: PartyOdds): PartyMember {
 }
 
 /**
- * The party's members rolling a check, each their own spec, member i with seed + i: one seed
- * replays every member's roll, and no two members roll the same dice. The editor's party roll and
- * `rollmark check --checks --seed` both roll this way.
+ * The party's members rolling a check, each their own spec, one after the other from one stream
+ * of dice (`random`): no two members roll the same dice, and one seed replays the whole party. The
+ * editor's party roll and `rollmark check --checks --seed` both roll this way. The reports carry
+ * no seed: a member's roll replays only with the rolls drawn before it.
  */
-export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], seed: number): { actor: string; report: RollReport }[] {
-  return members.map((member, i) => ({ actor: member.character, report: rollCheck(ruleset, member.spec, { seed: (seed + i) | 0, best: member.odds.best }) }));
+export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], random: RandomSource): { actor: string; report: RollReport }[] {
+  return members.map((member) => ({ actor: member.character, report: rollCheck(ruleset, member.spec, { random, best: member.odds.best }) }));
 }
