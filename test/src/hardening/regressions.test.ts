@@ -117,6 +117,29 @@ describe('hardening regressions', () => {
     });
   });
 
+  describe('RM002 «Spend it instead of rolling» (resolveCheck.ts reportNeverRolled)', () => {
+    it('on a pool whose group spends Willpower already, it only takes the trait out: «Интеллект 2 (Воля)», not «(Воля, Воля)»', () => {
+      // Found by `FUZZ_RUNS=20000 FUZZ_SEED=-554562422 npm run fuzz`: the fix added a second «Воля»
+      // to the group, and the fixed check was an error (RM009 «the parameter is given twice»).
+      const text = '---\nruleset: storytelling\n---\n«Интеллект 2 + Сила воли 2 (Воля)»\n';
+      const before = analyze(text, 'ru');
+      const d = only(before, 'RM002');
+      assert.deepEqual(d.fixes.map((f) => [f.title, f.edits.map((e) => [text.slice(e.range.start, e.range.end), e.newText])]), [['Тратить, а не бросать: (Воля)', [[' + Сила воли 2', '']]]]);
+      const fixed = apply(text, d.fixes[0]);
+      assert.equal(fixed, '---\nruleset: storytelling\n---\n«Интеллект 2 (Воля)»\n');
+      const after = analyze(fixed, 'ru');
+      assert.deepEqual(after.diagnostics, []);
+      assert.deepEqual(after.checks[0].spec?.side, plainSide(2, { willpower: true }));
+    });
+
+    it('on a pool without it, the parameter joins the group', () => {
+      const text = '---\nruleset: storytelling\n---\n«Интеллект 2 + Воля 2 (снова-9)»\n';
+      const fixed = apply(text, only(analyze(text), 'RM002').fixes[0]);
+      assert.equal(fixed, '---\nruleset: storytelling\n---\n«Интеллект 2 (снова-9, Воля)»\n');
+      assert.deepEqual(analyze(fixed).diagnostics, []);
+    });
+  });
+
   describe('RM009 messages (parseErrorMessages.ts)', () => {
     it('quote the offending text on one line, whatever the line ends', () => {
       // Shrunk: «интеллект ( «интеллект 0+ интеллект\r\n0» quoted the CRLF in its message.

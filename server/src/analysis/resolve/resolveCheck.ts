@@ -507,7 +507,8 @@ function isInitiativePool(side: PoolExpr, byTerm: readonly (ResolvedTerm | undef
 
 /**
  * RM002 for a trait the ruleset says is never rolled (storytelling «Воля», 000 l.89), with a fix
- * that spends it instead: the term leaves the pool and the parameter joins the group.
+ * that spends it instead: the term leaves the pool and the parameter joins the group, unless the
+ * group spends it already («Интеллект 2 + Сила воли 2 (Воля)»: a second «Воля» would be an error).
  */
 function reportNeverRolled(side: PoolExpr, k: number, name: string, ctx: CheckContext, sink: DiagnosticSink, malformed: boolean): void {
   const term = side.terms[k];
@@ -518,12 +519,16 @@ function reportNeverRolled(side: PoolExpr, k: number, name: string, ctx: CheckCo
   if (!malformed && !isOption && side.terms.length > 1 && (k > 0 || (next?.sign === 1 && next.signRange))) {
     const removed = k > 0 ? { start: side.terms[k - 1].range.end, end: term.range.end } : { start: term.range.start, end: next!.range.start };
     const group = side.paramsRange;
-    const added: TextEdit =
-      group && side.params.length > 0
-        ? { range: { start: group.end - 1, end: group.end - 1 }, newText: `, ${param}` }
-        : { range: { start: side.range!.end, end: side.range!.end }, newText: ` (${param})` };
+    const spent = side.params.some((p) => p.kind === 'willpower');
+    const added: TextEdit[] = spent
+      ? []
+      : [
+          group && side.params.length > 0
+            ? { range: { start: group.end - 1, end: group.end - 1 }, newText: `, ${param}` }
+            : { range: { start: side.range!.end, end: side.range!.end }, newText: ` (${param})` },
+        ];
     // A group with nothing in it («()») or unclosed is a syntax error, so the check is not malformed here only with a real group.
-    if (!group || side.params.length > 0) fixes.push({ title: fixTitles.spendInstead(param)[ctx.locale], edits: [{ range: removed, newText: '' }, added], preferred: true });
+    if (!group || side.params.length > 0) fixes.push({ title: fixTitles.spendInstead(param)[ctx.locale], edits: [{ range: removed, newText: '' }, ...added], preferred: true });
   }
   sink.add('RM002', messages.neverRolled(name, param), term.range, fixes);
 }
