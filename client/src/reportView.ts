@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { MARKDOWN_LANGUAGE_ID, type ReportParams, type ReportResult, Requests } from '../../server/src/protocol';
+import { escapeHtml, MARKDOWN_LANGUAGE_ID, type ReportParams, type ReportResult, Requests } from '../../server/src/protocol';
 import type { LanguageClientHost } from './languageClient';
 
 /** Milliseconds between the last edit and the report asked again. */
@@ -29,10 +29,6 @@ function isReportResult(value: unknown): value is ReportResult {
 
 function nonce(): string {
   return randomBytes(18).toString('base64');
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** What a report is of: the server's parameters and the panel's title. */
@@ -197,17 +193,17 @@ export class ReportView implements vscode.Disposable {
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'reportView.js'));
     return [
       '<!doctype html>',
-      `<html lang="${escapeAttribute(vscode.env.language)}">`,
+      `<html lang="${escapeHtml(vscode.env.language)}">`,
       '<head>',
       '<meta charset="utf-8">',
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${n}'; script-src 'nonce-${n}';">`,
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
-      `<title>${escapeAttribute(report.title)}</title>`,
+      `<title>${escapeHtml(report.title)}</title>`,
       `<style nonce="${n}">${report.css}</style>`,
       '</head>',
       '<body>',
       `<div id="rm-root">${report.body}</div>`,
-      `<script nonce="${n}" src="${escapeAttribute(script.toString())}"></script>`,
+      `<script nonce="${n}" src="${escapeHtml(script.toString())}"></script>`,
       '</body>',
       '</html>',
     ].join('\n');

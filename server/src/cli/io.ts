@@ -1,4 +1,5 @@
 import type { Locale } from '../analysis/types';
+import { showControls } from '../present/escape';
 
 /** Where the CLI writes; injected so tests run commands in-process. */
 export interface CliIo {
@@ -30,7 +31,11 @@ export class UsageError extends Error {
   }
 }
 
-/** Numbers in JSON: 15 significant digits, so 0.061 does not print as 0.060999999999999985. */
+/**
+ * Numbers in JSON: 15 significant digits, so 0.061 does not print as 0.060999999999999985. A
+ * control that would reorder or rewrite what is shown (U+202E, ESC) is written as its JSON escape:
+ * the same string to a parser, inert in a terminal or a page that shows the file.
+ */
 export function toJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(15)) : v), 2);
+  return showControls(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(15)) : v), 2));
 }

@@ -1,6 +1,7 @@
 import { checkCommand } from './checkCommand';
 import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
 import { reportCommand } from './reportCommand';
+import { showControls } from '../present/escape';
 import { type CliIo, processIo, UsageError } from './io';
 
 const USAGE = `rollmark — dice checks in Russian RPG scenarios
@@ -26,7 +27,9 @@ const COMMANDS: Record<string, Command> = {
  * Runs one CLI invocation; returns the exit code: 0 ok, 1 problems found, 2 usage or input
  * error (a file that could not be read, no scenario files found), 3 an unexpected failure.
  */
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: string[], given: CliIo = processIo()): Promise<number> {
+  // What reaches the terminal: no control from a scenario it would obey (present/escape.ts).
+  const io: CliIo = { ...given, out: (text) => given.out(showControls(text)), err: (text) => given.err(showControls(text)) };
   const [name, ...args] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (name === '--help' || name === '-h') {

@@ -2,6 +2,7 @@ import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { traitIndex } from '../analysis/resolve/traitIndex';
 import type { DictionaryEntry, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
+import { showControls } from '../present/escape';
 import { checkHoverMarkdown, rulesetHoverMarkdown, traitLine } from '../present/hover';
 import { voice } from '../present/voice';
 import { contains, toRange } from './convert';
@@ -21,8 +22,9 @@ function sheetEntryRange(text: string, value: TextRange): TextRange {
   return { start, end: value.end };
 }
 
+/** A hover in Markdown; a control that would reorder it (a U+202E in a name) shown as an escape. */
 function markdownHover(document: TextDocument, value: string, range: TextRange): Hover {
-  return { contents: { kind: MarkupKind.Markdown, value }, range: toRange(document, range) };
+  return { contents: { kind: MarkupKind.Markdown, value: showControls(value) }, range: toRange(document, range) };
 }
 
 /**

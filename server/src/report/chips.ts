@@ -5,6 +5,7 @@
  * (protocol.ts `chipMarkup`) and one stylesheet (styles.ts).
  */
 import type { AnalyzedCheck, DocumentAnalysis, Severity, TextRange } from '../analysis/types';
+import { showControls } from '../present/escape';
 import { analyzedCheckDetail, partyRange } from '../present/party';
 import type { Voice } from '../present/voice';
 import { type ChipBand, chipMarkup, escapeHtml } from '../protocol';
@@ -32,15 +33,15 @@ function badge(check: AnalyzedCheck, chance: number | null, v: Voice): string {
   return chance === null ? '?' : v.percent(chance);
 }
 
-/** The chip of one check; `severity` is the worst problem on it, as shown. */
+/** The chip of one check; `severity` is the worst problem on it, as shown; a name's controls (U+202E) shown as escapes in its badge and title. */
 export function checkChip(check: AnalyzedCheck, ruleset: DocumentAnalysis['ruleset'], v: Voice, severity?: Severity): Chip {
   const chance = headlineChance(check) ?? null;
   return {
     range: check.range,
     text: check.text,
     chance,
-    label: badge(check, chance, v),
-    title: analyzedCheckDetail(check, ruleset, v),
+    label: showControls(badge(check, chance, v)),
+    title: showControls(analyzedCheckDetail(check, ruleset, v)),
     band: bandOf(chance),
     ...(severity ? { severity } : {}),
   };

@@ -5,6 +5,7 @@
  * its file, the webview's rows carry where the check is (`data-uri`, `data-line`,
  * `data-character`) for the client's script to reveal it.
  */
+import { showControls } from '../present/escape';
 import type { Voice } from '../present/voice';
 import type { ReportCharts } from './charts';
 import { bandOf, chipHtml, escapeHtml } from './chips';
@@ -114,7 +115,11 @@ function rankedHtml(title: string, list: readonly RankedChance[], target: HtmlTa
   return `<div><h3>${escapeHtml(title)}</h3><div class="rm-table"><table><thead>${head}</thead><tbody>\n${rows.join('\n')}\n</tbody></table></div></div>`;
 }
 
-/** The report's markup, without the page around it. */
+/**
+ * The report's markup, without the page around it. Each text in it is escaped (`escapeHtml`); the
+ * controls that would reorder what is shown (a U+202E in a name) are made visible over the whole,
+ * charts included.
+ */
 export function reportBody(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice): string {
   const summary = v.w.reportSummary(v.count(report.files.length, 'file'), v.count(report.checks, 'check'), problemsText(report.problems, v));
   const parts = [`<header>\n<h1>${escapeHtml(v.w.reportTitle)}</h1>\n<p class="rm-muted">${escapeHtml(summary)}</p>`];
@@ -128,7 +133,7 @@ export function reportBody(report: ScenarioReport, charts: ReportCharts | undefi
     parts.push(`<p class="rm-muted">${escapeHtml(v.w.reportNoChances)}</p>`);
   }
   for (const file of report.files) parts.push(fileHtml(file, target, v));
-  return `<main class="rm-report">\n${parts.join('\n')}\n</main>`;
+  return showControls(`<main class="rm-report">\n${parts.join('\n')}\n</main>`);
 }
 
 /** The standalone file: one page, its styles inline, no script and no remote resource. */

@@ -83,7 +83,7 @@ describe('rollmark report', () => {
     assert.deepEqual(lines.slice(header + 2, header + 6), [
       '| Check | Адриан | Катастрофа | At least one | All | Problems | Where |',
       '| :-- | --: | --: | --: | --: | --: | :-- |',
-      '| «Катастрофа: Интеллект + Расследование [Цифровые медиа] (сложность 3)» | — | 76% | — | — | — | [vampire.scenario.md:31](vampire.scenario.md) |',
+      '| «Катастрофа: Интеллект + Расследование \\[Цифровые медиа\\] (сложность 3)» | — | 76% | — | — | — | [vampire.scenario.md:31](vampire.scenario.md) |',
       '| «Адриан: Обаяние + Убеждение (сложность 1)» | 83% | — | — | — | — | [vampire.scenario.md:34](vampire.scenario.md) |',
     ]);
   });
