@@ -27,7 +27,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/document/incrementalAnalysis';
 import { dictionaryNames } from './analysis/resolve/traitIndex';
 import type { Locale } from './analysis/types';
-import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
+import { addToProjectDictionary, DictionaryError, dictionaryProblem, parseDictionaryArgs } from './workspace/projectDictionary';
+import { dictionaryFailureMessage } from './present/fileWrites';
 import { provideCheckChips } from './features/checkChips';
 import { provideCodeActions } from './features/codeActions';
 import { lensKey, provideCodeLenses, resolveCodeLens } from './features/codeLens';
@@ -70,7 +71,6 @@ import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
 import { fileUri, relativePath, sameFile, WorkspaceFolders } from './workspace/folders';
-import { FileRefusedError } from './workspace/projectFs';
 import type { FileProblems } from './analysis/project/workspaceConfig';
 import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { ServedDocuments } from './workspace/servedDocuments';
@@ -284,7 +284,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       init.settings,
     );
     const served = new ServedDocuments((uri) => settings.forResource(uri));
-    const projects = new Projects(fsFor, locale, publishFileProblems, init.trusted !== false);
+    const projects = new Projects(fsFor, locale, publishFileProblems, init.trusted !== false, (folderUri) => void projectChanged(folderUri));
     const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
     const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
     const scheduler = new DiagnosticsScheduler(delay, publish, (uri, error) => log(`diagnostics of ${uri}`, error));
@@ -566,9 +566,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         try {
           ({ added } = await addToProjectDictionary(fs, path, args.term, s.locale));
         } catch (error) {
-          if (!(error instanceof FileRefusedError || error instanceof DictionaryShapeError)) throw error;
+          const problem = dictionaryProblem(error);
+          if (!problem) throw error;
           // Said to the user, in the reply and as a message every client shows: which file, and why.
-          const message = dictionaryFailure(path, args.term, error, s.locale);
+          const message = dictionaryFailureMessage(path, args.term, problem, s.locale);
           void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
           return new ResponseError(LSPErrorCodes.RequestFailed, message);
         }
@@ -604,6 +605,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     lifecycle.shutDown();
     state?.scheduler.dispose();
     state?.workspace.dispose();
+    state?.projects.dispose();
     reclaimer?.dispose();
     return undefined;
   });

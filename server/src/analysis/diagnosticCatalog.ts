@@ -1,4 +1,5 @@
 import { quoted } from './check/parseErrorMessages';
+import { echoed } from './echo';
 import type { DiagnosticCode, Locale, Severity } from './types';
 
 /** Default severities (docs/markup.en.md, "Diagnostics"); RM001 and RM004 depend on the ruleset and are decided where they are raised. */
@@ -48,8 +49,16 @@ function listTitles(titles: readonly Text[], locale: Locale): string {
   return locale === 'ru' ? `${shown} и других` : `${shown} and others`;
 }
 
+type Catalog = Record<string, (...args: never[]) => Text>;
+
+/** The catalog with every text argument (and list of texts) {@link echoed}: no message repeats more than 200 characters of what an author wrote. */
+function echoing<C extends Catalog>(catalog: C): C {
+  const short = (arg: unknown): unknown => (typeof arg === 'string' ? echoed(arg) : Array.isArray(arg) ? arg.map(short) : arg);
+  return Object.fromEntries(Object.entries(catalog).map(([key, phrase]) => [key, (...args: unknown[]) => (phrase as (...a: unknown[]) => Text)(...args.map(short))])) as unknown as C;
+}
+
 /** Every message the analysis words, in both languages; the caller's locale picks one. */
-export const messages = {
+export const messages = echoing({
   unknownTrait: (name: string, suggestions: string[]): Text => ({
     ru: `Неизвестная черта «${name}»${suggestions.length ? `. Возможно: ${suggestions.join(', ')}` : ''}`,
     en: `Unknown trait "${name}"${suggestions.length ? `. Did you mean: ${suggestions.join(', ')}` : ''}`,
@@ -234,10 +243,10 @@ export const messages = {
     ru: 'Незакрытая «: проверке не хватает »',
     en: 'Unclosed «: the check lacks its »',
   }),
-} satisfies Record<string, (...args: never[]) => Text>;
+} satisfies Catalog);
 
 /** Fix titles. */
-export const fixTitles = {
+export const fixTitles = echoing({
   replaceWith: (name: string): Text => ({ ru: `Заменить на «${name}»`, en: `Replace with "${name}"` }),
   addToDictionary: (name: string): Text => ({
     ru: `Добавить «${name}» в словарь проекта`,
@@ -255,4 +264,4 @@ export const fixTitles = {
   closeGuillemet: (): Text => ({ ru: 'Закрыть проверку »', en: 'Close the check with »' }),
   closeParen: (): Text => ({ ru: 'Закрыть скобку )', en: 'Close the parenthesis )' }),
   spendInstead: (param: string): Text => ({ ru: `Тратить, а не бросать: (${param})`, en: `Spend it instead of rolling: (${param})` }),
-};
+});

@@ -40,14 +40,3 @@ const MARKDOWN_SIGNIFICANT = /[\\`*_[\]<>&|~#!]/g;
 export function escapeMarkdown(text: string): string {
   return showControls(text.replace(/\r\n?|\n/g, ' ')).replace(MARKDOWN_SIGNIFICANT, (c) => `\\${c}`);
 }
-
-/** The most characters of an author's text (a term, a name, a path) a message quotes. */
-export const MAX_QUOTED = 200;
-
-/** An author's text as a message quotes it: at most {@link MAX_QUOTED} characters, the cut marked with «…». */
-export function quoted(text: string): string {
-  if (text.length <= MAX_QUOTED) return text;
-  // Never half a surrogate pair: an emoji is cut whole.
-  const end = /[\ud800-\udbff]/.test(text[MAX_QUOTED - 2]) ? MAX_QUOTED - 2 : MAX_QUOTED - 1;
-  return `${text.slice(0, end)}…`;
-}

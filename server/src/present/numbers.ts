@@ -81,3 +81,8 @@ export function formatCount(value: number, forms: PluralForms, locale: Locale, o
 export function takesSingular(value: number, locale: Locale): boolean {
   return plurals(locale).select(value) === 'one';
 }
+
+/** A size in mebibytes as people say it: «1 МБ», «20 MB», «45,3 МБ» (at most one decimal). */
+export function formatMegabytes(bytes: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+}

@@ -278,6 +278,33 @@ export const WORDS = {
   checkSummary: (files: string, checks: string, problems: string): Text => ({ ru: `${files}, ${checks}: ${problems}`, en: `${files}, ${checks}: ${problems}` }),
   checkingFiles: (done: string, total: string): Text => ({ ru: `Rollmark: проверка файлов, ${done} из ${total}`, en: `Rollmark: checking files, ${done} of ${total}` }),
   notChecked: (reason: string): Text => ({ ru: `Rollmark не проверил этот файл: ${reason}.`, en: `Rollmark did not check this file: ${reason}.` }),
+
+  // Files Rollmark writes (present/fileWrites.ts): why one was not written, and what to do.
+  reportNotWritten: (path: string, why: string, todo: string): Text => ({ ru: `отчёт не записан в ${path}: ${why}; ${todo}`, en: `the report was not written to ${path}: ${why}; ${todo}` }),
+  outputNotWritten: (why: string): Text => ({ ru: `вывод не записан: ${why}`, en: `the output could not be written: ${why}` }),
+  termNotAdded: (term: string, path: string, why: string): Text => ({ ru: `«${term}» не добавлено в словарь проекта ${path}: ${why}`, en: `"${term}" was not added to the project dictionary ${path}: ${why}` }),
+  writeRunInput: { ru: 'этот файл читает сам запуск', en: 'this run reads that file' },
+  writeScenario: { ru: 'это файл сценария (*.scenario.md)', en: 'it is a scenario file (*.scenario.md)' },
+  writeProjectFile: { ru: 'это файл проекта (в папке .rollmark)', en: 'it is a project file (in .rollmark)' },
+  writeMissingFolder: (folder: string): Text => ({ ru: `папки ${folder} нет`, en: `the folder ${folder} does not exist` }),
+  writeDiskFull: { ru: 'на диске нет места', en: 'the disk is full' },
+  writeReadOnlyDisk: { ru: 'диск доступен только для чтения', en: 'the disk is read-only' },
+  writeLocked: { ru: 'его сейчас пишет другой процесс Rollmark', en: 'another Rollmark process is writing it' },
+  todoOtherOutput: { ru: 'укажите в -o другой файл', en: 'name another file with -o' },
+  todoWritable: { ru: 'разрешите запись в него или укажите в -o другой файл', en: 'make it writable or name another file with -o' },
+  todoFileNotFolder: { ru: 'укажите в -o файл, а не папку', en: 'name a file with -o, not a folder' },
+  todoCreateFolder: { ru: 'создайте её или укажите файл в существующей папке', en: 'create it or name a file in a folder that exists' },
+  todoWritableFolder: { ru: 'укажите файл в папке, куда можно писать', en: 'name a file in a folder you can write to' },
+  todoFreeSpace: { ru: 'освободите место или укажите файл на другом диске', en: 'free some space or name a file on another disk' },
+  todoRetry: { ru: 'попробуйте ещё раз', en: 'try again' },
+  dictionaryTermTooLong: (limit: string): Text => ({ ru: `термин длиннее ${limit} знаков`, en: `the term is longer than ${limit} characters` }),
+  dictionaryTooLarge: (limit: string): Text => ({ ru: `словарь стал бы больше ${limit}`, en: `the dictionary would grow past ${limit}` }),
+  dictionaryFileProblem: (problem: string): Text => ({ ru: `в файле словаря ошибка: ${problem}`, en: `the dictionary file has a problem: ${problem}` }),
+  dictionaryNotAList: { ru: 'файл словаря — не список и не «traits: [ … ]»', en: 'the dictionary file is neither a list nor "traits: [ … ]"' },
+  dictionaryByHand: {
+    ru: 'список в файле записан так, что термин нельзя добавить, не переписав его; добавьте его вручную',
+    en: 'the list is written in a way the term cannot be added to without rewriting it; add it by hand',
+  },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 /** Nouns that follow a number, in every plural form the language has. */

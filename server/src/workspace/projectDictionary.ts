@@ -2,25 +2,38 @@
  * "Add to project dictionary" (`rollmark.addToDictionary`): one term more in the project's
  * dictionary file. The file is the author's: the term is inserted as one new list item and
  * every other byte stays as written (comments, flow or block lists, quoting, folded scalars,
- * line endings; the BOM is kept by the file layer). The write itself is serialised per file and
- * atomic (workspace/projectFs.ts).
+ * line endings; the BOM is kept by the file layer). The read, the merge and the write are one
+ * edit under the file's lock, shared with every other process (workspace/projectFs.ts): two
+ * editors adding terms to one dictionary at once lose none. A term longer than
+ * {@link MAX_TERM_LENGTH} characters, or a dictionary that would outgrow what is read of it, is refused.
  */
 import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
-import { refusalReason } from '../analysis/project/fileRefusal';
+import type { DictionaryProblem } from '../analysis/project/fileRefusal';
 import type { Locale } from '../analysis/types';
 import { parseDictionary } from '../analysis/project/workspaceConfig';
+import { MAX_RULESET_CHARS } from '../engine/rulesetLoader';
 import type { AddToDictionaryArgs } from '../protocol';
-import { FileRefusedError, type ProjectFiles } from './projectFs';
+import { FileRefusedError, MAX_PROJECT_FILE_BYTES, type ProjectFiles } from './projectFs';
+
+/** The longest term the dictionary takes, in characters: a trait's name, not a paragraph. */
+export const MAX_TERM_LENGTH = 100;
 
 /** Malformed command arguments: a programmer's error, answered as InvalidParams. */
 export class DictionaryError extends Error {}
 
-/** A dictionary file the term cannot be added to; the message is the user's to read. */
-export class DictionaryShapeError extends Error {
-  constructor(readonly text: { ru: string; en: string }) {
-    super(text.en);
-    this.name = 'DictionaryShapeError';
+/** A term the dictionary does not take, or a file it cannot be added to; present/fileWrites.ts words why. */
+export class DictionaryProblemError extends Error {
+  constructor(readonly problem: DictionaryProblem) {
+    super(`the term was not added: ${problem.kind}`);
+    this.name = 'DictionaryProblemError';
   }
+}
+
+/** Why an addition failed, when the user can do something about it; undefined for a bug. */
+export function dictionaryProblem(error: unknown): DictionaryProblem | undefined {
+  if (error instanceof DictionaryProblemError) return error.problem;
+  if (error instanceof FileRefusedError) return { kind: 'refused', refusal: error.refusal };
+  return undefined;
 }
 
 export function parseDictionaryArgs(raw: unknown): AddToDictionaryArgs {
@@ -33,7 +46,6 @@ export function parseDictionaryArgs(raw: unknown): AddToDictionaryArgs {
 
 const HEADER = '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n';
 const LIST_KEYS = ['traits', 'terms', 'термины', 'черты'];
-const BY_HAND = { ru: 'список в файле записан так, что термин нельзя добавить, не переписав его; добавьте его вручную', en: 'the list is written in a way the term cannot be added to without rewriting it; add it by hand' };
 
 /** Whether `text` reads as exactly these terms, with no problem. */
 function readsAs(text: string, terms: readonly string[]): boolean {
@@ -89,16 +101,13 @@ function insertion(text: string, list: YAMLSeq, term: string, eol: string): { at
 
 /**
  * The dictionary file with one more term; `added` is false when it was there already. A new
- * (or empty) file is a commented list. Throws {@link DictionaryError} when the file has
+ * (or empty) file is a commented list. Throws {@link DictionaryProblemError} when the file has
  * problems or a shape the term cannot be added to without rewriting the author's text.
  */
 export function addTermToDictionary(existing: string | undefined, term: string, locale: Locale = 'en'): { text: string; added: boolean } {
   if (existing === undefined || existing.trim() === '') return { text: `${HEADER}- ${scalar(term, false)}\n`, added: true };
   const parsed = parseDictionary(existing, locale);
-  if (parsed.diagnostics.length > 0) {
-    const problem = parsed.diagnostics[0].message;
-    throw new DictionaryShapeError({ ru: `в файле словаря ошибка: ${problem}`, en: `the dictionary file has a problem: ${problem}` });
-  }
+  if (parsed.diagnostics.length > 0) throw new DictionaryProblemError({ kind: 'file-problem', problem: parsed.diagnostics[0].message });
   if (parsed.terms.includes(term)) return { text: existing, added: false };
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const expected = [...parsed.terms, term];
@@ -108,24 +117,22 @@ export function addTermToDictionary(existing: string | undefined, term: string, 
     text = `${existing}${/\r?\n$/.test(existing) ? '' : eol}- ${scalar(term, false)}${eol}`;
   } else {
     const list = listOf(existing);
-    if (!list) throw new DictionaryShapeError({ ru: 'файл словаря — не список и не «traits: [ … ]»', en: 'the dictionary file is neither a list nor "traits: [ … ]"' });
+    if (!list) throw new DictionaryProblemError({ kind: 'not-a-list' });
     const edit = insertion(existing, list, term, eol);
-    if (!edit) throw new DictionaryShapeError(BY_HAND);
+    if (!edit) throw new DictionaryProblemError({ kind: 'by-hand' });
     text = existing.slice(0, edit.at) + edit.insert + existing.slice(edit.at);
   }
+  // Past the bounds the file would no longer be read: every term in it would be lost to the analysis.
+  if (text.length > MAX_RULESET_CHARS || Buffer.byteLength(text) > MAX_PROJECT_FILE_BYTES) throw new DictionaryProblemError({ kind: 'too-large', limit: MAX_PROJECT_FILE_BYTES });
   // The edit is checked by reading it back: a layout this code misjudged is refused, never written.
-  if (!readsAs(text, expected)) throw new DictionaryShapeError(BY_HAND);
+  if (!readsAs(text, expected)) throw new DictionaryProblemError({ kind: 'by-hand' });
   return { text, added: true };
-}
-
-/** The message the user reads when the term was not added: which file, and why. */
-export function dictionaryFailure(path: string, term: string, error: unknown, locale: Locale): string {
-  const why = error instanceof FileRefusedError ? refusalReason(error.refusal, locale) : error instanceof DictionaryShapeError ? error.text[locale] : error instanceof Error ? error.message : String(error);
-  return locale === 'ru' ? `«${term}» не добавлено в словарь проекта ${path}: ${why}` : `"${term}" was not added to the project dictionary ${path}: ${why}`;
 }
 
 /** Adds the term to the dictionary at `path` (workspace-relative) of a folder's files. */
 export async function addToProjectDictionary(fs: ProjectFiles, path: string, term: string, locale: Locale): Promise<{ added: boolean }> {
+  // Characters are code points; a term of more than twice as many UTF-16 units has more than enough of them.
+  if (term.length > 2 * MAX_TERM_LENGTH || Array.from(term).length > MAX_TERM_LENGTH) throw new DictionaryProblemError({ kind: 'term-too-long', limit: MAX_TERM_LENGTH });
   let added = false;
   await fs.edit(path, (text) => {
     const edited = addTermToDictionary(text, term, locale);

@@ -8,13 +8,15 @@
  * - the size is checked before reading, and no more than the limit is ever read;
  * - the text must be UTF-8 without NUL bytes.
  * Anything else is a typed refusal ({@link FileRefusal}) that callers turn into a diagnostic or
- * a message. Writes go through {@link ProjectFs.edit}: serialised per file, atomic (a temporary
- * file in the same folder, renamed over the old one), never outside the root.
+ * a message. Writes go through {@link ProjectFs.edit}: serialised per file within the process and
+ * locked against every other process (`FILE.lock`), atomic (a temporary file in the same folder,
+ * renamed over the old one), never outside the root.
  */
 import { constants, type Dirent, type Stats } from 'node:fs';
 import { access, chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { lock } from 'proper-lockfile';
 import type { FileRefusal } from '../analysis/project/fileRefusal';
 import { type FileRead, type FolderList, isInsideWorkspace, type WorkspaceFs } from '../analysis/project/workspaceConfig';
 
@@ -357,28 +359,33 @@ export class ProjectFs implements ProjectFiles {
     const realRoot = await realpath(this.root).catch((error: unknown) => refuse({ reason: 'unreadable', detail: errorCode(error) }));
     const folder = await this.folderFor(relative, realRoot);
     const target = path.join(folder, path.basename(relative));
-    const stats = await lstat(target).catch((error: unknown) => (errorCode(error) === 'ENOENT' ? undefined : refuse({ reason: 'unreadable', detail: errorCode(error) })));
     let file = target;
-    let current: (TextContent & { stats: Stats }) | undefined;
-    if (stats) {
-      if (stats.isSymbolicLink()) {
-        const resolved = await resolveInside(realRoot, realRoot, path.relative(realRoot, target));
-        if (resolved.kind === 'missing') refuse({ reason: 'dangling-link', detail: await readlink(target).catch(() => '') });
-        if (resolved.kind === 'refused') refuse(resolved.refusal);
-        if (resolved.kind === 'found') file = resolved.real;
-      }
-      const read = await readResolvedFile(file, this.maxBytes);
-      if (read.kind === 'refused') return refuse(read.refusal);
-      const fileStats = await lstat(file);
-      // The owner's write bit off means "do not change": a rename would replace the file anyway, so ask first.
-      if ((fileStats.mode & 0o222) === 0) refuse({ reason: 'read-only' });
-      await access(file, constants.W_OK).catch(() => refuse({ reason: 'read-only' }));
-      current = { text: read.text, bom: read.bom, stats: fileStats };
+    const link = await lstat(target).catch((error: unknown) => (errorCode(error) === 'ENOENT' ? undefined : refuse({ reason: 'unreadable', detail: errorCode(error) })));
+    if (link?.isSymbolicLink()) {
+      const resolved = await resolveInside(realRoot, realRoot, path.relative(realRoot, target));
+      if (resolved.kind === 'missing') refuse({ reason: 'dangling-link', detail: await readlink(target).catch(() => '') });
+      if (resolved.kind === 'refused') refuse(resolved.refusal);
+      if (resolved.kind === 'found') file = resolved.real;
     }
-    const text = change(current?.text);
-    if (current && text === current.text) return { written: false };
-    await writeAtomically(file, `${current?.bom ? '\ufeff' : ''}${text}`, current?.stats, relative);
-    return { written: true };
+    const release = await lockFile(file, relative);
+    try {
+      const stats = await lstat(file).catch((error: unknown) => (errorCode(error) === 'ENOENT' ? undefined : refuse({ reason: 'unreadable', detail: errorCode(error) })));
+      let current: (TextContent & { stats: Stats }) | undefined;
+      if (stats) {
+        const read = await readResolvedFile(file, this.maxBytes);
+        if (read.kind === 'refused') return refuse(read.refusal);
+        // The owner's write bit off means "do not change": a rename would replace the file anyway, so ask first.
+        if ((stats.mode & 0o222) === 0) refuse({ reason: 'read-only' });
+        await access(file, constants.W_OK).catch(() => refuse({ reason: 'read-only' }));
+        current = { text: read.text, bom: read.bom, stats };
+      }
+      const text = change(current?.text);
+      if (current && text === current.text) return { written: false };
+      await writeAtomically(file, `${current?.bom ? '\ufeff' : ''}${text}`, current?.stats, relative);
+      return { written: true };
+    } finally {
+      await release();
+    }
   }
 
   /** The real folder a file of `relative` goes in, created if missing, refused unless inside the root. */
@@ -405,6 +412,32 @@ export class ProjectFs implements ProjectFiles {
       folder = real;
     }
     return folder;
+  }
+}
+
+/**
+ * How long a process waits for another's edit of the same file: retries for about 12 s in all,
+ * then the edit is refused (`ELOCKED`). A lock whose holder stopped refreshing it 10 s ago (a
+ * process that died holding it) is taken over.
+ */
+const LOCK_OPTIONS = { stale: 10_000, realpath: false, retries: { retries: 60, factor: 1.3, minTimeout: 10, maxTimeout: 250, randomize: true } } as const;
+
+/**
+ * Takes the file's lock, shared with every process that edits it (another editor's language
+ * server, another window): `FILE.lock`, a folder beside it, created atomically (proper-lockfile).
+ * Resolves to the function that releases it; refuses with `write-failed` when it cannot be taken.
+ */
+async function lockFile(file: string, relative: string): Promise<() => Promise<void>> {
+  try {
+    const release = await lock(file, {
+      ...LOCK_OPTIONS,
+      // Taken over only after 10 s without a refresh, while an edit holds it for milliseconds: the
+      // write that follows is atomic all the same, so a stalled holder has nothing left to stop.
+      onCompromised: () => undefined,
+    });
+    return () => release().catch(() => undefined);
+  } catch (error) {
+    throw new FileRefusedError(relative, errorCode(error) === 'ELOCKED' ? { reason: 'write-failed', detail: 'ELOCKED' } : refusalOfWrite(error, path.dirname(file)));
   }
 }
 

@@ -4,6 +4,11 @@
  * never fails: a file that cannot be used gets a diagnostic, and the folder goes on with the
  * built-in rulesets and whatever else loaded; the failure is remembered like any result, so no
  * request reads the file again until it changes.
+ *
+ * A change on disk is told by the editor's file watcher; an editor without one (a plain LSP
+ * client) would keep a dictionary another window or editor added to. So each loaded project's
+ * dictionary stamp is also looked at every {@link FRESHNESS_INTERVAL}, and a changed stamp
+ * reloads it (`changed`).
  */
 import { fileURLToPath } from 'node:url';
 import { unusedFileMessage } from '../analysis/project/fileRefusal';
@@ -44,7 +49,12 @@ interface Loaded {
   dictionaryPath: string;
   rulesetsPath: string;
   project: Promise<Project>;
+  /** The dictionary's stamp before it was read (undefined: none on disk). */
+  stamp: Promise<string | undefined>;
 }
+
+/** Milliseconds between two looks at the loaded projects' dictionaries: a stat each, no read. */
+export const FRESHNESS_INTERVAL = 1000;
 
 function within(path: string, folder: string): boolean {
   return path === folder || path.startsWith(`${folder.replace(/\/+$/, '')}/`);
@@ -52,6 +62,7 @@ function within(path: string, folder: string): boolean {
 
 export class Projects {
   private readonly loaded = new Map<string, Loaded>();
+  private freshness: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly fsFor: FsFactory,
@@ -60,6 +71,8 @@ export class Projects {
     private readonly onLoaded: (folderUri: string, problems: FileProblems[]) => void,
     /** The workspace is trusted: user ruleset files may be loaded. */
     private readonly trusted = true,
+    /** Told when a folder's dictionary changed on disk without a word from the editor: the caller reloads and republishes. */
+    private readonly changed: (folderUri: string) => void = () => undefined,
   ) {}
 
   get(folderUri: string | undefined, settings: RollmarkSettings): Promise<Project> {
@@ -67,10 +80,29 @@ export class Projects {
     const key = `${folderUri}\u0000${settings.dictionaryPath}\u0000${settings.rulesetsPath}`;
     let entry = this.loaded.get(key);
     if (!entry) {
-      entry = { folderUri, dictionaryPath: settings.dictionaryPath, rulesetsPath: settings.rulesetsPath, project: this.load(folderUri, settings) };
+      const fs = this.fsFor(folderUri);
+      // The stamp is taken before the read: a change during the read shows as a changed stamp next time.
+      const stamp = fs ? fs.stamp(settings.dictionaryPath) : Promise.resolve(undefined);
+      entry = { folderUri, dictionaryPath: settings.dictionaryPath, rulesetsPath: settings.rulesetsPath, stamp, project: stamp.then(() => this.load(folderUri, settings)) };
       this.loaded.set(key, entry);
+      this.freshness ??= setInterval(() => void this.checkFreshness(), FRESHNESS_INTERVAL).unref();
     }
     return entry.project;
+  }
+
+  /** Each loaded dictionary's stamp against the one it was read at; a folder whose changed is reloaded. */
+  private async checkFreshness(): Promise<void> {
+    for (const [key, entry] of [...this.loaded]) {
+      const project = await entry.project;
+      const [before, after] = await Promise.all([entry.stamp, project.fs?.stamp(entry.dictionaryPath)]);
+      if (before !== after && this.loaded.get(key) === entry) this.changed(entry.folderUri);
+    }
+  }
+
+  /** Stops looking at the dictionaries (the server shuts down). */
+  dispose(): void {
+    clearInterval(this.freshness);
+    this.freshness = undefined;
   }
 
   /** Forget a folder's projects (or every folder's): files changed, settings moved them; the next request reloads. */

@@ -14,7 +14,7 @@ import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import { toJson } from '../../../server/src/cli/io';
 import { provideHover } from '../../../server/src/features/hover';
-import { escapeMarkdown, MAX_QUOTED, quoted, showControls } from '../../../server/src/present/escape';
+import { escapeMarkdown, showControls } from '../../../server/src/present/escape';
 import { runCli } from '../cli/runCli';
 import { markedCursor } from '../markers';
 
@@ -41,14 +41,6 @@ describe('escaping (present/escape.ts)', () => {
     assert.equal(escapeMarkdown('*жирный* _курсив_ `код` [ссылка](x) ![img](y) ~~зачёркнуто~~ # \\'), '\\*жирный\\* \\_курсив\\_ \\`код\\` \\[ссылка\\](x) \\!\\[img\\](y) \\~\\~зачёркнуто\\~\\~ \\# \\\\');
     assert.equal(escapeMarkdown(`первая\r\nвторая\nтретья ${RLO}`), 'первая вторая третья \\\\u202E');
     assert.equal(escapeMarkdown('Сила + Атлетика (сложность 2)'), 'Сила + Атлетика (сложность 2)');
-  });
-
-  it('quoted: up to 200 characters as they are, longer ones cut with «…», never inside a surrogate pair', () => {
-    assert.equal(quoted('Погоня'), 'Погоня');
-    assert.equal(quoted('я'.repeat(MAX_QUOTED)), 'я'.repeat(MAX_QUOTED));
-    assert.equal(quoted('я'.repeat(5_000_000)), `${'я'.repeat(MAX_QUOTED - 1)}…`);
-    const emoji = `${'я'.repeat(MAX_QUOTED - 2)}😀😀`;
-    assert.equal(quoted(emoji), `${'я'.repeat(MAX_QUOTED - 2)}…`);
   });
 
   it('toJson: the same value to a parser, no raw control in the text', () => {

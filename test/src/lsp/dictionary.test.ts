@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ErrorCodes, LSPErrorCodes, MessageType } from 'vscode-languageserver/node';
-import { addTermToDictionary, DictionaryShapeError } from '../../../server/src/workspace/projectDictionary';
+import { addTermToDictionary, DictionaryProblemError } from '../../../server/src/workspace/projectDictionary';
 import { parseDictionary } from '../../../server/src/analysis/project/workspaceConfig';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
 import { nodeFsFactory } from '../../../server/src/workspace/projects';
@@ -46,7 +46,10 @@ describe('adding a term to the dictionary text', () => {
 
   it('a term already there changes nothing; a file with problems is refused with the problem', () => {
     assert.deepEqual(addTermToDictionary('- a\n- b\n', 'b'), { text: '- a\n- b\n', added: false });
-    assert.throws(() => addTermToDictionary('traits: 5\n', 'x', 'ru'), (e: unknown) => e instanceof DictionaryShapeError && e.text.ru === 'в файле словаря ошибка: Словарь — список терминов или «traits: [ … ]»');
+    assert.throws(
+      () => addTermToDictionary('traits: 5\n', 'x', 'ru'),
+      (e: unknown) => e instanceof DictionaryProblemError && e.problem.kind === 'file-problem' && e.problem.problem === 'Словарь — список терминов или «traits: [ … ]»',
+    );
   });
 });
 

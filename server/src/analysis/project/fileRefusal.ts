@@ -38,6 +38,26 @@ export interface FileRefusal {
   limit?: number;
 }
 
+/**
+ * Why a file the user named for output (`rollmark report -o`) is not written: the file policy's
+ * reasons, a folder that does not exist (`detail`), or a file the run must never overwrite — one
+ * it reads, a scenario (`*.scenario.md`), a project file (in `.rollmark/`).
+ */
+export type WriteRefusal = FileRefusal | { reason: 'missing-folder'; detail: string } | { reason: 'run-input' | 'scenario' | 'project-file' };
+
+/** Why a term was not added to the project dictionary (workspace/projectDictionary.ts); present/fileWrites.ts words it. */
+export type DictionaryProblem =
+  /** The file could not be read or written. */
+  | { kind: 'refused'; refusal: FileRefusal }
+  /** The file has a problem (its first diagnostic's message). */
+  | { kind: 'file-problem'; problem: string }
+  | { kind: 'not-a-list' }
+  /** The list is written in a way the term cannot be added to without rewriting the author's text. */
+  | { kind: 'by-hand' }
+  | { kind: 'term-too-long'; limit: number }
+  /** The file with the term would be larger than the limit (bytes) a dictionary is read up to. */
+  | { kind: 'too-large'; limit: number };
+
 /** Refusals about a regular file of the workspace: the file itself can carry the diagnostic. */
 export function refusalFitsOnFile(refusal: FileRefusal): boolean {
   return refusal.reason === 'too-large' || refusal.reason === 'not-utf8' || refusal.reason === 'binary' || (refusal.reason === 'unreadable' && refusal.detail !== 'folder');
