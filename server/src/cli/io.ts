@@ -1,5 +1,6 @@
 import type { Locale } from '../analysis/types';
 import { showControls } from '../present/escape';
+import { outputNotWrittenMessage } from '../present/fileWrites';
 
 /** Where the CLI writes; injected so tests run commands in-process. */
 export interface CliIo {
@@ -12,14 +13,36 @@ export interface CliIo {
   locale: Locale;
 }
 
+/** The exit code of a run whose reader closed the pipe (`rollmark check … | head -1`): a program stopped by SIGPIPE, 128 + 13. */
+export const CLOSED_PIPE_EXIT = 141;
+
+/**
+ * Standard output that refuses a write ends the run, never with a stack trace: a reader that
+ * closed the pipe (EPIPE) has all it wanted, so quietly; a full disk behind `>` with a message.
+ */
+function endOnOutputError(locale: Locale): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(CLOSED_PIPE_EXIT);
+    try {
+      process.stderr.write(`rollmark: ${outputNotWrittenMessage(error.code ?? 'EIO', locale)}\n`);
+    } finally {
+      process.exit(2);
+    }
+  });
+  // Standard error gone too: nobody is left to tell.
+  process.stderr.on('error', () => process.exit(2));
+}
+
 export function processIo(env: NodeJS.ProcessEnv = process.env): CliIo {
   const lang = env.ROLLMARK_LOCALE ?? env.LC_ALL ?? env.LC_MESSAGES ?? env.LANG ?? '';
+  const locale: Locale = lang.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+  endOnOutputError(locale);
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     stdin: () => process.stdin,
     ...(process.stderr.isTTY ? { progress: (text: string | undefined) => process.stderr.write(text === undefined ? '\r\x1b[K' : `\r${text}\x1b[K`) } : {}),
-    locale: lang.toLowerCase().startsWith('ru') ? 'ru' : 'en',
+    locale,
   };
 }
 

@@ -4,6 +4,7 @@
  * of small files read in a fraction of the time one by one takes) with its project's files, and
  * what could not be read said on standard error.
  */
+import * as path from 'node:path';
 import { skippedFileNote, unreadFileMessage } from '../analysis/project/fileRefusal';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
@@ -36,6 +37,8 @@ export interface ReadTargets {
   unread: number;
   /** The projects the files belong to, loaded. */
   projects: CliProjects;
+  /** Every scenario the run reads or was asked to (named or walked, read or not), absolute. The projects' files are all in `.rollmark/`. */
+  inputs: string[];
 }
 
 /** Reads what `positionals` name; `command` prefixes the notes on standard error. */
@@ -44,6 +47,7 @@ export async function readTargets(command: string, positionals: readonly string[
   const files: ReadTargets['files'] = [];
   let unread = 0;
   const targets = await collectFiles(positionals);
+  const inputs = targets.flatMap((t) => (t.kind === 'stdin' ? [] : [path.resolve(cwd, t.path)]));
   const reads = await inOrder(targets, READS_AT_ONCE, (target) => (target.kind === 'skipped' ? undefined : target.kind === 'stdin' ? readStdin(io.stdin?.() ?? process.stdin) : readScenario(target.path)));
   for (const [k, target] of targets.entries()) {
     const read = reads[k];
@@ -60,5 +64,5 @@ export async function readTargets(command: string, positionals: readonly string[
     const root = await projects.rootOf(target.kind === 'stdin' ? undefined : target.path);
     files.push({ path: name, text: read.text, root, config: await projects.config(root) });
   }
-  return { files, unread, projects };
+  return { files, unread, projects, inputs };
 }

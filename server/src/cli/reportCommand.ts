@@ -1,8 +1,10 @@
 /**
  * `rollmark report FILES|DIRS [--format html|json|md] [-o FILE]`: the scenario report (report/)
  * of the files named, read and analysed as `rollmark check` reads and analyses them (on worker
- * threads for a campaign).
+ * threads for a campaign). The file `-o` names is resolved to its real path before any work and
+ * never lands on a file the run reads, a scenario or a project file; written whole or not at all.
  */
+import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { voice } from '../present/voice';
@@ -12,7 +14,9 @@ import { reportMarkdown } from '../report/markdown';
 import { type FileReport, fileReport, scenarioReport } from '../report/model';
 import { analyzeFiles } from './analyzeFiles';
 import { type CliIo, toJson, UsageError } from './io';
-import { writeFileAtomically } from '../workspace/projectFs';
+import type { WriteRefusal } from '../analysis/project/fileRefusal';
+import { reportNotWrittenMessage } from '../present/fileWrites';
+import { FileRefusedError, type OutputTarget, resolveOutput, writeOutput } from '../workspace/projectFs';
 import { readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 
@@ -31,10 +35,20 @@ function hrefFrom(outDir: string, cwd: string): (file: string) => string | undef
   };
 }
 
+/** Why the report may not go to `target`: a file the run reads, a scenario, a project file; undefined when it may. */
+async function overwritesInput(target: string, inputs: readonly string[]): Promise<WriteRefusal | undefined> {
+  const reads = await Promise.all(inputs.map((input) => realpath(input).catch(() => input)));
+  if (reads.includes(target)) return { reason: 'run-input' };
+  if (target.toLowerCase().endsWith('.scenario.md')) return { reason: 'scenario' };
+  if (target.split(path.sep).includes('.rollmark')) return { reason: 'project-file' };
+  return undefined;
+}
+
 /**
  * Exit 0 with the report written; 2 when a file could not be read (the others are reported all
- * the same), none was found, or the arguments are wrong. Problems in the scenarios are the
- * report's content, not a failure.
+ * the same), none was found, the arguments are wrong, or the report could not be written (why,
+ * and what to do, on standard error). Problems in the scenarios are the report's content, not a
+ * failure.
  */
 export async function reportCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -50,8 +64,19 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   const output = values.output === undefined ? undefined : path.resolve(cwd, values.output);
   const v = voice(io.locale);
 
-  const { files: read, unread } = await readTargets('report', positionals, io, cwd);
-  if (output && read.some((f) => f.path !== STDIN_NAME && path.resolve(cwd, f.path) === output)) throw new UsageError(`-o ${values.output} is one of the scenarios: the report never overwrites them`);
+  const { files: read, unread, inputs } = await readTargets('report', positionals, io, cwd);
+  const notWritten = (refusal: WriteRefusal) => {
+    io.err(`rollmark report: ${reportNotWrittenMessage(values.output ?? '', refusal, io.locale)}\n`);
+    return 2;
+  };
+  let target: OutputTarget | undefined;
+  if (values.output !== undefined) {
+    // As written: a refusal names the folder the way the user did.
+    target = await resolveOutput(values.output);
+    if (target.kind === 'refused') return notWritten(target.refusal);
+    const input = await overwritesInput(target.real, inputs);
+    if (input) return notWritten(input);
+  }
   let shownAt = 0;
   const progress = (analysed: number, force = false) => {
     if (!io.progress || (!force && Date.now() - shownAt < PROGRESS_INTERVAL)) return;
@@ -72,7 +97,15 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   if (format === 'json') text = `${toJson(report)}\n`;
   else if (format === 'md') text = reportMarkdown(report, href, v);
   else text = reportPage(report, await reportCharts(report, v), { href }, v);
-  if (output) await writeFileAtomically(output, text);
-  else io.out(text);
+  if (target?.kind === 'file') {
+    try {
+      await writeOutput(target, text);
+    } catch (error) {
+      if (error instanceof FileRefusedError) return notWritten(error.refusal);
+      throw error;
+    }
+  } else {
+    io.out(text);
+  }
   return unread > 0 ? 2 : 0;
 }

@@ -17,7 +17,7 @@ import { access, chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, 
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { lock } from 'proper-lockfile';
-import type { FileRefusal } from '../analysis/project/fileRefusal';
+import type { FileRefusal, WriteRefusal } from '../analysis/project/fileRefusal';
 import { type FileRead, type FolderList, isInsideWorkspace, type WorkspaceFs } from '../analysis/project/workspaceConfig';
 
 /** The largest project file (dictionary, ruleset) read: 1 MiB (docs/cli.en.md). */
@@ -441,18 +441,56 @@ async function lockFile(file: string, relative: string): Promise<() => Promise<v
   }
 }
 
+/** Where a file the user named for output goes, or why it may not be written there. */
+export type OutputTarget = { kind: 'file'; real: string; previous?: Stats } | { kind: 'refused'; refusal: WriteRefusal };
+
 /**
- * Writes a whole file the user named (`rollmark report -o`) the way project files are written:
- * whole or not at all, keeping the mode of the file it replaces.
+ * Where a file the user named for writing (`rollmark report -o`) really is, every link resolved:
+ * an existing regular file that may be written (its stats kept, so that the new file gets its
+ * mode), or a new file in an existing folder. Refused: a folder, a FIFO, a device or a system
+ * file, a read-only file, a link to nothing or a loop of links, a folder that does not exist or is
+ * not one. The caller compares `real` with what it reads before writing.
  */
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
-  const previous = await lstat(file).catch(() => undefined);
-  await writeAtomically(file, text, previous?.isFile() ? previous : undefined, file);
+export async function resolveOutput(file: string): Promise<OutputTarget> {
+  const absolute = path.resolve(file);
+  const refused = (refusal: WriteRefusal): OutputTarget => ({ kind: 'refused', refusal });
+  const link = await lstat(absolute).catch((error: unknown) => errorCode(error));
+  if (typeof link === 'string') {
+    if (link === 'ENOTDIR') return refused({ reason: 'not-a-folder' });
+    if (link !== 'ENOENT') return refused(refusalOfWrite({ code: link }, path.dirname(absolute)));
+    const folder = await realpath(path.dirname(absolute)).catch((error: unknown) => errorCode(error));
+    if (folder === 'ENOENT') return refused({ reason: 'missing-folder', detail: path.dirname(file) || '.' });
+    if (folder === 'ENOTDIR') return refused({ reason: 'not-a-folder' });
+    if (!path.isAbsolute(folder)) return refused(refusalOfWrite({ code: folder }, path.dirname(absolute)));
+    if (isSystemPath(folder)) return refused({ reason: 'not-a-regular-file', detail: 'system' });
+    return { kind: 'file', real: path.join(folder, path.basename(absolute)) };
+  }
+  let real: string;
+  try {
+    real = await realpath(absolute);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ELOOP') return refused({ reason: 'symlink-loop' });
+    if (code === 'ENOENT') return refused({ reason: 'dangling-link', detail: await readlink(absolute).catch(() => '') });
+    return refused(refusalOfWrite(error, path.dirname(absolute)));
+  }
+  if (isSystemPath(real)) return refused({ reason: 'not-a-regular-file', detail: 'system' });
+  const stats = await stat(real);
+  if (!stats.isFile()) return refused({ reason: 'not-a-regular-file', detail: kindOf(stats) });
+  // The owner's write bit off means "do not change": a rename would replace the file anyway, so ask first.
+  if ((stats.mode & 0o222) === 0 || (await access(real, constants.W_OK).then(() => false, () => true))) return refused({ reason: 'read-only' });
+  return { kind: 'file', real, previous: stats };
+}
+
+/** Writes the whole file where {@link resolveOutput} said, the way project files are written: whole or not at all, keeping the mode of the file it replaces. */
+export async function writeOutput(target: { real: string; previous?: Stats }, text: string): Promise<void> {
+  await writeAtomically(target.real, text, target.previous, target.real);
 }
 
 function refusalOfWrite(error: unknown, folder: string): FileRefusal {
   const code = errorCode(error);
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return { reason: 'folder-not-writable', detail: folder };
+  if (code === 'EACCES' || code === 'EPERM') return { reason: 'folder-not-writable', detail: folder };
+  if (code === 'EISDIR') return { reason: 'not-a-regular-file', detail: 'directory' };
   return { reason: 'write-failed', detail: code };
 }
 
