@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
@@ -11,6 +12,7 @@ import { type CliIo, toJson, UsageError } from './io';
 import { readTargets } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 import { rollLine } from './rollText';
+import { voice } from '../present/voice';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -66,8 +68,14 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
 
-  const jobs = values.jobs === undefined || values.jobs === 'auto' ? undefined : Number(values.jobs);
-  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError('--jobs must be a whole number from 1, or auto');
+  const asked = values.jobs === undefined || values.jobs === 'auto' ? undefined : Number(values.jobs);
+  if (asked !== undefined && !(Number.isInteger(asked) && asked >= 1)) throw new UsageError('--jobs must be a whole number from 1, or auto');
+  // More threads than the machine runs at once only wait for each other, each with its own heap.
+  const jobs = asked === undefined ? undefined : Math.min(asked, availableParallelism());
+  if (asked !== undefined && jobs !== asked) {
+    const v = voice(io.locale);
+    io.err(`rollmark check: ${v.w.jobsCapped(String(asked), v.count(availableParallelism(), 'thread'))}\n`);
+  }
 
   const cwd = process.cwd();
   const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd);

@@ -278,6 +278,10 @@ export const WORDS = {
   checkSummary: (files: string, checks: string, problems: string): Text => ({ ru: `${files}, ${checks}: ${problems}`, en: `${files}, ${checks}: ${problems}` }),
   checkingFiles: (done: string, total: string): Text => ({ ru: `Rollmark: проверка файлов, ${done} из ${total}`, en: `Rollmark: checking files, ${done} of ${total}` }),
   notChecked: (reason: string): Text => ({ ru: `Rollmark не проверил этот файл: ${reason}.`, en: `Rollmark did not check this file: ${reason}.` }),
+  jobsCapped: (asked: string, threads: string): Text => ({
+    ru: `--jobs ${asked} — больше, чем эта машина выполняет одновременно; анализ пойдёт в ${threads}`,
+    en: `--jobs ${asked} is more than this machine runs at once; analysing on ${threads}`,
+  }),
 
   // Files Rollmark writes (present/fileWrites.ts): why one was not written, and what to do.
   reportNotWritten: (path: string, why: string, todo: string): Text => ({ ru: `отчёт не записан в ${path}: ${why}; ${todo}`, en: `the report was not written to ${path}: ${why}; ${todo}` }),
@@ -321,6 +325,7 @@ export const NOUNS = {
   warning: { ru: { one: 'предупреждение', few: 'предупреждения', many: 'предупреждений', other: 'предупреждения' }, en: { one: 'warning', other: 'warnings' } },
   info: { ru: { one: 'сведение', few: 'сведения', many: 'сведений', other: 'сведения' }, en: { one: 'info', other: 'infos' } },
   hint: { ru: { one: 'подсказка', few: 'подсказки', many: 'подсказок', other: 'подсказки' }, en: { one: 'hint', other: 'hints' } },
+  thread: { ru: { one: 'поток', few: 'потока', many: 'потоков', other: 'потока' }, en: { one: 'thread', other: 'threads' } },
 } satisfies Record<string, Record<Locale, PluralForms>>;
 
 export type Noun = keyof typeof NOUNS;

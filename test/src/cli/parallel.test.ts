@@ -13,6 +13,7 @@ import type { DocumentAnalysis } from '../../../server/src/analysis/types';
 import { analyzeFiles } from '../../../server/src/cli/analyzeFiles';
 import { CliProjects } from '../../../server/src/cli/projects';
 import { type BenchScenarios, loadBenchScenarios } from '../lsp/benchScenarios';
+import { voice } from '../../../server/src/present/voice';
 import { runCli } from './runCli';
 
 const run = (argv: string[], stdin = '') => runCli(argv, { stdin, locale: 'ru' });
@@ -67,9 +68,20 @@ describe('rollmark check on worker threads', function () {
       assert.equal(one.code, 2, one.err);
       assert.match(one.err, /binary\.md/);
       assert.match(one.err, /outside\.md/);
-      for (const jobs of threads) assert.deepStrictEqual(await run(args(jobs), stdin), one, `--jobs ${jobs}`);
+      // More threads than cores are capped, and a note says so: the rest is the same.
+      const uncapped = (r: Awaited<ReturnType<typeof run>>) => ({ ...r, err: r.err.replace(/^rollmark check: --jobs \d+ — больше, чем эта машина выполняет одновременно; анализ пойдёт в \d+ поток\S*\n/, '') });
+      for (const jobs of threads) assert.deepStrictEqual(uncapped(await run(args(jobs), stdin)), one, `--jobs ${jobs}`);
     });
   }
+
+  it('--jobs past the machine’s parallelism runs as many threads as it has, and says so', async () => {
+    const cores = os.availableParallelism();
+    const r = await run(['check', '--jobs', '1000', at('loose', 'notes.md')]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.err, `rollmark check: --jobs 1000 — больше, чем эта машина выполняет одновременно; анализ пойдёт в ${voice('ru').count(cores, 'thread')}\n`);
+    assert.equal(r.out, (await run(['check', '--jobs', '1', at('loose', 'notes.md')])).out);
+    assert.equal((await run(['check', '--jobs', String(cores), at('loose', 'notes.md')])).err, '');
+  });
 
   it('with every file read: exit 1 for the campaign’s errors, 0 for a clean book, the same on threads', async () => {
     const errors = await run(['check', '--jobs', '1', at('campaign')]);
