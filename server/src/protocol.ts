@@ -238,6 +238,8 @@ export interface RollmarkSettings {
   dictionaryPath: string;
   /** Folder of user rulesets (`*.yaml`), relative to the workspace folder. */
   rulesetsPath: string;
+  /** A document larger than this many megabytes (of UTF-8) gets one note instead of an analysis. */
+  maxDocumentSizeMB: number;
 }
 
 export const DEFAULT_SETTINGS: RollmarkSettings = {
@@ -250,6 +252,7 @@ export const DEFAULT_SETTINGS: RollmarkSettings = {
   proseChecks: 'hint',
   dictionaryPath: '.rollmark/dictionary.yaml',
   rulesetsPath: '.rollmark/rulesets',
+  maxDocumentSizeMB: 20,
 };
 
 /** `initializationOptions` the server understands; every field is optional. */

@@ -44,6 +44,7 @@ import { parseRollArgs, provideRoll, RollArgumentError } from './features/rollCh
 import { provideRulesets } from './features/rulesets';
 import { parseSetRulesetArgs, provideSetDocumentRuleset, SetRulesetArgumentError } from './features/setDocumentRuleset';
 import { Lifecycle } from './lifecycle';
+import { RequestQueue } from './requestQueue';
 import {
   type AddToDictionaryResult,
   type CheckChipsResult,
@@ -151,6 +152,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const published = new Set<string>();
   const reclaimer = options.collectGarbage ? new HeapReclaimer({ collect: options.collectGarbage }) : undefined;
   const lifecycle = new Lifecycle();
+  /** Reports one at a time, rolls a few: a burst of them waits in line instead of filling the memory, collected as it goes. */
+  const reportQueue = new RequestQueue(1, () => reclaimer?.collectIfGrown());
+  const rollQueue = new RequestQueue(4);
   const fsFor = options.fileSystem ?? nodeFsFactory;
 
   const log = (what: string, error: unknown) => {
@@ -183,10 +187,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // Closed or edited while analysed: the next timer publishes the newer version.
     if (documents.get(uri) !== document || !state.analyses.isCurrent(document, analyzed)) return false;
     const folder = analyzed.project.folderUri;
-    const diagnostics: Diagnostic[] = [
-      ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings),
-      ...provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale),
-    ];
+    const diagnostics: Diagnostic[] = analyzed.tooLarge
+      ? unreadFileDiagnostics(analyzed.tooLarge, state.locale)
+      : [
+          ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings),
+          ...provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale),
+        ];
     published.add(uri);
     await connection.sendDiagnostics({ uri, version: analyzed.version, diagnostics });
     reclaimer?.workDone();
@@ -470,7 +476,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     ),
   );
 
-  connection.onRequest(Requests.report, async (params: unknown): Promise<ReportResult | ResponseError<void>> => {
+  const report = async (params: unknown): Promise<ReportResult | ResponseError<void>> => {
     const refused = lifecycle.refusal(Requests.report);
     if (refused || !state) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
     const s = state;
@@ -496,7 +502,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       log(Requests.report, error);
       return new ResponseError(LSPErrorCodes.RequestFailed, `${Requests.report} failed; the server log has the details`);
     }
-  });
+  };
+  connection.onRequest(Requests.report, (params: unknown, token: CancellationToken) => reportQueue.run(Requests.report, token, () => report(params)));
 
   connection.onRequest(Requests.unservedDocument, async (params: DocumentInfoParams | null | undefined): Promise<UnservedDocumentInfo | null | ResponseError<void>> => {
     const refused = lifecycle.refusal(Requests.unservedDocument);
@@ -524,7 +531,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return { rulesets: provideRulesets(project.config.rulesets, state.locale) };
   });
 
-  connection.onExecuteCommand(async (params) => {
+  connection.onExecuteCommand(async (params, token) => {
     const refused = lifecycle.refusal('workspace/executeCommand');
     if (refused || !state) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
     const s = state;
@@ -533,13 +540,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       if (command === Commands.rollCheck) {
         const args = parseRollArgs(arg);
-        const document = documents.get(args.uri);
-        if (!document || !(await isServed(document))) return invalidParams(`${Commands.rollCheck}: the document is not open`);
-        const analyzed = await s.analyses.get(document);
-        const result = provideRoll(document, analyzed.analysis, args, s.locale);
-        // A notification, not `showInformationMessage` (a request that waits for the user): every client shows it.
-        if (s.rollMessages) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: result.message });
-        return result;
+        return await rollQueue.run(Commands.rollCheck, token, async () => {
+          const document = documents.get(args.uri);
+          if (!document || !(await isServed(document))) return invalidParams(`${Commands.rollCheck}: the document is not open`);
+          const analyzed = await s.analyses.get(document);
+          const result = provideRoll(document, analyzed.analysis, args, s.locale);
+          // A notification, not `showInformationMessage` (a request that waits for the user): every client shows it.
+          if (s.rollMessages) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: result.message });
+          return result;
+        });
       }
       if (command === Commands.setDocumentRuleset) {
         const args = parseSetRulesetArgs(arg);

@@ -9,7 +9,7 @@ import { rollCheck } from '../engine/roll';
 import { analyzeFiles } from './analyzeFiles';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
 import { type CliIo, toJson, UsageError } from './io';
-import { readTargets } from './readTargets';
+import { maxDocumentBytes, readTargets } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 import { rollLine } from './rollText';
 import { voice } from '../present/voice';
@@ -57,6 +57,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       seed: { type: 'string' },
       'allow-empty': { type: 'boolean' },
       jobs: { type: 'string' },
+      'max-document-size-mb': { type: 'string' },
     },
   });
   const format = values.format as Format;
@@ -78,7 +79,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   }
 
   const cwd = process.cwd();
-  const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd);
+  const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd, maxDocumentBytes(values['max-document-size-mb']));
   const analyses = await analyzeFiles(pending, { locale: io.locale, ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
   const scenarios: CheckedFile[] = pending.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
   if (scenarios.length === 0 && unread === 0 && !values['allow-empty']) {

@@ -90,7 +90,7 @@ export async function readStdin(input: AsyncIterable<Uint8Array>, maxBytes = MAX
   return decodeText(Buffer.concat(chunks));
 }
 
-/** A scenario file's text under the file policy. */
-export function readScenario(file: string): Promise<TextRead> {
-  return readUserFile(file, MAX_SCENARIO_FILE_BYTES);
+/** A scenario file's text under the file policy, up to `maxBytes`. */
+export function readScenario(file: string, maxBytes = MAX_SCENARIO_FILE_BYTES): Promise<TextRead> {
+  return readUserFile(file, maxBytes);
 }

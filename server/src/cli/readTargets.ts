@@ -5,11 +5,19 @@
  * what could not be read said on standard error.
  */
 import * as path from 'node:path';
-import { skippedFileNote, unreadFileMessage } from '../analysis/project/fileRefusal';
+import { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE, skippedFileNote, unreadFileMessage } from '../analysis/project/fileRefusal';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
-import type { CliIo } from './io';
+import { type CliIo, UsageError } from './io';
 import { CliProjects } from './projects';
+
+/** The `--max-document-size-mb` option (check, report): the most a scenario is read and analysed up to, in bytes; 20 MB by default, as in the editor. */
+export function maxDocumentBytes(option: string | undefined): number {
+  if (option === undefined) return DEFAULT_MAX_DOCUMENT_MB * MEGABYTE;
+  const megabytes = Number(option);
+  if (!(megabytes >= 1 && megabytes <= 1024)) throw new UsageError(`--max-document-size-mb must be a number of megabytes from 1 to 1024, got "${option}"`);
+  return megabytes * MEGABYTE;
+}
 
 /** Standard input's name in reports. */
 export const STDIN_NAME = '<stdin>';
@@ -41,14 +49,14 @@ export interface ReadTargets {
   inputs: string[];
 }
 
-/** Reads what `positionals` name; `command` prefixes the notes on standard error. */
-export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string): Promise<ReadTargets> {
+/** Reads what `positionals` name, each file up to `maxBytes` (larger ones are not analysed); `command` prefixes the notes on standard error. */
+export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string, maxBytes: number): Promise<ReadTargets> {
   const projects = new CliProjects(cwd, io.locale);
   const files: ReadTargets['files'] = [];
   let unread = 0;
   const targets = await collectFiles(positionals);
   const inputs = targets.flatMap((t) => (t.kind === 'stdin' ? [] : [path.resolve(cwd, t.path)]));
-  const reads = await inOrder(targets, READS_AT_ONCE, (target) => (target.kind === 'skipped' ? undefined : target.kind === 'stdin' ? readStdin(io.stdin?.() ?? process.stdin) : readScenario(target.path)));
+  const reads = await inOrder(targets, READS_AT_ONCE, (target) => (target.kind === 'skipped' ? undefined : target.kind === 'stdin' ? readStdin(io.stdin?.() ?? process.stdin, maxBytes) : readScenario(target.path, maxBytes)));
   for (const [k, target] of targets.entries()) {
     const read = reads[k];
     if (target.kind === 'skipped' || !read) {

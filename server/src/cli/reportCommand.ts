@@ -17,7 +17,7 @@ import { type CliIo, toJson, UsageError } from './io';
 import type { WriteRefusal } from '../analysis/project/fileRefusal';
 import { reportNotWrittenMessage } from '../present/fileWrites';
 import { FileRefusedError, type OutputTarget, resolveOutput, writeOutput } from '../workspace/projectFs';
-import { readTargets, STDIN_NAME } from './readTargets';
+import { maxDocumentBytes, readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 
 const FORMATS = ['html', 'json', 'md'] as const;
@@ -54,7 +54,7 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ruleset: { type: 'string' }, format: { type: 'string', default: 'html' }, output: { type: 'string', short: 'o' } },
+    options: { ruleset: { type: 'string' }, format: { type: 'string', default: 'html' }, output: { type: 'string', short: 'o' }, 'max-document-size-mb': { type: 'string' } },
   });
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
@@ -64,7 +64,7 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   const output = values.output === undefined ? undefined : path.resolve(cwd, values.output);
   const v = voice(io.locale);
 
-  const { files: read, unread, inputs } = await readTargets('report', positionals, io, cwd);
+  const { files: read, unread, inputs } = await readTargets('report', positionals, io, cwd, maxDocumentBytes(values['max-document-size-mb']));
   const notWritten = (refusal: WriteRefusal) => {
     io.err(`rollmark report: ${reportNotWrittenMessage(values.output ?? '', refusal, io.locale)}\n`);
     return 2;

@@ -5,7 +5,9 @@
  * costs the blocks it touches.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeDocument } from '../analysis/analyzeDocument';
 import type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
+import { type FileRefusal, MEGABYTE, tooLargeToAnalyze } from '../analysis/project/fileRefusal';
 import type { DocumentAnalysis, Locale } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
@@ -20,6 +22,8 @@ export interface AnalyzedDocument {
   analysis: DocumentAnalysis;
   settings: RollmarkSettings;
   project: Project;
+  /** Set when the text is larger than `maxDocumentSizeMB`: the analysis is of nothing, and this says why. */
+  tooLarge?: FileRefusal;
 }
 
 interface Entry {
@@ -126,15 +130,23 @@ export class DocumentAnalyses {
     // Text, version and revision are read together, after the awaits, so that they always agree.
     const version = document.version;
     const revision = revisionOf(document);
+    const text = document.getText();
+    const tooLarge = tooLargeToAnalyze(text, settings.maxDocumentSizeMB * MEGABYTE);
     let analysis: DocumentAnalysis;
     try {
-      analysis = this.analyzers.analyze(document.getText(), analysisOptions(this.locale, settings, project), document.uri);
+      if (tooLarge) {
+        // No checks, no odds, nothing kept of an earlier analysis: the one note is the answer.
+        this.analyzers.forget(document.uri);
+        analysis = analyzeDocument('', analysisOptions(this.locale, settings, project));
+      } else {
+        analysis = this.analyzers.analyze(text, analysisOptions(this.locale, settings, project), document.uri);
+      }
     } catch (error) {
       // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.
       this.analyzers.forget(document.uri);
       throw error;
     }
-    const result: AnalyzedDocument = { version, revision, analysis, settings, project };
+    const result: AnalyzedDocument = { version, revision, analysis, settings, project, ...(tooLarge ? { tooLarge } : {}) };
     const entry = this.entries.get(document.uri);
     // The document moved on while settings were fetched: this result belongs to the newer revision.
     if (entry && entry.document === document && entry.revision !== revision && entry.generation === generation) {

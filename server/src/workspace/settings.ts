@@ -15,6 +15,9 @@ const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'info', 'hin
 const PROSE_LEVELS: readonly RollmarkSettings['proseChecks'][] = ['off', 'hint', 'info', 'warning'];
 const CODE = /^RM0\d\d$/;
 
+/** The largest `rollmark.maxDocumentSizeMB` taken (package.json's maximum): past it, the default. */
+const MAX_DOCUMENT_SIZE_MB = 1024;
+
 /** Milliseconds to wait for `workspace/configuration` before going on with the defaults. */
 const CONFIGURATION_TIMEOUT = 3000;
 
@@ -66,6 +69,7 @@ export function normalizeSettings(raw: unknown): RollmarkSettings {
     proseChecks: (PROSE_LEVELS as readonly string[]).includes(prose) ? (prose as RollmarkSettings['proseChecks']) : DEFAULT_SETTINGS.proseChecks,
     dictionaryPath: nonEmptyString(section.dictionaryPath) ?? DEFAULT_SETTINGS.dictionaryPath,
     rulesetsPath: nonEmptyString(section.rulesetsPath) ?? DEFAULT_SETTINGS.rulesetsPath,
+    maxDocumentSizeMB: typeof section.maxDocumentSizeMB === 'number' && section.maxDocumentSizeMB > 0 && section.maxDocumentSizeMB <= MAX_DOCUMENT_SIZE_MB ? section.maxDocumentSizeMB : DEFAULT_SETTINGS.maxDocumentSizeMB,
   };
 }
 

@@ -11,7 +11,7 @@
  * `rollmark.diagnostics.scope: openFiles` keeps diagnostics to open documents.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import { type FileRefusal, refusalFitsOnFile } from '../analysis/project/fileRefusal';
+import { type FileRefusal, MEGABYTE, refusalFitsOnFile, tooLargeToAnalyze } from '../analysis/project/fileRefusal';
 import type { RollmarkSettings } from '../protocol';
 import { fileUri, relativePath } from './folders';
 import type { ProjectFiles } from './projectFs';
@@ -180,7 +180,8 @@ export class WorkspaceDiagnostics {
     const read = await fs.readScenario(path);
     let diagnostics: Diagnostic[] = [];
     if (read.kind === 'text') {
-      if (servesText(uri, read.text, settings.markdown.enable)) diagnostics = await this.host.diagnose(uri, read.text, settings);
+      const tooLarge = tooLargeToAnalyze(read.text, settings.maxDocumentSizeMB * MEGABYTE);
+      if (servesText(uri, read.text, settings.markdown.enable)) diagnostics = tooLarge ? this.host.unread(tooLarge) : await this.host.diagnose(uri, read.text, settings);
     } else if (read.kind === 'refused' && refusalFitsOnFile(read.refusal)) {
       diagnostics = this.host.unread(read.refusal);
     }

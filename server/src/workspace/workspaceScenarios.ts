@@ -6,6 +6,7 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../analysis/analyzeDocument';
+import { MEGABYTE, tooLargeToAnalyze } from '../analysis/project/fileRefusal';
 import type { AnalysisOptions, DocumentAnalysis, Locale } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
@@ -89,7 +90,7 @@ export async function workspaceReportDocuments(
         key: `disk:${(await fs.stamp(relative)) ?? 'unreadable'}`,
         load: async () => {
           const read = await fs.readScenario(relative);
-          if (read.kind !== 'text' || !servesText(uri, read.text, settings.markdown.enable)) return undefined;
+          if (read.kind !== 'text' || !servesText(uri, read.text, settings.markdown.enable) || tooLargeToAnalyze(read.text, settings.maxDocumentSizeMB * MEGABYTE)) return undefined;
           return { path: relative, text: read.text, analysis: analyzeDocument(read.text, options) };
         },
       };

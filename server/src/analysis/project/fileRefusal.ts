@@ -58,6 +58,27 @@ export type DictionaryProblem =
   /** The file with the term would be larger than the limit (bytes) a dictionary is read up to. */
   | { kind: 'too-large'; limit: number };
 
+/** How large a document is analysed by default, in megabytes of UTF-8 (`rollmark.maxDocumentSizeMB`, `--max-document-size-mb`). */
+export const DEFAULT_MAX_DOCUMENT_MB = 20;
+
+/** Bytes in a megabyte, as the size limits count them. */
+export const MEGABYTE = 1024 * 1024;
+
+/**
+ * Why a document's text is not analysed: larger than `maxBytes` of UTF-8 (`too-large`); undefined
+ * when it is not. The exact size is counted only for a text near the limit.
+ */
+export function tooLargeToAnalyze(text: string, maxBytes: number): FileRefusal | undefined {
+  // A UTF-16 unit is 1 to 3 bytes of UTF-8 (a surrogate pair, 4 for two).
+  if (text.length * 3 <= maxBytes) return undefined;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 2 : 3;
+  }
+  return bytes > maxBytes ? { reason: 'too-large', detail: String(bytes), limit: maxBytes } : undefined;
+}
+
 /** Refusals about a regular file of the workspace: the file itself can carry the diagnostic. */
 export function refusalFitsOnFile(refusal: FileRefusal): boolean {
   return refusal.reason === 'too-large' || refusal.reason === 'not-utf8' || refusal.reason === 'binary' || (refusal.reason === 'unreadable' && refusal.detail !== 'folder');
