@@ -8,6 +8,19 @@ import { crashReporter } from './crashReporter';
 import { startServer } from './server';
 import { fullCollection } from './workspace/heapReclaimer';
 
+/** Milliseconds between two looks at whether standard output has been read. */
+const OUTPUT_POLL = 10;
+
+/**
+ * Resolves once standard output holds nothing unread, looking again every few milliseconds: an
+ * answer reaches it a turn of the event loop after its request resolves, and a small one raises no
+ * 'drain' to wait for.
+ */
+async function stdoutEmptied(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (process.stdout.writableLength > 0) await new Promise((resolve) => setTimeout(resolve, OUTPUT_POLL));
+}
+
 function main(): void {
   let connection;
   try {
@@ -25,7 +38,7 @@ function main(): void {
   process.on('unhandledRejection', (reason) => report('unhandled rejection', reason));
   // A write to a closed stdout fails asynchronously, as an 'error' event: the editor is gone.
   process.stdout.on('error', (error) => report('writing to the editor', error));
-  startServer(conn, { collectGarbage: fullCollection() });
+  startServer(conn, { collectGarbage: fullCollection(), outputSent: stdoutEmptied });
   conn.listen();
 }
 

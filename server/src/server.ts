@@ -97,6 +97,8 @@ export interface ServerOptions {
   progressAfter?: number;
   /** Milliseconds between `initialized` and the first workspace check (default 1000). */
   workspaceCheckDelay?: number;
+  /** Resolves once the answers written so far have left the process (main.ts: standard output empty). */
+  outputSent?: () => Promise<void>;
 }
 
 interface State {
@@ -152,8 +154,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const published = new Set<string>();
   const reclaimer = options.collectGarbage ? new HeapReclaimer({ collect: options.collectGarbage }) : undefined;
   const lifecycle = new Lifecycle();
-  /** Reports one at a time, rolls a few: a burst of them waits in line instead of filling the memory, collected as it goes. */
-  const reportQueue = new RequestQueue(1, () => reclaimer?.collectIfGrown());
+  /** Reports one at a time, the same report asked again meanwhile answered once; rolls a few at a time: a burst waits in line instead of filling the memory. */
+  const reportQueue = new RequestQueue(1, async () => {
+    // A client that reads slowly gets the next report once it has this one: answers do not pile up here.
+    await options.outputSent?.();
+    reclaimer?.collectIfGrown();
+  });
   const rollQueue = new RequestQueue(4);
   const fsFor = options.fileSystem ?? nodeFsFactory;
 
@@ -503,7 +509,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return new ResponseError(LSPErrorCodes.RequestFailed, `${Requests.report} failed; the server log has the details`);
     }
   };
-  connection.onRequest(Requests.report, (params: unknown, token: CancellationToken) => reportQueue.run(Requests.report, token, () => report(params)));
+  connection.onRequest(Requests.report, (params: unknown, token: CancellationToken) => reportQueue.run(Requests.report, token, () => report(params), JSON.stringify(params)));
 
   connection.onRequest(Requests.unservedDocument, async (params: DocumentInfoParams | null | undefined): Promise<UnservedDocumentInfo | null | ResponseError<void>> => {
     const refused = lifecycle.refusal(Requests.unservedDocument);
