@@ -5,6 +5,7 @@
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { crashReporter } from './crashReporter';
+import { FramingWatcher } from './framing';
 import { startServer } from './server';
 import { fullCollection } from './workspace/heapReclaimer';
 
@@ -40,6 +41,14 @@ function main(): void {
   process.stdout.on('error', (error) => report('writing to the editor', error));
   startServer(conn, { collectGarbage: fullCollection(), outputSent: stdoutEmptied });
   conn.listen();
+  if (process.argv.includes('--stdio')) {
+    // Input that is not LSP would leave the server waiting forever: say so and end, for the client to restart it.
+    const framing = new FramingWatcher((problem) => {
+      process.stderr.write(`rollmark language server: the input is not LSP: ${problem}; exiting\n`);
+      process.exit(2);
+    });
+    process.stdin.on('data', (chunk: Buffer) => framing.push(chunk));
+  }
 }
 
 main();
