@@ -7,7 +7,8 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { FileRefusal } from '../analysis/project/fileRefusal';
-import { decodeText, isSkippedFolder, MAX_SCENARIO_FILE_BYTES, readUserFile, resolveUnder, type TextRead } from '../workspace/projectFs';
+import { readUserFile, resolveUnder } from '../node/projectFs';
+import { decodeText, isSkippedFolder, MAX_SCENARIO_FILE_BYTES, type TextRead } from '../service';
 import { UsageError } from './io';
 
 /** The argument naming standard input. */

@@ -4,9 +4,10 @@
  * of small files read in a fraction of the time one by one takes) with its project's files, and
  * what could not be read said on standard error.
  */
-import { skippedFileNote, unreadFileMessage } from '../analysis/project/fileRefusal';
+import { skippedFileNote, unreadFileMessage } from '../service';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
+import type { RollmarkService } from '../service';
 import type { CliIo } from './io';
 import { CliProjects } from './projects';
 
@@ -39,8 +40,8 @@ export interface ReadTargets {
 }
 
 /** Reads what `positionals` name; `command` prefixes the notes on standard error. */
-export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string): Promise<ReadTargets> {
-  const projects = new CliProjects(cwd, io.locale);
+export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string, rollmark: RollmarkService): Promise<ReadTargets> {
+  const projects = new CliProjects(cwd, rollmark);
   const files: ReadTargets['files'] = [];
   let unread = 0;
   const targets = await collectFiles(positionals);

@@ -9,11 +9,7 @@ import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
 import { refusalReason } from '../analysis/project/fileRefusal';
 import type { Locale } from '../analysis/types';
 import { parseDictionary } from '../analysis/project/workspaceConfig';
-import type { AddToDictionaryArgs } from '../protocol';
-import { FileRefusedError, type ProjectFiles } from './projectFs';
-
-/** Malformed command arguments: a programmer's error, answered as InvalidParams. */
-export class DictionaryError extends Error {}
+import { FileRefusedError, type ProjectFiles } from './projectFiles';
 
 /** A dictionary file the term cannot be added to; the message is the user's to read. */
 export class DictionaryShapeError extends Error {
@@ -21,14 +17,6 @@ export class DictionaryShapeError extends Error {
     super(text.en);
     this.name = 'DictionaryShapeError';
   }
-}
-
-export function parseDictionaryArgs(raw: unknown): AddToDictionaryArgs {
-  if (typeof raw !== 'object' || raw === null) throw new DictionaryError('expected one argument {uri, term}');
-  const a = raw as Record<string, unknown>;
-  if (typeof a.uri !== 'string' || a.uri === '') throw new DictionaryError('"uri" must be a document URI');
-  if (typeof a.term !== 'string' || a.term.trim() === '' || /[\r\n]/.test(a.term)) throw new DictionaryError('"term" must be a one-line, non-empty string');
-  return { uri: a.uri, term: a.term.trim() };
 }
 
 const HEADER = '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n';
@@ -89,7 +77,7 @@ function insertion(text: string, list: YAMLSeq, term: string, eol: string): { at
 
 /**
  * The dictionary file with one more term; `added` is false when it was there already. A new
- * (or empty) file is a commented list. Throws {@link DictionaryError} when the file has
+ * (or empty) file is a commented list. Throws {@link DictionaryShapeError} when the file has
  * problems or a shape the term cannot be added to without rewriting the author's text.
  */
 export function addTermToDictionary(existing: string | undefined, term: string, locale: Locale = 'en'): { text: string; added: boolean } {

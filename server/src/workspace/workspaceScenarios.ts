@@ -10,7 +10,7 @@ import type { AnalysisOptions, DocumentAnalysis, Locale } from '../analysis/type
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
 import { fileNameOf, fileUri, relativePath } from './folders';
-import type { ProjectFiles } from './projectFs';
+import type { ProjectFiles } from './projectFiles';
 import type { Project } from './projects';
 import { servesText } from './servedDocuments';
 

@@ -40,8 +40,8 @@ import { createDocumentAnalyzers } from '../../../server/out/analysis/document/i
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { startServer } from '../../../server/out/server';
 import type { FileRead, FolderList } from '../../../server/out/analysis/project/workspaceConfig';
-import type { EditResult, ProjectFiles } from '../../../server/out/workspace/projectFs';
-import type { FsFactory } from '../../../server/out/workspace/projects';
+import { nodeHost } from '../../../server/out/node/host';
+import type { EditResult, FsFactory, ProjectFiles } from '../../../server/out/workspace/projectFiles';
 import { markedCursor, markedCursors } from '../markers';
 
 /** A `$/progress` notification: the token the server created and what it reports. */
@@ -261,6 +261,7 @@ export class LspTestClient {
     const analyses: number[] = [];
     const real = createDocumentAnalyzers();
     startServer(serverConnection, {
+      ...nodeHost(),
       fileSystem: options.fileSystem ?? ((folder) => (folder === WORKSPACE ? fs : undefined)),
       diagnosticsDelay: options.diagnosticsDelay ?? 0,
       ...(options.progressAfter !== undefined ? { progressAfter: options.progressAfter } : {}),

@@ -12,7 +12,8 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadWorkspaceConfig } from '../../../server/src/analysis/project/workspaceConfig';
-import { FileRefusedError, MAX_LISTED_FILES, ProjectFs } from '../../../server/src/workspace/projectFs';
+import { ProjectFs } from '../../../server/src/node/projectFs';
+import { FileRefusedError, MAX_LISTED_FILES } from '../../../server/src/workspace/projectFiles';
 
 const DICTIONARY = '.rollmark/dictionary.yaml';
 const RULESETS = '.rollmark/rulesets';
