@@ -16,24 +16,26 @@ import { access, chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, 
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { FileRefusal } from '../analysis/project/fileRefusal';
-import { type FileRead, type FolderList, isInsideWorkspace } from '../analysis/project/workspaceConfig';
 import {
   decodeText,
   type EditResult,
+  type FileRead,
+  type FileRefusal,
   FileRefusedError,
+  type FolderList,
   type FsFactory,
+  isInsideWorkspace,
   isMarkdownName,
   isSkippedFolder,
   MAX_LISTED_FILES,
+  MAX_MARKDOWN_FILES,
   MAX_PROJECT_FILE_BYTES,
   MAX_SCENARIO_FILE_BYTES,
-  MAX_MARKDOWN_FILES,
   type ProjectFiles,
   serialised,
   type TextContent,
   type TextRead,
-} from '../workspace/projectFiles';
+} from '../service';
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
