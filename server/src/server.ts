@@ -6,6 +6,7 @@
  * create the connection and give their host.
  */
 import {
+  type ClientCapabilities,
   CodeActionKind,
   CodeLensRefreshRequest,
   type Connection,
@@ -123,6 +124,27 @@ function editorFileSystem(connection: Connection): EditorFileSystem {
   };
 }
 
+/** The editor's end of the connection, as the service sends to it: what the client's capabilities allow. */
+function editorChannel(connection: Connection, capabilities: ClientCapabilities): EditorChannel {
+  const refreshLenses = capabilities.workspace?.codeLens?.refreshSupport === true;
+  const refreshInlayHints = capabilities.workspace?.inlayHint?.refreshSupport === true;
+  return {
+    publishDiagnostics: (diagnostics) => void connection.sendDiagnostics(diagnostics),
+    progress: async () => {
+      const reporter = await connection.window.createWorkDoneProgress();
+      return { begin: (title) => reporter.begin(title, 0, undefined, false), report: (percentage, message) => reporter.report(percentage, message), done: () => reporter.done() };
+    },
+    applyEdit: (label, edit) => connection.workspace.applyEdit({ label, edit }),
+    // A notification, not `showInformationMessage` (a request that waits for the user): every client shows it.
+    showMessage: (kind, message) => void connection.sendNotification(ShowMessageNotification.type, { type: kind === 'error' ? MessageType.Error : MessageType.Info, message }),
+    refreshViews: () => {
+      if (refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+      if (refreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    },
+    log: (message) => connection.console.error(message),
+  };
+}
+
 /** Registers every handler on the connection. The caller creates the connection and calls `listen()`. */
 export function startServer(connection: Connection, host: ServerHost): void {
   const documents = new TextDocuments(checkedTextDocuments);
@@ -168,23 +190,6 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const caps = params.capabilities ?? {};
     const folders: WorkspaceFolder[] = Array.isArray(params.workspaceFolders) ? params.workspaceFolders : typeof params.rootUri === 'string' ? [{ uri: params.rootUri, name: 'root' }] : [];
     const clientFiles = init.workspaceFiles ? editorFileSystem(connection) : undefined;
-    const refreshLenses = caps.workspace?.codeLens?.refreshSupport === true;
-    const refreshInlayHints = caps.workspace?.inlayHint?.refreshSupport === true;
-    const editor: EditorChannel = {
-      publishDiagnostics: (diagnostics) => void connection.sendDiagnostics(diagnostics),
-      progress: async () => {
-        const reporter = await connection.window.createWorkDoneProgress();
-        return { begin: (title) => reporter.begin(title, 0, undefined, false), report: (percentage, message) => reporter.report(percentage, message), done: () => reporter.done() };
-      },
-      applyEdit: (label, edit) => connection.workspace.applyEdit({ label, edit }),
-      // A notification, not `showInformationMessage` (a request that waits for the user): every client shows it.
-      showMessage: (kind, message) => void connection.sendNotification(ShowMessageNotification.type, { type: kind === 'error' ? MessageType.Error : MessageType.Info, message }),
-      refreshViews: () => {
-        if (refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
-        if (refreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
-      },
-      log: (message) => connection.console.error(message),
-    };
     service = createRollmarkService({
       locale: localeOf(params, init.locale),
       fileSystem: (folderUri) => host.fileSystem(folderUri) ?? (clientFiles ? new ClientFiles(folderUri, clientFiles) : undefined),
@@ -195,7 +200,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       ...(caps.workspace?.configuration ? { configuration: async (scopeUri) => normalizeSettings(await connection.workspace.getConfiguration({ scopeUri, section: 'rollmark' })) } : {}),
       settings: init.settings,
       trusted: init.trusted,
-      editor,
+      editor: editorChannel(connection, caps),
       rollMessages: init.rollMessages,
       versionedEdits: caps.workspace?.workspaceEdit?.documentChanges === true,
       diagnosticsDelay: host.diagnosticsDelay ?? init.diagnosticsDelay,
