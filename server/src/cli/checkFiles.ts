@@ -1,6 +1,6 @@
 /**
  * What `rollmark check` reads: the files and folders named, walked for `*.md`, or standard
- * input (`-`); read through the one file-system layer (workspace/projectFs.ts), under the same
+ * input (`-`); read through the one file-system layer (node/projectFs.ts), under the same
  * policy as the server's project files. docs/cli.en.md, "Which files are checked".
  */
 import type { Dirent } from 'node:fs';

@@ -3,7 +3,7 @@
  * dictionary file. The file is the author's: the term is inserted as one new list item and
  * every other byte stays as written (comments, flow or block lists, quoting, folded scalars,
  * line endings; the BOM is kept by the file layer). The write itself is serialised per file and
- * atomic (workspace/projectFs.ts).
+ * atomic (workspace/projectFiles.ts; on a disk node/projectFs.ts).
  */
 import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
 import { refusalReason } from '../analysis/project/fileRefusal';

@@ -1,6 +1,6 @@
 /**
  * Problems for the whole workspace: the scenario files of the workspace folders that are not open
- * are read from disk (through projectFs.ts), analysed once and their diagnostics published, so
+ * are read through the folder's file system (projectFiles.ts), analysed once and their diagnostics published, so
  * that every editor lists them (push diagnostics: any LSP client shows them, not only those that
  * pull `workspace/diagnostic`). Which files: `*.scenario.md` always, other Markdown per
  * `rollmark.markdown.enable`, by the same rule as open documents (servedDocuments.ts).

@@ -1,5 +1,5 @@
 /**
- * The one file-system layer (workspace/projectFs.ts) on a real disk, each hostile case built in a
+ * The one file-system layer (node/projectFs.ts) on a real disk, each hostile case built in a
  * temporary folder: links to /dev/zero and /dev/urandom, a FIFO, a folder, a link loop, links
  * outside the workspace, dangling links, a 50 MB file, text that is not UTF-8. Each is refused
  * with its reason, quickly and without reading it; and `loadWorkspaceConfig` on top of it puts

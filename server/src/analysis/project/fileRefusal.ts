@@ -1,7 +1,7 @@
 /**
- * Why a file is not used or not written, as the file-system layer (workspace/projectFs.ts)
+ * Why a file is not used or not written, as the file-system layer (workspace/projectFiles.ts)
  * decides it, and how the server, the CLI and the dictionary command say so. Pure: the layer
- * that touches the disk lives in workspace/; docs/cli.en.md, "Files Rollmark reads", documents the rules.
+ * that touches the disk lives in node/; docs/cli.en.md, "Files Rollmark reads", documents the rules.
  */
 import type { Locale } from '../types';
 
