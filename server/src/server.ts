@@ -14,7 +14,6 @@ import {
   DidChangeWatchedFilesNotification,
   ErrorCodes,
   type InitializeError,
-  type InitializeParams,
   type InitializeResult,
   LSPErrorCodes,
   MessageType,
@@ -51,16 +50,17 @@ import {
   type RollmarkService,
   ServiceError,
   type ServiceErrorKind,
-  type WorkspaceFolder,
 } from './service';
 import {
   changedUris,
   checkedTextDocuments,
   commandArgs,
+  commandCall,
   hasTextDocument,
   initialization,
   isChecksQuery,
   isCommand,
+  isLens,
   isPosition,
   isRange,
   MalformedError,
@@ -104,11 +104,6 @@ function answered<R>(result: Promise<R>): Promise<R | ResponseError<void>> {
     if (error instanceof ServiceError) return new ResponseError(LSP_ERROR[error.kind], error.message);
     throw error;
   });
-}
-
-function localeOf(params: InitializeParams, requested: 'ru' | 'en' | undefined): 'ru' | 'en' {
-  if (requested) return requested;
-  return typeof params.locale === 'string' && params.locale.toLowerCase().startsWith('ru') ? 'ru' : 'en';
 }
 
 /** The client's file system, through `rollmark/fs/*` requests. */
@@ -186,17 +181,16 @@ export function startServer(connection: Connection, host: ServerHost): void {
 
   connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
     if (service || lifecycle.phase !== 'starting') return new ResponseError(ErrorCodes.InvalidRequest, 'initialize: the server is already initialized; a session has one "initialize"', { retry: false });
-    const init = initialization(params.initializationOptions);
+    const init = initialization(params);
     const caps = params.capabilities ?? {};
-    const folders: WorkspaceFolder[] = Array.isArray(params.workspaceFolders) ? params.workspaceFolders : typeof params.rootUri === 'string' ? [{ uri: params.rootUri, name: 'root' }] : [];
     const clientFiles = init.workspaceFiles ? editorFileSystem(connection) : undefined;
     service = createRollmarkService({
-      locale: localeOf(params, init.locale),
+      locale: init.locale,
       fileSystem: (folderUri) => host.fileSystem(folderUri) ?? (clientFiles ? new ClientFiles(folderUri, clientFiles) : undefined),
       clock: host.clock,
       random: host.random,
       documents,
-      folders,
+      folders: init.folders,
       ...(caps.workspace?.configuration ? { configuration: async (scopeUri) => normalizeSettings(await connection.workspace.getConfiguration({ scopeUri, section: 'rollmark' })) } : {}),
       settings: init.settings,
       trusted: init.trusted,
@@ -266,7 +260,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   connection.onCodeLensResolve((lens, token) => {
     const refused = lifecycle.refusal('codeLens/resolve');
     if (refused || !service) return refused ?? new ResponseError(ErrorCodes.ServerNotInitialized, 'not initialized');
-    if (typeof lens !== 'object' || lens === null || !isRange(lens.range)) return invalidParams('codeLens/resolve: malformed parameters');
+    if (!isLens(lens)) return invalidParams('codeLens/resolve: malformed parameters');
     return answered(service.resolveCodeLens(lens, token));
   });
   connection.languages.inlayHint.on(onDocument('inlayHint', (p) => isRange(p.range), (s, params, token) => s.inlayHints(params, token)));
@@ -280,11 +274,10 @@ export function startServer(connection: Connection, host: ServerHost): void {
   connection.onRequest(RulesetsRequest, onRequest(RulesetsRequest.method, rulesetsParams, (s, params) => s.rulesets(params)));
 
   connection.onExecuteCommand((params) => {
-    const command: unknown = typeof params === 'object' && params !== null ? params.command : undefined;
     const refused = lifecycle.refusal('workspace/executeCommand');
     if (refused) return refused;
+    const { command, arg } = commandCall(params);
     if (!isCommand(command)) return invalidParams(`unknown command: ${String(command)}`);
-    const arg: unknown = Array.isArray(params.arguments) ? params.arguments[0] : undefined;
     return onRequest(command, () => commandArgs[command](arg), (s, args) => s.executeCommand(command, args))(arg);
   });
 

@@ -6,7 +6,7 @@
  * checked here, and the service beyond takes them typed.
  */
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import type { TextDocumentsConfiguration } from 'vscode-languageserver';
+import type { CodeLens, InitializeParams, TextDocumentsConfiguration } from 'vscode-languageserver';
 import {
   type AddToDictionaryArgs,
   CODE_LENS_MODES,
@@ -29,7 +29,7 @@ import {
   type SetDocumentRulesetArgs,
   type SeveritySetting,
 } from './protocol';
-import { updatedDocument } from './service';
+import { updatedDocument, type WorkspaceFolder } from './service';
 
 /** Why a request or command was refused: said after its method or command name, as InvalidParams. */
 export class MalformedError extends Error {}
@@ -63,6 +63,17 @@ export function hasTextDocument(params: unknown): params is { textDocument: { ur
 export function isChecksQuery(value: unknown): value is DocumentChecksQuery | undefined | null {
   if (value === undefined || value === null) return true;
   return isRecord(value) && isPosition(value.position) && (value.text === undefined || typeof value.text === 'string');
+}
+
+/** A code lens sent back to be resolved: it must have its range (its `data` is the server's own). */
+export function isLens(value: unknown): value is CodeLens {
+  return isRecord(value) && isRange(value.range);
+}
+
+/** `workspace/executeCommand`'s command and its one argument, as sent. */
+export function commandCall(params: unknown): { command: unknown; arg: unknown } {
+  if (!isRecord(params)) return { command: undefined, arg: undefined };
+  return { command: params.command, arg: Array.isArray(params.arguments) ? params.arguments[0] : undefined };
 }
 
 /** `rollmark/report`'s params. */
@@ -163,9 +174,14 @@ export const checkedTextDocuments: TextDocumentsConfiguration<TextDocument> = {
   },
 };
 
-/** What the server takes of `initializationOptions` (`RollmarkInitializationOptions`): anything malformed is left at its default. */
+/**
+ * What the server takes of `initialize`: its locale (`initializationOptions.locale`, else the
+ * client's), the workspace folders (else the root) and the `initializationOptions`
+ * (`RollmarkInitializationOptions`), anything malformed left at its default.
+ */
 export interface Initialization {
-  locale?: 'ru' | 'en';
+  locale: 'ru' | 'en';
+  folders: WorkspaceFolder[];
   diagnosticsDelay?: number;
   trusted: boolean;
   rollMessages: boolean;
@@ -173,11 +189,18 @@ export interface Initialization {
   settings: RollmarkSettings;
 }
 
-export function initialization(raw: unknown): Initialization {
-  const options: Record<string, unknown> = isRecord(raw) ? raw : {};
+function isFolder(value: unknown): value is WorkspaceFolder {
+  return isRecord(value) && typeof value.uri === 'string' && typeof value.name === 'string';
+}
+
+export function initialization(params: InitializeParams): Initialization {
+  const options: Record<string, unknown> = isRecord(params.initializationOptions) ? params.initializationOptions : {};
   const delay = options.diagnosticsDelay;
+  const clientLocale = typeof params.locale === 'string' && params.locale.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+  const folders = Array.isArray(params.workspaceFolders) ? params.workspaceFolders.filter(isFolder) : typeof params.rootUri === 'string' ? [{ uri: params.rootUri, name: 'root' }] : [];
   return {
-    ...(options.locale === 'ru' || options.locale === 'en' ? { locale: options.locale } : {}),
+    locale: options.locale === 'ru' || options.locale === 'en' ? options.locale : clientLocale,
+    folders,
     ...(typeof delay === 'number' && delay >= 0 ? { diagnosticsDelay: delay } : {}),
     trusted: options.trusted !== false,
     rollMessages: options.rollMessages !== false,
