@@ -1,13 +1,14 @@
 /**
- * The server's entry point, and the only file that knows the transport: `--stdio` or
- * `--node-ipc` (also `--socket=N` and `--pipe=NAME`), as vscode-languageserver reads them
- * from the command line.
+ * The server's entry point in Node, and the only file that knows its transport: `--stdio` or
+ * `--node-ipc` (also `--socket=N` and `--pipe=NAME`), as vscode-languageserver reads them from the
+ * command line. The host is Node's (node/host.ts), with a full garbage collection after large edits.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { crashReporter } from './crashReporter';
 import { FramingWatcher } from './framing';
+import { fullCollection, HeapReclaimer } from './node/heapReclaimer';
+import { nodeHost } from './node/host';
 import { startServer } from './server';
-import { fullCollection } from './workspace/heapReclaimer';
 
 /** Milliseconds between two looks at whether standard output has been read. */
 const OUTPUT_POLL = 10;
@@ -15,7 +16,7 @@ const OUTPUT_POLL = 10;
 /**
  * Resolves once standard output holds nothing unread, looking again every few milliseconds: an
  * answer reaches it a turn of the event loop after its request resolves, and a small one raises no
- * 'drain' to wait for.
+ * 'drain' to wait for. A client that reads slowly thus gets the next report once it has this one.
  */
 async function stdoutEmptied(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
@@ -39,7 +40,13 @@ function main(): void {
   process.on('unhandledRejection', (reason) => report('unhandled rejection', reason));
   // A write to a closed stdout fails asynchronously, as an 'error' event: the editor is gone.
   process.stdout.on('error', (error) => report('writing to the editor', error));
-  startServer(conn, { collectGarbage: fullCollection(), outputSent: stdoutEmptied });
+  const collect = fullCollection();
+  const reclaimer = collect ? new HeapReclaimer({ collect }) : undefined;
+  const betweenReports = async () => {
+    await stdoutEmptied();
+    reclaimer?.collectIfGrown();
+  };
+  startServer(conn, { ...nodeHost(), ...(reclaimer ? { afterWork: () => reclaimer.workDone() } : {}), betweenReports });
   conn.listen();
   if (process.argv.includes('--stdio')) {
     // Input that is not LSP would leave the server waiting forever: say so and end, for the client to restart it.

@@ -1,11 +1,8 @@
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
-import { LineIndex } from '../analysis/markdown/lineIndex';
-import { rollMembers } from '../analysis/resolve/party';
-import { type RandomSource, seededRandom } from '../engine/random';
-import { rollCheck } from '../engine/roll';
+import type { RandomSource } from '../engine/random';
+import { DEFAULT_SEVERITY, LineIndex, type RollmarkService } from '../service';
 import { analyzeFiles } from './analyzeFiles';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
 import { type CliIo, toJson, UsageError } from './io';
@@ -17,7 +14,7 @@ import { voice } from '../present/voice';
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
-function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolean, dice: RandomSource | undefined): void {
+function textReport(files: readonly CheckedFile[], io: CliIo, rollmark: RollmarkService, showChecks: boolean, dice: RandomSource | undefined): void {
   for (const file of files) {
     const lines = new LineIndex(file.text);
     const where = (offset: number) => {
@@ -32,8 +29,8 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
       if (!dice) continue;
       const { ruleset } = file.analysis;
       // The whole party rolls as in the editor: each member their own pool, not the ruleset's typical one.
-      if (check.party) for (const { actor, report } of rollMembers(ruleset, check.party.members, dice)) io.out(`    ${rollLine(report, ruleset, io.locale, actor)}\n`);
-      else if (check.spec) io.out(`    ${rollLine(rollCheck(ruleset, check.spec, { random: dice, best: check.odds?.best }), ruleset, io.locale)}\n`);
+      if (check.party) for (const { actor, report } of rollmark.rollParty(ruleset, check.party.members, dice)) io.out(`    ${rollLine(report, ruleset, io.locale, actor)}\n`);
+      else if (check.spec) io.out(`    ${rollLine(rollmark.roll(ruleset, check.spec, { dice, best: check.odds?.best }), ruleset, io.locale)}\n`);
     }
   }
   io.out(`${summaryText(summarize(files), io.locale)}\n`);
@@ -45,7 +42,7 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
  * `--jobs N` analyses on N worker threads (1: in this thread); by default a campaign of more than
  * a megabyte of text uses one per core (analyzeFiles.ts). The output is the same either way.
  */
-export async function checkCommand(args: string[], io: CliIo): Promise<number> {
+export async function checkCommand(args: string[], io: CliIo, rollmark: RollmarkService): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -63,7 +60,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
   if (positionals.length === 0) throw new UsageError('name the files or folders to check, e.g. `rollmark check examples/`');
-  const defaultRuleset = values.ruleset === undefined ? undefined : requireRuleset(values.ruleset).id;
+  const defaultRuleset = values.ruleset === undefined ? undefined : requireRuleset(values.ruleset, rollmark).id;
   const maxWarnings = values['max-warnings'] === undefined ? undefined : Number(values['max-warnings']);
   if (maxWarnings !== undefined && !Number.isInteger(maxWarnings)) throw new UsageError('--max-warnings must be a whole number');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
@@ -79,8 +76,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   }
 
   const cwd = process.cwd();
-  const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd, maxDocumentBytes(values['max-document-size-mb']));
-  const analyses = await analyzeFiles(pending, { locale: io.locale, ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
+  const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd, rollmark, maxDocumentBytes(values['max-document-size-mb']));
+  const analyses = await analyzeFiles(pending, { rollmark, ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
   const scenarios: CheckedFile[] = pending.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
   if (scenarios.length === 0 && unread === 0 && !values['allow-empty']) {
     throw new UsageError(io.locale === 'ru' ? `не найдено ни одного файла сценария в ${positionals.join(' ')} (--allow-empty разрешает пустую проверку)` : `no scenario files found in ${positionals.join(' ')} (--allow-empty accepts that)`);
@@ -100,7 +97,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   if (format === 'json') io.out(`${toJson(jsonReport(files))}\n`);
   else if (format === 'sarif') io.out(`${toJson(sarifReport(files, io.locale, '0.1.0'))}\n`);
   // One generator for the whole run: the seed replays it all, and each check draws dice of its own.
-  else textReport(files, io, values.checks ?? false, seed === undefined ? undefined : seededRandom(seed));
+  else textReport(files, io, rollmark, values.checks ?? false, seed === undefined ? undefined : rollmark.dice(seed));
 
   const s = summarize(files);
   if (unread > 0) return 2;

@@ -1,6 +1,5 @@
 import * as path from 'node:path';
-import { CODE_SUMMARY } from '../analysis/diagnosticCatalog';
-import { LineIndex, type LinePosition } from '../analysis/markdown/lineIndex';
+import { CODE_SUMMARY, LineIndex, type LinePosition } from '../service';
 import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, Locale, PartyOdds, TextRange } from '../analysis/types';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';

@@ -5,9 +5,9 @@
  */
 import { lstat } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Locale } from '../analysis/types';
-import { loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/workspaceConfig';
-import { ProjectFs } from '../workspace/projectFs';
+import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
+import { ProjectFs } from '../node/projectFs';
+import type { RollmarkService } from '../service';
 
 export class CliProjects {
   private readonly configs = new Map<string, Promise<WorkspaceConfig>>();
@@ -15,7 +15,7 @@ export class CliProjects {
 
   constructor(
     private readonly cwd: string,
-    private readonly locale: Locale,
+    private readonly rollmark: RollmarkService,
   ) {}
 
   /** The folder whose `.rollmark/` applies to a file (undefined: standard input, which gets the current directory's). */
@@ -40,7 +40,7 @@ export class CliProjects {
   config(root: string): Promise<WorkspaceConfig> {
     let config = this.configs.get(root);
     if (!config) {
-      config = loadWorkspaceConfig(new ProjectFs(root), this.locale);
+      config = this.rollmark.loadProject(new ProjectFs(root));
       this.configs.set(root, config);
     }
     return config;

@@ -5,7 +5,7 @@
  * what could not be read said on standard error.
  */
 import * as path from 'node:path';
-import { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE, skippedFileNote, unreadFileMessage } from '../analysis/project/fileRefusal';
+import { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE, type RollmarkService, skippedFileNote, unreadFileMessage } from '../service';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
 import { type CliIo, UsageError } from './io';
@@ -50,8 +50,8 @@ export interface ReadTargets {
 }
 
 /** Reads what `positionals` name, each file up to `maxBytes` (larger ones are not analysed); `command` prefixes the notes on standard error. */
-export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string, maxBytes: number): Promise<ReadTargets> {
-  const projects = new CliProjects(cwd, io.locale);
+export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string, rollmark: RollmarkService, maxBytes: number): Promise<ReadTargets> {
+  const projects = new CliProjects(cwd, rollmark);
   const files: ReadTargets['files'] = [];
   let unread = 0;
   const targets = await collectFiles(positionals);

@@ -16,9 +16,11 @@ import { analyzeFiles } from './analyzeFiles';
 import { type CliIo, toJson, UsageError } from './io';
 import type { WriteRefusal } from '../analysis/project/fileRefusal';
 import { reportNotWrittenMessage } from '../present/fileWrites';
-import { FileRefusedError, type OutputTarget, resolveOutput, writeOutput } from '../workspace/projectFs';
+import { type OutputTarget, resolveOutput, writeOutput } from '../node/projectFs';
+import { FileRefusedError } from '../service';
 import { maxDocumentBytes, readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
+import type { RollmarkService } from '../service';
 
 const FORMATS = ['html', 'json', 'md'] as const;
 type Format = (typeof FORMATS)[number];
@@ -50,7 +52,7 @@ async function overwritesInput(target: string, inputs: readonly string[]): Promi
  * and what to do, on standard error). Problems in the scenarios are the report's content, not a
  * failure.
  */
-export async function reportCommand(args: string[], io: CliIo): Promise<number> {
+export async function reportCommand(args: string[], io: CliIo, rollmark: RollmarkService): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -59,12 +61,12 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
   if (positionals.length === 0) throw new UsageError('name the files or folders to report on, e.g. `rollmark report examples/`');
-  const defaultRuleset = values.ruleset === undefined ? undefined : requireRuleset(values.ruleset).id;
+  const defaultRuleset = values.ruleset === undefined ? undefined : requireRuleset(values.ruleset, rollmark).id;
   const cwd = process.cwd();
   const output = values.output === undefined ? undefined : path.resolve(cwd, values.output);
   const v = voice(io.locale);
 
-  const { files: read, unread, inputs } = await readTargets('report', positionals, io, cwd, maxDocumentBytes(values['max-document-size-mb']));
+  const { files: read, unread, inputs } = await readTargets('report', positionals, io, cwd, rollmark, maxDocumentBytes(values['max-document-size-mb']));
   const notWritten = (refusal: WriteRefusal) => {
     io.err(`rollmark report: ${reportNotWrittenMessage(values.output ?? '', refusal, io.locale)}\n`);
     return 2;
@@ -83,7 +85,7 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
     shownAt = Date.now();
     io.progress(v.w.reportProgress(v.number(analysed), v.count(read.length, 'file')));
   };
-  const analyses = await analyzeFiles(read, { locale: io.locale, ...(defaultRuleset ? { defaultRuleset } : {}), progress });
+  const analyses = await analyzeFiles(read, { rollmark, ...(defaultRuleset ? { defaultRuleset } : {}), progress });
   progress(read.length, true);
   io.progress?.(undefined);
   if (read.length === 0 && unread === 0) {

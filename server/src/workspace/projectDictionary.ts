@@ -3,23 +3,19 @@
  * dictionary file. The file is the author's: the term is inserted as one new list item and
  * every other byte stays as written (comments, flow or block lists, quoting, folded scalars,
  * line endings; the BOM is kept by the file layer). The read, the merge and the write are one
- * edit under the file's lock, shared with every other process (workspace/projectFs.ts): two
+ * edit under the file's lock, shared with every other process (node/projectFs.ts): two
  * editors adding terms to one dictionary at once lose none. A term longer than
  * {@link MAX_TERM_LENGTH} characters, or a dictionary that would outgrow what is read of it, is refused.
  */
 import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
-import type { DictionaryProblem } from '../analysis/project/fileRefusal';
+import { type DictionaryProblem, utf8Bytes } from '../analysis/project/fileRefusal';
 import type { Locale } from '../analysis/types';
 import { parseDictionary } from '../analysis/project/workspaceConfig';
 import { MAX_RULESET_CHARS } from '../engine/rulesetLoader';
-import type { AddToDictionaryArgs } from '../protocol';
-import { FileRefusedError, MAX_PROJECT_FILE_BYTES, type ProjectFiles } from './projectFs';
+import { FileRefusedError, MAX_PROJECT_FILE_BYTES, type ProjectFiles } from './projectFiles';
 
 /** The longest term the dictionary takes, in characters: a trait's name, not a paragraph. */
 export const MAX_TERM_LENGTH = 100;
-
-/** Malformed command arguments: a programmer's error, answered as InvalidParams. */
-export class DictionaryError extends Error {}
 
 /** A term the dictionary does not take, or a file it cannot be added to; present/fileWrites.ts words why. */
 export class DictionaryProblemError extends Error {
@@ -34,14 +30,6 @@ export function dictionaryProblem(error: unknown): DictionaryProblem | undefined
   if (error instanceof DictionaryProblemError) return error.problem;
   if (error instanceof FileRefusedError) return { kind: 'refused', refusal: error.refusal };
   return undefined;
-}
-
-export function parseDictionaryArgs(raw: unknown): AddToDictionaryArgs {
-  if (typeof raw !== 'object' || raw === null) throw new DictionaryError('expected one argument {uri, term}');
-  const a = raw as Record<string, unknown>;
-  if (typeof a.uri !== 'string' || a.uri === '') throw new DictionaryError('"uri" must be a document URI');
-  if (typeof a.term !== 'string' || a.term.trim() === '' || /[\r\n]/.test(a.term)) throw new DictionaryError('"term" must be a one-line, non-empty string');
-  return { uri: a.uri, term: a.term.trim() };
 }
 
 const HEADER = '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n';
@@ -123,7 +111,7 @@ export function addTermToDictionary(existing: string | undefined, term: string, 
     text = existing.slice(0, edit.at) + edit.insert + existing.slice(edit.at);
   }
   // Past the bounds the file would no longer be read: every term in it would be lost to the analysis.
-  if (text.length > MAX_RULESET_CHARS || Buffer.byteLength(text) > MAX_PROJECT_FILE_BYTES) throw new DictionaryProblemError({ kind: 'too-large', limit: MAX_PROJECT_FILE_BYTES });
+  if (text.length > MAX_RULESET_CHARS || utf8Bytes(text) > MAX_PROJECT_FILE_BYTES) throw new DictionaryProblemError({ kind: 'too-large', limit: MAX_PROJECT_FILE_BYTES });
   // The edit is checked by reading it back: a layout this code misjudged is refused, never written.
   if (!readsAs(text, expected)) throw new DictionaryProblemError({ kind: 'by-hand' });
   return { text, added: true };

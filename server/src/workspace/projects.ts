@@ -10,26 +10,14 @@
  * dictionary stamp is also looked at every {@link FRESHNESS_INTERVAL}, and a changed stamp
  * reloads it (`changed`).
  */
-import { fileURLToPath } from 'node:url';
 import { unusedFileMessage } from '../analysis/project/fileRefusal';
 import { builtinRulesets } from '../analysis/project/rulesetProvider';
 import type { Locale } from '../analysis/types';
 import { type FileProblems, loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import type { RollmarkSettings } from '../protocol';
 import { fileUri } from './folders';
-import { type ProjectFiles, ProjectFs } from './projectFs';
-
-/** Gives the file system of a workspace folder; tests pass in-memory ones. */
-export type FsFactory = (folderUri: string) => ProjectFiles | undefined;
-
-export const nodeFsFactory: FsFactory = (folderUri) => {
-  if (!folderUri.startsWith('file:')) return undefined;
-  try {
-    return new ProjectFs(fileURLToPath(folderUri));
-  } catch {
-    return undefined;
-  }
-};
+import { type Clock, standardClock } from './clock';
+import type { FsFactory, ProjectFiles } from './projectFiles';
 
 export interface Project {
   /** Undefined for documents outside every workspace folder: built-in rulesets, no dictionary. */
@@ -62,7 +50,8 @@ function within(path: string, folder: string): boolean {
 
 export class Projects {
   private readonly loaded = new Map<string, Loaded>();
-  private freshness: NodeJS.Timeout | undefined;
+  /** Stops the next look at the dictionaries; undefined while none is due. */
+  private stopFreshness: (() => void) | undefined;
 
   constructor(
     private readonly fsFor: FsFactory,
@@ -73,6 +62,7 @@ export class Projects {
     private readonly trusted = true,
     /** Told when a folder's dictionary changed on disk without a word from the editor: the caller reloads and republishes. */
     private readonly changed: (folderUri: string) => void = () => undefined,
+    private readonly clock: Clock = standardClock,
   ) {}
 
   get(folderUri: string | undefined, settings: RollmarkSettings): Promise<Project> {
@@ -85,7 +75,7 @@ export class Projects {
       const stamp = fs ? fs.stamp(settings.dictionaryPath) : Promise.resolve(undefined);
       entry = { folderUri, dictionaryPath: settings.dictionaryPath, rulesetsPath: settings.rulesetsPath, stamp, project: stamp.then(() => this.load(folderUri, settings)) };
       this.loaded.set(key, entry);
-      this.freshness ??= setInterval(() => void this.checkFreshness(), FRESHNESS_INTERVAL).unref();
+      if (!this.stopFreshness) this.lookLater();
     }
     return entry.project;
   }
@@ -99,10 +89,18 @@ export class Projects {
     }
   }
 
+  private lookLater(): void {
+    this.stopFreshness = this.clock.after(FRESHNESS_INTERVAL, () => {
+      void this.checkFreshness().finally(() => {
+        if (this.stopFreshness) this.lookLater();
+      });
+    });
+  }
+
   /** Stops looking at the dictionaries (the server shuts down). */
   dispose(): void {
-    clearInterval(this.freshness);
-    this.freshness = undefined;
+    this.stopFreshness?.();
+    this.stopFreshness = undefined;
   }
 
   /** Forget a folder's projects (or every folder's): files changed, settings moved them; the next request reloads. */

@@ -16,7 +16,7 @@ import { LSPErrorCodes, MessageType } from 'vscode-languageserver/node';
 import { parseDictionary } from '../../../server/src/analysis/project/workspaceConfig';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
 import { MAX_RULESET_CHARS } from '../../../server/src/engine/rulesetLoader';
-import { nodeFsFactory } from '../../../server/src/workspace/projects';
+import { diskFiles } from '../../../server/src/node/projectFs';
 import { errorOf, LspTestClient } from '../lsp/harness';
 import { type Session, startServerProcess, stopServerProcess, stopStartedProcesses } from '../lsp/serverProcess';
 
@@ -80,7 +80,7 @@ describe('one dictionary, many writers', function () {
     let uri = '';
     beforeEach(async () => {
       const folder = pathToFileURL(book).href;
-      client = await LspTestClient.start({ workspaceFolder: folder, fileSystem: nodeFsFactory, locale: 'en' });
+      client = await LspTestClient.start({ workspaceFolder: folder, fileSystem: diskFiles, locale: 'en' });
       uri = `${folder}/scene.md`;
       await client.open(uri, '«Прыгучесть + Атлетика»');
     });

@@ -14,7 +14,7 @@ import { ErrorCodes, LSPErrorCodes, MessageType } from 'vscode-languageserver/no
 import { addTermToDictionary, DictionaryProblemError } from '../../../server/src/workspace/projectDictionary';
 import { parseDictionary } from '../../../server/src/analysis/project/workspaceConfig';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
-import { nodeFsFactory } from '../../../server/src/workspace/projects';
+import { diskFiles } from '../../../server/src/node/projectFs';
 import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
 
 describe('adding a term to the dictionary text', () => {
@@ -74,7 +74,7 @@ describe('the add-to-dictionary command on disk', function () {
 
   async function start(locale = 'en'): Promise<string> {
     const folder = pathToFileURL(root).href;
-    client = await LspTestClient.start({ workspaceFolder: folder, fileSystem: nodeFsFactory, locale });
+    client = await LspTestClient.start({ workspaceFolder: folder, fileSystem: diskFiles, locale });
     const uri = `${folder}/scene.md`;
     await client.open(uri, '«Прыгучесть + Атлетика»');
     return uri;

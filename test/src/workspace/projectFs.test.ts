@@ -1,5 +1,5 @@
 /**
- * The one file-system layer (workspace/projectFs.ts) on a real disk, each hostile case built in a
+ * The one file-system layer (node/projectFs.ts) on a real disk, each hostile case built in a
  * temporary folder: links to /dev/zero and /dev/urandom, a FIFO, a folder, a link loop, links
  * outside the workspace, dangling links, a 50 MB file, text that is not UTF-8. Each is refused
  * with its reason, quickly and without reading it; and `loadWorkspaceConfig` on top of it puts
@@ -12,7 +12,8 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadWorkspaceConfig } from '../../../server/src/analysis/project/workspaceConfig';
-import { FileRefusedError, MAX_LISTED_FILES, ProjectFs } from '../../../server/src/workspace/projectFs';
+import { ProjectFs } from '../../../server/src/node/projectFs';
+import { FileRefusedError, MAX_LISTED_FILES } from '../../../server/src/workspace/projectFiles';
 
 const DICTIONARY = '.rollmark/dictionary.yaml';
 const RULESETS = '.rollmark/rulesets';

@@ -1,7 +1,7 @@
 /**
- * Why a file is not used or not written, as the file-system layer (workspace/projectFs.ts)
+ * Why a file is not used or not written, as the file-system layer (workspace/projectFiles.ts)
  * decides it, and how the server, the CLI and the dictionary command say so. Pure: the layer
- * that touches the disk lives in workspace/; docs/cli.en.md, "Files Rollmark reads", documents the rules.
+ * that touches the disk lives in node/; docs/cli.en.md, "Files Rollmark reads", documents the rules.
  */
 import type { Locale } from '../types';
 
@@ -64,6 +64,17 @@ export const DEFAULT_MAX_DOCUMENT_MB = 20;
 /** Bytes in a megabyte, as the size limits count them. */
 export const MEGABYTE = 1024 * 1024;
 
+/** The text's size in UTF-8, counted without encoding it (in any host: no Buffer). */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A surrogate pair is 4 bytes: 2 for each half.
+    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 2 : 3;
+  }
+  return bytes;
+}
+
 /**
  * Why a document's text is not analysed: larger than `maxBytes` of UTF-8 (`too-large`); undefined
  * when it is not. The exact size is counted only for a text near the limit.
@@ -71,11 +82,7 @@ export const MEGABYTE = 1024 * 1024;
 export function tooLargeToAnalyze(text: string, maxBytes: number): FileRefusal | undefined {
   // A UTF-16 unit is 1 to 3 bytes of UTF-8 (a surrogate pair, 4 for two).
   if (text.length * 3 <= maxBytes) return undefined;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 2 : 3;
-  }
+  const bytes = utf8Bytes(text);
   return bytes > maxBytes ? { reason: 'too-large', detail: String(bytes), limit: maxBytes } : undefined;
 }
 
