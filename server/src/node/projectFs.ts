@@ -291,7 +291,12 @@ export class ProjectFs implements ProjectFiles {
       if (resolved.kind === 'refused') refuse(resolved.refusal);
       if (resolved.kind === 'found') file = resolved.real;
     }
-    const release = await lockFile(file, relative);
+    const release = await lockFile(file, relative).catch(async (error: unknown) => {
+      // A file that cannot even be read says so first: that is what the author has to fix.
+      const read = link ? await readResolvedFile(file, this.maxBytes) : undefined;
+      if (read?.kind === 'refused') refuse(read.refusal);
+      throw error;
+    });
     try {
       const stats = await lstat(file).catch((error: unknown) => (errorCode(error) === 'ENOENT' ? undefined : refuse({ reason: 'unreadable', detail: errorCode(error) })));
       let current: (TextContent & { stats: Stats }) | undefined;

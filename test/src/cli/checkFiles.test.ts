@@ -46,7 +46,7 @@ describe('rollmark check and the file policy', function () {
       r.err,
       `rollmark check: could not read ${at('book', 'b.md')}: it is not text: the file has NUL bytes\n` +
         `rollmark check: could not read ${at('book', 'c.md')}: the file is not UTF-8\n` +
-        `rollmark check: could not read ${at('book', 'e.md')}: the file is larger than the limit of 32 MB (40 MB)\n`,
+        `rollmark check: could not read ${at('book', 'e.md')}: the file is larger than the limit of 20 MB (40 MB)\n`,
     );
     assert.match(r.out, /d\.md:5:2 error RM001 Unknown trait/);
     assert.match(r.out, /^2 files, 2 checks: 1 error, 0 warnings, 0 infos, 0 hints$/m);
