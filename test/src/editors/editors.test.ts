@@ -4,13 +4,14 @@
  * diagnostics in Russian (`init_options.locale`), with the project's dictionary found through
  * `.rollmark/`, the dice lenses once attached, and reloads the project with its `<leader>R`
  * mapping; Vim with ALE shows the diagnostics. The Neovim 0.10+ snippet, which needs a newer
- * Neovim than Debian has, is checked to parse. scripts/install-test-tools.sh installs the editors.
+ * Neovim than Debian has, is checked to parse. The editors are Debian packages (systemTools.ts).
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { NEOVIM, requireSystemTools, VIM, VIM_ALE } from '../systemTools';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -34,7 +35,7 @@ describe('the README setups for other editors, headless', function () {
   let book = '';
 
   before(() => {
-    execFileSync('bash', [path.join(ROOT, 'scripts', 'install-test-tools.sh'), '--check'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    requireSystemTools(NEOVIM, VIM, VIM_ALE);
     assert.ok(existsSync(path.join(ROOT, 'dist', 'server.js')), 'dist/server.js is built by `npm install` (npm run build)');
   });
   beforeEach(() => {
