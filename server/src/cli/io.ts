@@ -11,14 +11,22 @@ export interface CliIo {
   locale: Locale;
 }
 
+/**
+ * The user's language as POSIX decides the language of messages: the first of LC_ALL, LC_MESSAGES
+ * and LANG that is set and not empty (ROLLMARK_LOCALE before them); Russian when it is `ru…`.
+ */
+export function localeFromEnv(env: NodeJS.ProcessEnv): Locale {
+  const lang = [env.ROLLMARK_LOCALE, env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== '') ?? '';
+  return lang.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+}
+
 export function processIo(env: NodeJS.ProcessEnv = process.env): CliIo {
-  const lang = env.ROLLMARK_LOCALE ?? env.LC_ALL ?? env.LC_MESSAGES ?? env.LANG ?? '';
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     stdin: () => process.stdin,
     ...(process.stderr.isTTY ? { progress: (text: string | undefined) => process.stderr.write(text === undefined ? '\r\x1b[K' : `\r${text}\x1b[K`) } : {}),
-    locale: lang.toLowerCase().startsWith('ru') ? 'ru' : 'en',
+    locale: localeFromEnv(env),
   };
 }
 
