@@ -17,6 +17,7 @@ import { RollLog } from './rollLog';
 import { RollFlow } from './rolls';
 import { RulesetInvitation } from './invitation';
 import { RulesetStatus } from './statusBar';
+import { WalkthroughProgress } from './walkthrough';
 
 export type { RollmarkApi } from './api';
 export { ClientCommands } from './commandIds';
@@ -33,7 +34,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   const rolls = new RollFlow(() => host?.current, log, pools);
   const lenses = new CodeLensWindow(() => host?.current);
   const typing = new TypingPause();
-  const clientHost = new LanguageClientHost(context, serverChannel, () => ({ executeCommand: rolls.middleware(), ...typing.middleware(lenses.middleware()) }));
+  const walkthrough = new WalkthroughProgress();
+  const clientHost = new LanguageClientHost(context, serverChannel, () => {
+    const waiting = typing.middleware(lenses.middleware());
+    return { executeCommand: rolls.middleware(), ...waiting, ...walkthrough.middleware(waiting.provideCodeLenses) };
+  });
   host = clientHost;
   const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState));
   const report = new ReportView(clientHost, context.extensionUri);
