@@ -50,6 +50,8 @@ await Promise.all(
       // CommonJS bundle cannot hold; the report renders SVG only and needs no canvas: the browser
       // entry (no canvas without a DOM) is the same module without that import.
       alias: { 'vega-canvas': './node_modules/vega-canvas/build/vega-canvas.browser.js' },
+      // Russian words as UTF-8 (2 bytes a letter) rather than \u escapes (6): a tenth of the server.
+      charset: 'utf8',
       sourcemap: !production,
       minify: production,
       logLevel: 'warning',

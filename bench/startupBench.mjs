@@ -4,24 +4,26 @@
 // both sides alike. Also the bundles' sizes. Targets: server ≤ 1 MB, client ≤ 300 KB (minified);
 // `initialize` answered ≤ 150 ms and ≤ 2.5× `node -e 0`; `rollmark odds` ≤ 3× `node -e 0`.
 //
-//   npm run bench:startup [-- --runs 31] [--root DIR]
+//   npm run bench:startup [-- --runs 31] [--root DIR]…
 //
-// --root measures another checkout, built the same way (`node esbuild.mjs --production`): the
-// figures before a change, in the same run as after it.
+// --root measures another checkout instead, built the same way (`node esbuild.mjs --production`);
+// given several times, it measures each in the same rounds: the figures before a change beside
+// those after it, against one bare start.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const runs = Number(option('--runs', 31));
-const root = path.resolve(option('--root', path.join(path.dirname(fileURLToPath(import.meta.url)), '..')));
-const server = path.join(root, 'dist', 'server.js');
-const cli = path.join(root, 'bin', 'rollmark.js');
+const runs = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 31);
+const given = args.flatMap((arg, i) => (arg === '--root' ? [path.resolve(args[i + 1])] : []));
+const roots = given.length > 0 ? given : [path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')];
 const ODDS = ['odds', '--ruleset', 'vampire-pack', '«Сила 3 + Атлетика 3 (сложность 2)»'];
 
-for (const file of [server, cli]) if (!existsSync(file)) throw new Error(`${file} is missing: build ${root} first (node esbuild.mjs --production)`);
+for (const root of roots) {
+  for (const file of ['dist/server.js', 'bin/rollmark.js']) if (!existsSync(path.join(root, file))) throw new Error(`${path.join(root, file)} is missing: build ${root} first (node esbuild.mjs --production)`);
+}
 
 /** Milliseconds from spawn to exit, which must be 0. */
 function untilExit(argv) {
@@ -34,7 +36,7 @@ function untilExit(argv) {
 }
 
 /** Milliseconds from spawn to the server's answer to `initialize`. */
-function untilInitialized() {
+function untilInitialized(server) {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
     const started = process.hrtime.bigint();
@@ -52,11 +54,12 @@ function untilInitialized() {
   });
 }
 
-const kinds = {
-  'node -e 0': () => untilExit(['-e', '0']),
-  'server: spawn → initialize answered': untilInitialized,
-  'rollmark odds': () => untilExit([cli, ...ODDS]),
-};
+const label = (root, what) => (roots.length > 1 ? `${path.basename(root)}: ${what}` : what);
+const kinds = { 'node -e 0': () => untilExit(['-e', '0']) };
+for (const root of roots) {
+  kinds[label(root, 'server: spawn → initialize answered')] = () => untilInitialized(path.join(root, 'dist', 'server.js'));
+  kinds[label(root, 'rollmark odds')] = () => untilExit([path.join(root, 'bin', 'rollmark.js'), ...ODDS]);
+}
 const times = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
 // One warm-up of each (the file cache), then rounds in a rotated order.
 for (const run of Object.values(kinds)) await run();
@@ -75,11 +78,12 @@ const median = (xs) => {
 const ms = (x) => x.toFixed(1);
 const bare = times['node -e 0'];
 const kib = (file) => (existsSync(file) ? `${Math.round(statSync(file).size / 1024)} KiB` : '—');
-console.log(`${root}: ${runs} rounds, Node ${process.version}\n`);
+console.log(`${runs} rounds, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 console.log('| | min ms | median ms | min ÷ bare min | median ÷ bare median |');
 console.log('|---|---|---|---|---|');
 for (const name of names) {
   const xs = times[name];
   console.log(`| ${name} | ${ms(Math.min(...xs))} | ${ms(median(xs))} | ${(Math.min(...xs) / Math.min(...bare)).toFixed(2)}× | ${(median(xs) / median(bare)).toFixed(2)}× |`);
 }
-console.log(`\ndist/server.js ${kib(server)}, dist/client.js ${kib(path.join(root, 'dist', 'client.js'))}`);
+console.log('');
+for (const root of roots) console.log(`${root}: dist/server.js ${kib(path.join(root, 'dist', 'server.js'))}, dist/client.js ${kib(path.join(root, 'dist', 'client.js'))}`);
