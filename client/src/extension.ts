@@ -37,10 +37,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
   const walkthrough = new WalkthroughProgress();
   const clientHost = new LanguageClientHost(context, serverChannel, () => {
     const waiting = typing.middleware(lenses.middleware());
-    return { executeCommand: rolls.middleware(), ...waiting, ...walkthrough.middleware(waiting.provideCodeLenses) };
+    return { ...waiting, ...walkthrough.middleware(waiting.provideCodeLenses, rolls.middleware()) };
   });
   host = clientHost;
-  const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState));
+  const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState), (info) => walkthrough.rulesetShown(info));
   const report = new ReportView(clientHost, context.extensionUri);
   const chips = new PreviewChips(clientHost);
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
@@ -55,7 +55,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Rollma
     report,
     chips,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
-    vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => report.show(scope, uri)),
+    vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => {
+      walkthrough.mark('overviewShown');
+      return report.show(scope, uri);
+    }),
     // Trust granted: start again so that the server reads the user ruleset files.
     vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
   );
