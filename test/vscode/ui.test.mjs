@@ -33,7 +33,7 @@ import { installRussianDisplayLanguage, installVsix, launchBrowser, makeRunDir, 
 
 const args = new Set(process.argv.slice(2));
 const UPDATE_SCREENSHOTS = args.has('--update-screenshots') || process.env.ROLLMARK_UPDATE_SCREENSHOTS === '1';
-const TIMEOUT = Number(process.env.ROLLMARK_VSCODE_TIMEOUT_MS) || 300000;
+const TIMEOUT = Number(process.env.ROLLMARK_VSCODE_TIMEOUT_MS) || 600000;
 const VIEWPORT = { width: 1280, height: 800 };
 const argv = process.argv.slice(2);
 const LOCALE = argv.includes('--locale') ? argv[argv.indexOf('--locale') + 1] : 'ru';
