@@ -18,6 +18,7 @@ import { RollLog } from './rollLog';
 import { RollFlow } from './rolls';
 import { RulesetInvitation } from './invitation';
 import { RulesetStatus } from './statusBar';
+import { WalkthroughProgress } from './walkthrough';
 
 let host: LanguageClientHost | undefined;
 
@@ -31,9 +32,13 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
   const rolls = new RollFlow(() => host?.current, log, pools);
   const lenses = new CodeLensWindow(() => host?.current);
   const typing = new TypingPause();
-  const clientHost = new LanguageClientHost(startServer, serverChannel, () => ({ executeCommand: rolls.middleware(), ...typing.middleware(lenses.middleware()) }));
+  const walkthrough = new WalkthroughProgress();
+  const clientHost = new LanguageClientHost(startServer, serverChannel, () => {
+    const waiting = typing.middleware(lenses.middleware());
+    return { ...waiting, ...walkthrough.middleware(waiting.provideCodeLenses, rolls.middleware()) };
+  });
   host = clientHost;
-  const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState));
+  const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState), (info) => walkthrough.rulesetShown(info));
   const report = new ReportView(clientHost, context.extensionUri);
   const chips = new PreviewChips(clientHost);
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
@@ -48,7 +53,10 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
     report,
     chips,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
-    vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => report.show(scope, uri)),
+    vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => {
+      walkthrough.mark('overviewShown');
+      return report.show(scope, uri);
+    }),
     // Trust granted: start again so that the server reads the user ruleset files.
     vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
   );

@@ -58,6 +58,8 @@ export class RulesetStatus implements vscode.Disposable {
   constructor(
     private readonly host: LanguageClientHost,
     private readonly invitation: RulesetInvitation,
+    /** Told each served document's ruleset as the item shows it (the walkthrough's first step). */
+    private readonly onServed: (info: DocumentInfo) => void = () => undefined,
   ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Right, 100);
     this.item.name = vscode.l10n.t('Rollmark ruleset');
@@ -118,6 +120,7 @@ export class RulesetStatus implements vscode.Disposable {
 
   private showServed(document: vscode.TextDocument, info: DocumentInfo): void {
     this.shown = info;
+    this.onServed(info);
     void vscode.commands.executeCommand('setContext', SERVED_CONTEXT, true);
     this.item.text = `${vscode.workspace.isTrusted ? '$(book)' : '$(shield)'} ${info.title}`;
     const lines = servedLines(info);

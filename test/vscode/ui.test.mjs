@@ -10,13 +10,13 @@
 // outline; reads lenses that name their checks; chooses the workspace's ruleset from the status
 // bar; is invited to choose a ruleset for Markdown with checks; opens the scenario report
 // (`rollmark report examples --format html`) from file://, the same report in its webview
-// («Обзор сценария») and the checks as chips in the Markdown preview; and measures typing latency
-// in a 1 MB scenario against the same text as Markdown Rollmark does not serve. Every step saves
-// a screenshot.
+// («Обзор сценария») and the checks as chips in the Markdown preview; measures typing latency
+// in a 1 MB scenario against the same text as Markdown Rollmark does not serve; and finds every
+// step of the walkthrough done by what it did. Every step saves a screenshot.
 //
 //   node test/vscode/ui.test.mjs                     (part of npm run test:vscode)
 //   node test/vscode/ui.test.mjs --update-screenshots   also writes docs/screenshots/ (hover, roll, lenses,
-//                                                       problems, ruleset, invitation, report, overview, preview)
+//                                                       problems, ruleset, invitation, report, overview, preview, walkthrough)
 //   node test/vscode/ui.test.mjs --no-package           use the work tree even if it can be packaged
 //   node test/vscode/ui.test.mjs --locale en            VS Code in English (default: Russian, see
 //                                                       installRussianDisplayLanguage in lib/)
@@ -33,7 +33,7 @@ import { installRussianDisplayLanguage, installVsix, launchBrowser, makeRunDir, 
 
 const args = new Set(process.argv.slice(2));
 const UPDATE_SCREENSHOTS = args.has('--update-screenshots') || process.env.ROLLMARK_UPDATE_SCREENSHOTS === '1';
-const TIMEOUT = Number(process.env.ROLLMARK_VSCODE_TIMEOUT_MS) || 300000;
+const TIMEOUT = Number(process.env.ROLLMARK_VSCODE_TIMEOUT_MS) || 600000;
 const VIEWPORT = { width: 1280, height: 800 };
 const argv = process.argv.slice(2);
 const LOCALE = argv.includes('--locale') ? argv[argv.indexOf('--locale') + 1] : 'ru';
@@ -169,6 +169,17 @@ async function runCommand(label) {
   }
 }
 
+/** Opens «Первые шаги с Rollmark» (Welcome: Open Walkthrough…); the ids of its steps with whether each is done. */
+async function openWalkthrough() {
+  await page.keyboard.press('Escape');
+  await runCommand('Welcome: Open Walkthrough...');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: say('Первые шаги с Rollmark', 'Get Started with Rollmark') }).first().click();
+  await page.locator('button.getting-started-step').first().waitFor();
+}
+
+/** Each step of the walkthrough shown as "id:done" (VS Code names a step publisher.extension#walkthrough#id). */
+const walkthroughSteps = () => page.locator('button.getting-started-step').evaluateAll((buttons) => buttons.map((b) => `${b.getAttribute('data-step-id').split('#').pop()}:${b.getAttribute('aria-checked')}`));
+
 async function openFile(name) {
   // An open file: its tab (quick open's list can lag behind a busy workbench).
   const tab = page.locator(`.tabs-container .tab[aria-label^="${name},"], .tabs-container .tab[aria-label="${name}"]`).first();
@@ -186,11 +197,21 @@ async function openFile(name) {
 }
 
 async function goTo(line, column) {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`:${line}:${column}`);
-  await page.keyboard.press('Enter');
+  // On a busy machine Ctrl+G can reach a quick input that is still closing: then the cursor stays; try again.
+  const position = page.locator('.statusbar-item', { hasText: new RegExp(`(Ln|Стр\\.?) ${line}, (Col|Стлб\\.?) ${column}(?!\\d)`) }).first();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`:${line}:${column}`);
+    await page.keyboard.press('Enter');
+    try {
+      await position.waitFor({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 let server;
@@ -240,6 +261,16 @@ try {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'vampire.scenario.md' }).waitFor();
     return `${vsix ? 'extension from rollmark.vsix' : 'extension from the work tree (extensionDevelopmentPath)'}, locale ${LOCALE}`;
   }, { setup: true });
+
+  // VS Code opens the walkthrough when an author installs the extension; its service follows what
+  // the author does from then on. Installed from the command line, the test opens it itself.
+  await step('the walkthrough «Первые шаги с Rollmark» opens in the author’s language, no step done yet', async () => {
+    await openWalkthrough();
+    const steps = await walkthroughSteps();
+    if (steps.join(' ') !== 'chooseRuleset:false writeCheck:false hover:false roll:false overview:false') throw new Error(steps.join(' '));
+    await runCommand('View: Close Editor');
+    return steps.join(' ');
+  });
 
   await step('examples/vampire.scenario.md opens as Markdown: one odds display per check (the inlay hint), «🎲 Бросить» lenses, the ruleset’s title in the status bar', async () => {
     await openFile('vampire.scenario.md');
@@ -629,6 +660,23 @@ try {
     const file = await screenshot('preview');
     if (UPDATE_SCREENSHOTS) copyFileSync(file, join(ROOT, 'docs/screenshots/preview.png'));
     return chips.map(normalize).join(' | ');
+  });
+
+  await step('the walkthrough: each of its five steps done by what the author did above', async () => {
+    await openWalkthrough();
+    // A ruleset chosen from the status bar, the lenses of vampire.scenario.md, the hover, the lens's roll, «Обзор сценария».
+    const steps = await until('every step of the walkthrough done', async () => {
+      const found = await walkthroughSteps();
+      return found.length === 5 && found.every((s) => s.endsWith(':true')) ? found : false;
+    });
+    // A step's page in the author's language, from the Markdown the manifest names per language.
+    await page.locator('button.getting-started-step[data-step-id$="#hover"]').click();
+    await until('the hover step’s page', async () => {
+      for (const frame of page.frames()) if ((await frame.locator('h1', { hasText: say('Шансы', 'The odds') }).count().catch(() => 0)) > 0) return true;
+      return false;
+    });
+    await screenshot('walkthrough', 'walkthrough');
+    return steps.join(' ');
   });
 } finally {
   clearTimeout(hardTimeout);

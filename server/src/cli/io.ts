@@ -33,9 +33,17 @@ function endOnOutputError(locale: Locale): void {
   process.stderr.on('error', () => process.exit(2));
 }
 
+/**
+ * The user's language as POSIX decides the language of messages: the first of LC_ALL, LC_MESSAGES
+ * and LANG that is set and not empty (ROLLMARK_LOCALE before them); Russian when it is `ru…`.
+ */
+export function localeFromEnv(env: NodeJS.ProcessEnv): Locale {
+  const lang = [env.ROLLMARK_LOCALE, env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== '') ?? '';
+  return lang.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+}
+
 export function processIo(env: NodeJS.ProcessEnv = process.env): CliIo {
-  const lang = env.ROLLMARK_LOCALE ?? env.LC_ALL ?? env.LC_MESSAGES ?? env.LANG ?? '';
-  const locale: Locale = lang.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+  const locale = localeFromEnv(env);
   endOnOutputError(locale);
   return {
     out: (text) => process.stdout.write(text),

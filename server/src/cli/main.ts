@@ -1,19 +1,53 @@
-import { nodeHost } from '../node/host';
-import { createRollmarkService, type RollmarkService } from '../service';
 import { checkCommand } from './checkCommand';
 import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
 import { reportCommand } from './reportCommand';
+import type { Locale } from '../analysis/types';
+import { nodeHost } from '../node/host';
 import { showControls } from '../present/escape';
+import { createRollmarkService, type RollmarkService } from '../service';
 import { type CliIo, processIo, UsageError } from './io';
 
-const USAGE = `rollmark — dice checks in Russian RPG scenarios
-
-  rollmark check [--ruleset ID] [--format text|json|sarif] [--max-warnings N] [--checks [--seed S]] [--allow-empty] [--jobs N|auto] [--max-document-size-mb N] FILES|DIRS|-…
+const COMMAND_LINES = `  rollmark check [--ruleset ID] [--format text|json|sarif] [--max-warnings N] [--checks [--seed S]] [--allow-empty] [--jobs N|auto] [--max-document-size-mb N] FILES|DIRS|-…
   rollmark odds  --ruleset ID [--json] "«check»"
   rollmark roll  --ruleset ID [--seed S] [--pool N] [--json] "«check»"
   rollmark report [--ruleset ID] [--format html|json|md] [-o FILE] [--max-document-size-mb N] FILES|DIRS|-…
   rollmark rulesets [--json]
 `;
+
+const USAGE: Record<Locale, string> = {
+  ru: `rollmark — проверки бросков в русских сценариях настольных ролевых игр
+
+${COMMAND_LINES}
+  --lang ru|en  язык сообщений (без него — по LC_ALL, LC_MESSAGES, LANG)
+`,
+  en: `rollmark — dice checks in Russian RPG scenarios
+
+${COMMAND_LINES}
+  --lang ru|en  the language of messages (without it: LC_ALL, LC_MESSAGES, LANG)
+`,
+};
+
+const BAD_LANG: Record<Locale, (got: string) => string> = {
+  ru: (got) => `--lang: нужно ru или en, а не «${got}»`,
+  en: (got) => `--lang must be ru or en, got "${got}"`,
+};
+
+/** `--lang ru|en` (or `--lang=…`) anywhere before a `--`, taken out of the arguments: the language of this run. */
+function takeLang(argv: readonly string[]): { args: string[]; lang?: string | undefined } {
+  const args: string[] = [];
+  let lang: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      args.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--lang') lang = argv[++i] ?? '';
+    else if (arg.startsWith('--lang=')) lang = arg.slice('--lang='.length);
+    else args.push(arg);
+  }
+  return { args, lang };
+}
 
 type Command = (args: string[], io: CliIo, rollmark: RollmarkService) => number | Promise<number>;
 
@@ -29,18 +63,24 @@ const COMMANDS: Record<string, Command> = {
  * Runs one CLI invocation; returns the exit code: 0 ok, 1 problems found, 2 usage or input
  * error (a file that could not be read, no scenario files found), 3 an unexpected failure.
  */
-export async function main(argv: string[], given: CliIo = processIo()): Promise<number> {
+export async function main(argv: string[], environment: CliIo = processIo()): Promise<number> {
+  const { args: rest, lang } = takeLang(argv);
+  if (lang !== undefined && lang !== 'ru' && lang !== 'en') {
+    environment.err(`rollmark: ${BAD_LANG[environment.locale](lang)}\n`);
+    return 2;
+  }
+  const chosen: CliIo = lang ? { ...environment, locale: lang } : environment;
   // What reaches the terminal: no control from a scenario it would obey (present/escape.ts).
-  const io: CliIo = { ...given, out: (text) => given.out(showControls(text)), err: (text) => given.err(showControls(text)) };
-  const [name, ...args] = argv;
+  const io: CliIo = { ...chosen, out: (text) => chosen.out(showControls(text)), err: (text) => chosen.err(showControls(text)) };
+  const [name, ...args] = rest;
   const command = name ? COMMANDS[name] : undefined;
   if (name === '--help' || name === '-h') {
     // Asked for: the answer, on standard output.
-    io.out(USAGE);
+    io.out(USAGE[io.locale]);
     return 0;
   }
   if (!command) {
-    io.err(name ? `rollmark: unknown command "${name}"\n\n${USAGE}` : USAGE);
+    io.err(name ? `rollmark: ${io.locale === 'ru' ? `неизвестная команда «${name}»` : `unknown command "${name}"`}\n\n${USAGE[io.locale]}` : USAGE[io.locale]);
     return 2;
   }
   try {

@@ -6,7 +6,7 @@
  *
  * Nothing here throws on bad input: every problem comes back as a RulesetError.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
 import type {
   CompositionItem,
@@ -18,7 +18,8 @@ import type {
   Ruleset,
   TraitEntry,
 } from './ruleset';
-import schema from './ruleset.schema.json';
+import type * as RulesetSchema from './rulesetSchema';
+import type { Validators } from './rulesetSchema';
 import { TRAIT_CATEGORIES as CATEGORIES } from './traitCategories';
 
 export interface SourcePosition {
@@ -89,35 +90,16 @@ export interface UserRulesetData {
   traits?: UserTraitEntry[];
 }
 
-const SCHEMA_KEY = 'rollmark-ruleset';
-
 export type FullRulesetInput = Ruleset & { $schema?: string };
-
-interface Validators {
-  full: ValidateFunction<FullRulesetInput>;
-  user: ValidateFunction<FullRulesetInput | UserRulesetData>;
-  patterns: Map<string, string>;
-}
 
 let validators: Validators | undefined;
 
 function getValidators(): Validators {
-  if (!validators) {
-    // strictTypes keeps the schema honest (every keyword has its type), so VS Code reads it as Ajv does.
-    const ajv = new Ajv({ allErrors: true, verbose: true, strictTypes: true });
-    ajv.addSchema(schema, SCHEMA_KEY);
-    const defs = schema.definitions;
-    validators = {
-      full: ajv.compile<FullRulesetInput>({ $ref: `${SCHEMA_KEY}#/definitions/fullRuleset` }),
-      user: ajv.compile<FullRulesetInput | UserRulesetData>({ $ref: SCHEMA_KEY }),
-      // Ajv reports a failed pattern by its regex; these say what the regex means.
-      patterns: new Map([
-        [defs.traitName.pattern, 'a trait name: words of letters (inner hyphens allowed) separated by single spaces'],
-        [defs.rulesetId.pattern, 'a ruleset id: lower-case letters, digits, "-", "_" or ".", at most 64 characters'],
-        [defs.outcomeKey.pattern, 'an outcome key: lower-case Latin letters, digits and "_", starting with a letter'],
-      ]),
-    };
-  }
+  // Required when first needed, not imported: Ajv and the schema are a file of their own in the
+  // bundles (esbuild.mjs), which a process that reads no user ruleset never loads. `require` is the
+  // bundler's here, not Node's: the browser bundle inlines the module (npm run test:web reads a user ruleset).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-globals
+  validators ??= (require('./rulesetSchema.js') as typeof RulesetSchema).compileValidators();
   return validators;
 }
 

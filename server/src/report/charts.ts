@@ -108,7 +108,7 @@ function histogramSpec(data: Point[], domain: string[], v: Voice): TopLevelSpec 
 
 /** The SVG of a spec; numbers in its aria-labels with the locale's separators. */
 async function toSvg(spec: TopLevelSpec, v: Voice): Promise<string> {
-  const [{ compile }, { parse, View }] = await Promise.all([import('vega-lite'), import('vega')]);
+  const { compile, parse, View } = await (await import('./vega.js')).loadVega();
   const view = new View(parse(compile({ ...spec, config: { ...CONFIG, locale: { number: numberLocale(v) } } }).spec), { renderer: 'none' });
   try {
     return await view.toSVG();

@@ -2,76 +2,17 @@
  * Prose checks (MARKUP §7, RM012) measured on the five rules texts against a hand-labelled set
  * (test/fixtures/prose/seeds.labels.tsv, its header says how it was labelled): recall and precision
  * of the exact spans, the markup of each, no near miss taken, and fixes whose markup the ruleset
- * accepts or whose title says what it cannot carry over.
+ * accepts or whose title says what it cannot carry over. On the excerpts (test/fixtures/seeds/,
+ * which hold every line where a label is or the full text has a prose check: seedExcerpts.test.ts),
+ * and again on the full texts where they are beside the checkout.
  */
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { fixTitles } from '../../../server/out/analysis/diagnosticCatalog';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
-import type { AnalysisDiagnostic, DocumentAnalysis, TextRange } from '../../../server/out/analysis/types';
-
-const SEEDS = join(__dirname, '../../../../shared/rules/seeds');
-const LABELS = join(__dirname, '../../fixtures/prose/seeds.labels.tsv');
-const RULESET_OF: Record<string, string> = { '000': 'storytelling', '001': 'mage-revised', '002': 'threads-of-fate', '003': 'werewolf-revised', '004': 'vampire-pack' };
-
-interface Label {
-  seed: string;
-  line: number;
-  check: boolean;
-  text: string;
-  /** A check's markup; a near miss's reason. */
-  detail: string;
-  range: TextRange;
-}
-
-interface Seed {
-  id: string;
-  ruleset: string;
-  text: string;
-  analysis: DocumentAnalysis;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-  return starts;
-}
-
-function loadSeeds(): Map<string, Seed> {
-  const seeds = new Map<string, Seed>();
-  for (const file of readdirSync(SEEDS).sort()) {
-    const id = file.slice(0, 3);
-    const ruleset = RULESET_OF[id];
-    assert.ok(ruleset, `test bug: no ruleset for ${file}`);
-    const text = readFileSync(join(SEEDS, file), 'utf8');
-    seeds.set(id, { id, ruleset, text, analysis: analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets(), defaultRuleset: ruleset, proseChecks: 'on' }) });
-  }
-  return seeds;
-}
-
-/** The labels with their document ranges: a row's text is found on its line after the row before it there. */
-function loadLabels(seeds: Map<string, Seed>): Label[] {
-  const labels: Label[] = [];
-  const resume = new Map<string, number>();
-  const starts = new Map([...seeds.values()].map((seed) => [seed.id, lineStarts(seed.text)]));
-  for (const row of readFileSync(LABELS, 'utf8').split('\n')) {
-    if (row === '' || row.startsWith('#')) continue;
-    const [seedId, lineText, kind, text, detail] = row.split('\t');
-    const seed = seeds.get(seedId);
-    assert.ok(seed && (kind === '+' || kind === '-') && text && detail, `bad label row: ${row}`);
-    const line = Number(lineText);
-    const lineStart = starts.get(seedId)![line - 1];
-    const lineEnd = seed.text.indexOf('\n', lineStart);
-    const key = `${seedId}:${line}`;
-    const at = seed.text.indexOf(text, resume.get(key) ?? lineStart);
-    assert.ok(at >= lineStart && at + text.length <= (lineEnd < 0 ? seed.text.length : lineEnd), `label not on its line after the one before: ${row}`);
-    resume.set(key, at + text.length);
-    labels.push({ seed: seedId, line, check: kind === '+', text, detail, range: { start: at, end: at + text.length } });
-  }
-  return labels;
-}
+import type { AnalysisDiagnostic, TextRange } from '../../../server/out/analysis/types';
+import { loadLabels } from './seedLabels';
+import { excerptTexts, FULL_TEXTS_ABSENT, fullTexts, type SeedText } from './seedTexts';
 
 const key = (seed: string, range: TextRange) => `${seed}:${range.start}:${range.end}`;
 
@@ -81,14 +22,14 @@ function problemsOf(markup: string, ruleset: string): AnalysisDiagnostic[] {
   return analysis.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
 }
 
-describe('prose checks in the five rules texts, against the labelled set', function () {
-  this.timeout(60_000);
-  const seeds = loadSeeds();
-  const labels = loadLabels(seeds);
+/** The labelled-set assertions over one form of the texts. */
+function againstLabels(texts: readonly SeedText[]): void {
+  const labels = loadLabels(texts);
   const checks = labels.filter((l) => l.check);
-  const found = [...seeds.values()].flatMap((seed) =>
-    seed.analysis.proseChecks.map((check) => ({ seed, check, fix: seed.analysis.diagnostics.find((d) => d.code === 'RM012' && d.range.start === check.range.start)?.fixes[0] })),
-  );
+  const found = texts.flatMap((seed) => {
+    const analysis = analyzeDocument(seed.text, { locale: 'ru', rulesets: builtinRulesets(), defaultRuleset: seed.ruleset, proseChecks: 'on' });
+    return analysis.proseChecks.map((check) => ({ seed, check, fix: analysis.diagnostics.find((d) => d.code === 'RM012' && d.range.start === check.range.start)?.fixes[0] }));
+  });
   const byRange = new Map(found.map((f) => [key(f.seed.id, f.check.range), f]));
   const labelled = new Map(checks.map((l) => [key(l.seed, l.range), l]));
 
@@ -144,4 +85,16 @@ describe('prose checks in the five rules texts, against the labelled set', funct
     });
     assert.deepEqual(needless, []);
   });
+}
+
+describe('prose checks in the excerpts of the five rules texts, against the labelled set', function () {
+  this.timeout(60_000);
+  againstLabels(excerptTexts());
+});
+
+describe('prose checks in the five full rules texts, against the labelled set', function () {
+  this.timeout(60_000);
+  const full = fullTexts();
+  if (full) againstLabels(full);
+  else it(FULL_TEXTS_ABSENT);
 });

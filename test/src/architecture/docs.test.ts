@@ -54,7 +54,7 @@ function readPage(file: string): Page {
 }
 
 const docFiles = readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
-const pages = ['README.md', ...docFiles].map(readPage);
+const pages = ['README.md', 'README.en.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...docFiles].map(readPage);
 const page = (file: string): Page => pages.find((p) => p.file === file) ?? assert.fail(`${file} is missing`);
 const LANGUAGES: { locale: Locale; suffix: string }[] = [
   { locale: 'ru', suffix: '.md' },
@@ -335,7 +335,7 @@ describe('architecture: the documentation is true', () => {
     assert.ok(seen >= 2, 'docs/markup shows a dictionary and a ruleset file');
   });
 
-  it('every relative link of README.md, ARCHITECTURE.md and docs/ leads to a file and heading that exist', () => {
+  it('every relative link of the READMEs, CONTRIBUTING.md, CHANGELOG.md, ARCHITECTURE.md and docs/ leads to a file and heading that exist', () => {
     const linked = [...pages, readPage('ARCHITECTURE.md')];
     const problems: string[] = [];
     for (const p of linked) {

@@ -1,26 +1,30 @@
 /**
- * The README's setups for other editors, as written (only the path to the checkout replaced),
+ * The setups for other editors of docs/editors.md (the same in docs/editors.en.md), as written (only the path to the checkout replaced),
  * run headless against the built server (dist/server.js): Neovim 0.7 (Debian 12's) shows the
  * diagnostics in Russian (`init_options.locale`), with the project's dictionary found through
  * `.rollmark/`, the dice lenses once attached, and reloads the project with its `<leader>R`
  * mapping; Vim with ALE shows the diagnostics. The Neovim 0.10+ snippet, which needs a newer
- * Neovim than Debian has, is checked to parse. scripts/install-test-tools.sh installs the editors.
+ * Neovim than Debian has, is checked to parse. The editors are Debian packages (systemTools.ts).
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { NEOVIM, requireSystemTools, VIM, VIM_ALE } from '../systemTools';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const SETUPS = readFileSync(path.join(ROOT, 'docs', 'editors.md'), 'utf8');
+const SETUPS_EN = readFileSync(path.join(ROOT, 'docs', 'editors.en.md'), 'utf8');
 const SCENARIO = '---\nruleset: vampire-pack\n---\n\n«Прыгучесть + Атлетика (сложность 2)» и «Ловкасть + Атлетика (сложность 2)»\n';
 
-/** The README's fenced block whose first line is `firstLine`, with the checkout's path in place of /path/to/rollmark. */
+const snippets = (page: string) => [...page.matchAll(/```(?:lua|vim)\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+/** docs/editors.md's fenced block whose first line is `firstLine`, with the checkout's path in place of /path/to/rollmark. */
 function snippet(firstLine: string): string {
-  const blocks = [...README.matchAll(/```(?:lua|vim)\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const blocks = snippets(SETUPS);
   const block = blocks.find((b) => b.startsWith(`${firstLine}\n`));
-  assert.ok(block, `the README has no snippet starting with "${firstLine}"`);
+  assert.ok(block, `docs/editors.md has no snippet starting with "${firstLine}"`);
   return block.replaceAll('/path/to/rollmark', ROOT);
 }
 
@@ -28,13 +32,13 @@ interface Result {
   diagnostics: { code: string; message: string; lnum: number }[];
 }
 
-describe('the README setups for other editors, headless', function () {
+describe('the setups for other editors (docs/editors.md), headless', function () {
   this.timeout(60_000);
   let tmp = '';
   let book = '';
 
   before(() => {
-    execFileSync('bash', [path.join(ROOT, 'scripts', 'install-test-tools.sh'), '--check'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    requireSystemTools(NEOVIM, VIM, VIM_ALE);
     assert.ok(existsSync(path.join(ROOT, 'dist', 'server.js')), 'dist/server.js is built by `npm install` (npm run build)');
   });
   beforeEach(() => {
@@ -111,6 +115,10 @@ vim.cmd('qa!')
       got.after.map((d) => d.code),
       ['RM002', 'RM002'],
     );
+  });
+
+  it('docs/editors.en.md shows the same setups', () => {
+    assert.deepEqual(snippets(SETUPS_EN), snippets(SETUPS));
   });
 
   it('Neovim 0.10+: the snippet parses as Lua', () => {

@@ -21,6 +21,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { Hover, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { requireSystemTools, STRACE } from '../systemTools';
 
 const SERVER = path.join(__dirname, '..', '..', '..', 'server', 'out', 'main.js');
 const DICTIONARY = '.rollmark/dictionary.yaml';
@@ -140,8 +141,7 @@ describe('hostile project files on disk, against the server process', function (
   const folderOf = (name: string) => path.join(base, name);
 
   before(() => {
-    // strace is a Debian package that .ci/run installs; say how to get it rather than fail on a spawn.
-    execFileSync('bash', [path.join(__dirname, '..', '..', '..', 'scripts', 'install-test-tools.sh'), '--check'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    requireSystemTools(STRACE);
     base = mkdtempSync(path.join(os.tmpdir(), 'rollmark-hostile-'));
     chmodSync(base, 0o755);
     outside = path.join(base, 'elsewhere');

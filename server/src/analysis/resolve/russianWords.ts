@@ -1,4 +1,5 @@
-import { StemmerRu } from '@nlpjs/lang-ru';
+// The stemmer's own module: the package's index also loads a 330 KiB sentiment lexicon.
+import StemmerRu from '@nlpjs/lang-ru/src/stemmer-ru';
 
 const stemmer = new StemmerRu();
 const stemCache = new Map<string, string>();
