@@ -26,8 +26,8 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDocumentAnalyzers, type DocumentAnalyzers } from './analysis/document/incrementalAnalysis';
 import { dictionaryNames } from './analysis/resolve/traitIndex';
-import type { Locale } from './analysis/types';
-import { addToProjectDictionary, DictionaryError, dictionaryFailure, DictionaryShapeError, parseDictionaryArgs } from './workspace/projectDictionary';
+import type { Locale } from './present/locale';
+import { addToProjectDictionary, DictionaryError, dictionaryEditProblem, parseDictionaryArgs } from './workspace/projectDictionary';
 import { provideCheckChips } from './features/checkChips';
 import { provideCodeActions } from './features/codeActions';
 import { lensKey, provideCodeLenses, resolveCodeLens } from './features/codeLens';
@@ -64,13 +64,13 @@ import {
   type UnservedDocumentInfo,
 } from './protocol';
 import { analyzeDocument } from './analysis/analyzeDocument';
+import { dictionaryNotAdded } from './present/messages';
 import { voice } from './present/voice';
 import { type AnalyzedDocument, DocumentAnalyses } from './workspace/analyses';
 import { DiagnosticsScheduler } from './workspace/diagnosticsScheduler';
 import { checkedTextDocuments } from './workspace/documentSync';
 import { HeapReclaimer } from './workspace/heapReclaimer';
 import { fileUri, relativePath, sameFile, WorkspaceFolders } from './workspace/folders';
-import { FileRefusedError } from './workspace/projectFs';
 import type { FileProblems } from './analysis/project/workspaceConfig';
 import { type FsFactory, nodeFsFactory, Projects } from './workspace/projects';
 import { ServedDocuments } from './workspace/servedDocuments';
@@ -167,7 +167,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const publishFileProblems = (folderUri: string, problems: FileProblems[]) => {
     const before = filesWithProblems.get(folderUri) ?? new Set<string>();
     const now = new Set(problems.map((p) => p.uri));
-    for (const problem of problems) void connection.sendDiagnostics({ uri: problem.uri, diagnostics: fileProblemDiagnostics(problem) });
+    for (const problem of problems) void connection.sendDiagnostics({ uri: problem.uri, diagnostics: fileProblemDiagnostics(problem, state?.locale ?? 'en') });
     for (const uri of before) if (!now.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     filesWithProblems.set(folderUri, now);
   };
@@ -184,7 +184,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (documents.get(uri) !== document || !state.analyses.isCurrent(document, analyzed)) return false;
     const folder = analyzed.project.folderUri;
     const diagnostics: Diagnostic[] = [
-      ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings),
+      ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings, state.locale),
       ...provideDiagnostics(document, analyzed.analysis, analyzed.settings, (file) => (folder ? fileUri(folder, file) : undefined), state.locale),
     ];
     published.add(uri);
@@ -284,8 +284,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       init.settings,
     );
     const served = new ServedDocuments((uri) => settings.forResource(uri));
-    const projects = new Projects(fsFor, locale, publishFileProblems, init.trusted !== false);
-    const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
+    const projects = new Projects(fsFor, publishFileProblems, init.trusted !== false);
+    const analyses = new DocumentAnalyses(analyzers, { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) });
     const delay = options.diagnosticsDelay ?? (typeof init.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 ? init.diagnosticsDelay : DEFAULT_DIAGNOSTICS_DELAY);
     const scheduler = new DiagnosticsScheduler(delay, publish, (uri, error) => log(`diagnostics of ${uri}`, error));
     const workspace = new WorkspaceDiagnostics({
@@ -296,7 +296,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       isOpen: (uri) => documents.get(uri) !== undefined || documents.all().some((d) => sameFile(d.uri, uri)),
       diagnose: async (uri, text, fileSettings) => {
         const project = await projects.get(folders.folderFor(uri), fileSettings);
-        const analysis = analyzeDocument(text, analysisOptions(locale, fileSettings, project));
+        const analysis = analyzeDocument(text, analysisOptions(fileSettings, project));
         const folder = project.folderUri;
         return provideDiagnostics(TextDocument.create(uri, MARKDOWN_LANGUAGE_ID, 0, text), analysis, fileSettings, (file) => (folder ? fileUri(folder, file) : undefined), locale);
       },
@@ -485,7 +485,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       let reportDocuments: ReportDocument[];
       if (params.scope === 'workspace' && folder) {
         const fs = fsFor(folder);
-        reportDocuments = fs ? await workspaceReportDocuments(folder, fs, settings, await s.projects.get(folder, settings), s.locale, open) : [];
+        reportDocuments = fs ? await workspaceReportDocuments(folder, fs, settings, await s.projects.get(folder, settings), open) : [];
       } else {
         const document = documents.get(uri);
         if (!document || !(await isServed(document))) return invalidParams(`${Requests.report}: ${uri} is not an open document Rollmark checks`);
@@ -564,11 +564,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         const path = (await s.settings.forResource(args.uri)).dictionaryPath;
         let added: boolean;
         try {
-          ({ added } = await addToProjectDictionary(fs, path, args.term, s.locale));
+          ({ added } = await addToProjectDictionary(fs, path, args.term));
         } catch (error) {
-          if (!(error instanceof FileRefusedError || error instanceof DictionaryShapeError)) throw error;
+          const problem = dictionaryEditProblem(error);
+          if (!problem) throw error;
           // Said to the user, in the reply and as a message every client shows: which file, and why.
-          const message = dictionaryFailure(path, args.term, error, s.locale);
+          const message = dictionaryNotAdded(path, args.term, problem, voice(s.locale));
           void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
           return new ResponseError(LSPErrorCodes.RequestFailed, message);
         }

@@ -17,7 +17,7 @@ function answer(request: AnalysisRequest): AnalysisReply {
     const analyses: SentAnalysis[] = request.files.map((file) => {
       const project = projects.get(file.root);
       if (!project) throw new Error(`no project was sent for ${file.root}`);
-      const analysis = analyzeDocument(file.text, { locale: request.locale, rulesets: project.rulesets, dictionary: project.dictionary, ...(request.defaultRuleset ? { defaultRuleset: request.defaultRuleset } : {}) });
+      const analysis = analyzeDocument(file.text, { rulesets: project.rulesets, dictionary: project.dictionary, ...(request.defaultRuleset ? { defaultRuleset: request.defaultRuleset } : {}) });
       return sendable(analysis);
     });
     return { id: request.id, analyses };

@@ -16,7 +16,7 @@ import { analyzeDocument } from '../analysis/analyzeDocument';
 import { lazyCheck, oddsFor } from '../analysis/resolve/lazyCheck';
 import type { Heading } from '../analysis/markdown/markdownScan';
 import { traitIndex } from '../analysis/resolve/traitIndex';
-import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, FrontMatter, Locale, ProseCheck } from '../analysis/types';
+import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, FrontMatter, ProseCheck } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import { BUILTIN_RULESET_IDS } from '../engine/builtinRulesets';
 import type { CheckSpec } from '../engine/checkSpec';
@@ -30,7 +30,6 @@ export interface FileToAnalyze {
 }
 
 export interface AnalyzeFilesOptions {
-  locale: Locale;
   defaultRuleset?: string;
   /** Worker threads to use: 1 analyses here; undefined decides from the work and the machine (`parallelJobs`). */
   jobs?: number;
@@ -49,7 +48,6 @@ export interface AnalysisRequest {
   id: number;
   files: { index: number; text: string; root: string }[];
   projects: Record<string, SentProject>;
-  locale: Locale;
   defaultRuleset?: string;
 }
 
@@ -127,10 +125,10 @@ export function sendable(analysis: DocumentAnalysis): SentAnalysis {
 }
 
 /** The analysis a worker sent, rebuilt against this thread's copy of the project. */
-function received(sent: SentAnalysis, config: WorkspaceConfig, locale: Locale): DocumentAnalysis {
+function received(sent: SentAnalysis, config: WorkspaceConfig): DocumentAnalysis {
   const ruleset = config.rulesets.get(sent.rulesetId);
   if (!ruleset) throw new Error(`the worker's ruleset ${sent.rulesetId} is not in this project`);
-  const context = { ruleset, index: traitIndex(ruleset, config.dictionary), locale, characters: sent.frontMatter?.characters ?? [] };
+  const context = { ruleset, index: traitIndex(ruleset, config.dictionary), characters: sent.frontMatter?.characters ?? [] };
   const { checks, proseChecks, diagnostics, headings } = JSON.parse(sent.items) as SentItems;
   const analysis: DocumentAnalysis = {
     ruleset,
@@ -164,7 +162,7 @@ function userRulesets(config: WorkspaceConfig): Ruleset[] {
 export async function analyzeFiles(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions): Promise<DocumentAnalysis[]> {
   const jobs = Math.min(files.length, options.jobs ?? parallelJobs(files));
   const analyze = (f: FileToAnalyze) =>
-    analyzeDocument(f.text, { locale: options.locale, rulesets: f.config.rulesets, dictionary: f.config.dictionary, ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}) });
+    analyzeDocument(f.text, { rulesets: f.config.rulesets, dictionary: f.config.dictionary, ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}) });
   if (jobs <= 1) {
     return files.map((file, k) => {
       const analysis = analyze(file);
@@ -221,7 +219,6 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
         id,
         files: batches[id].map((index) => ({ index, text: files[index].text, root: files[index].root })),
         projects,
-        locale: options.locale,
         ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}),
       };
       worker.postMessage(request);
@@ -237,7 +234,7 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
         }
         give(worker);
         try {
-          batches[reply.id].forEach((index, k) => (results[index] = received(reply.analyses[k], files[index].config, options.locale)));
+          batches[reply.id].forEach((index, k) => (results[index] = received(reply.analyses[k], files[index].config)));
         } catch (error) {
           fail(error instanceof Error ? error : new Error(String(error)));
           return;

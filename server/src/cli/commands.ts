@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { listBuiltinRulesets } from '../engine/builtinRulesets';
 import { computeOdds } from '../engine/odds';
 import { rollCheck } from '../engine/roll';
+import { namedRoll } from '../present/roll';
 import { requireCheck } from './checkArgument';
 import { type CliIo, toJson, UsageError } from './io';
 import { oddsText, rulesetText } from './oddsText';
@@ -38,7 +39,7 @@ export function rollCommand(args: string[], io: CliIo): number {
   // The same bound as the server's roll command: a pool is dice on a table, not a stress test.
   if (pool !== undefined && (pool < 0 || pool > 100)) throw new UsageError('--pool must be between 0 and 100');
   const report = rollCheck(ruleset, spec, { ...(seed !== undefined ? { seed } : {}), ...(pool !== undefined ? { pool } : {}) });
-  const { ruleset: id, ...rest } = report;
+  const { ruleset: id, ...rest } = namedRoll(report, ruleset);
   io.out(values.json ? `${toJson({ ruleset: id, check, ...rest })}\n` : rollText(check, report, ruleset, io.locale, pool !== undefined));
   return 0;
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '../analysis/types';
+import type { Locale } from '../present/locale';
 
 /** Where the CLI writes; injected so tests run commands in-process. */
 export interface CliIo {

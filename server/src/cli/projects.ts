@@ -5,7 +5,6 @@
  */
 import { lstat } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Locale } from '../analysis/types';
 import { loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import { ProjectFs } from '../workspace/projectFs';
 
@@ -13,10 +12,7 @@ export class CliProjects {
   private readonly configs = new Map<string, Promise<WorkspaceConfig>>();
   private readonly roots = new Map<string, Promise<string>>();
 
-  constructor(
-    private readonly cwd: string,
-    private readonly locale: Locale,
-  ) {}
+  constructor(private readonly cwd: string) {}
 
   /** The folder whose `.rollmark/` applies to a file (undefined: standard input, which gets the current directory's). */
   rootOf(file: string | undefined): Promise<string> {
@@ -40,7 +36,7 @@ export class CliProjects {
   config(root: string): Promise<WorkspaceConfig> {
     let config = this.configs.get(root);
     if (!config) {
-      config = loadWorkspaceConfig(new ProjectFs(root), this.locale);
+      config = loadWorkspaceConfig(new ProjectFs(root));
       this.configs.set(root, config);
     }
     return config;

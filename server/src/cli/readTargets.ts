@@ -4,7 +4,8 @@
  * of small files read in a fraction of the time one by one takes) with its project's files, and
  * what could not be read said on standard error.
  */
-import { skippedFileNote, unreadFileMessage } from '../analysis/project/fileRefusal';
+import { skippedFileNote, unreadFileMessage } from '../present/messages';
+import { voice } from '../present/voice';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
 import type { CliIo } from './io';
@@ -40,7 +41,8 @@ export interface ReadTargets {
 
 /** Reads what `positionals` name; `command` prefixes the notes on standard error. */
 export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string): Promise<ReadTargets> {
-  const projects = new CliProjects(cwd, io.locale);
+  const projects = new CliProjects(cwd);
+  const v = voice(io.locale);
   const files: ReadTargets['files'] = [];
   let unread = 0;
   const targets = await collectFiles(positionals);
@@ -48,12 +50,12 @@ export async function readTargets(command: string, positionals: readonly string[
   for (const [k, target] of targets.entries()) {
     const read = reads[k];
     if (target.kind === 'skipped' || !read) {
-      if (target.kind === 'skipped') io.err(`rollmark ${command}: ${skippedFileNote(target.path, target.refusal, io.locale)}\n`);
+      if (target.kind === 'skipped') io.err(`rollmark ${command}: ${skippedFileNote(target.path, target.refusal, v)}\n`);
       continue;
     }
     const name = target.kind === 'stdin' ? STDIN_NAME : target.path;
     if (read.kind === 'refused') {
-      io.err(`rollmark ${command}: ${unreadFileMessage(name, read.refusal, io.locale)}\n`);
+      io.err(`rollmark ${command}: ${unreadFileMessage(name, read.refusal, v)}\n`);
       unread++;
       continue;
     }

@@ -58,11 +58,11 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
     shownAt = Date.now();
     io.progress(v.w.reportProgress(v.number(analysed), v.count(read.length, 'file')));
   };
-  const analyses = await analyzeFiles(read, { locale: io.locale, ...(defaultRuleset ? { defaultRuleset } : {}), progress });
+  const analyses = await analyzeFiles(read, { ...(defaultRuleset ? { defaultRuleset } : {}), progress });
   progress(read.length, true);
   io.progress?.(undefined);
   if (read.length === 0 && unread === 0) {
-    throw new UsageError(io.locale === 'ru' ? `не найдено ни одного файла сценария в ${positionals.join(' ')}` : `no scenario files found in ${positionals.join(' ')}`);
+    throw new UsageError(v.w.noScenarioFiles(positionals.join(' ')));
   }
   const files: FileReport[] = read.map((file, k) => fileReport({ path: file.path, text: file.text, analysis: analyses[k] }, v));
 

@@ -4,7 +4,7 @@
  * them as its rules text does. Numbers arrive formatted (see `numbers.ts`), so a phrase only
  * places them.
  */
-import type { Locale } from '../analysis/types';
+import type { Locale } from './locale';
 import type { PluralForms } from './numbers';
 
 export type Text = Record<Locale, string>;
@@ -15,6 +15,7 @@ export const WORDS = {
   win: { ru: 'победа', en: 'win' },
   tie: { ru: 'ничья', en: 'tie' },
   loss: { ru: 'поражение', en: 'loss' },
+  initiative: { ru: 'инициатива', en: 'initiative' },
   doneWithin: (rolls: string): Text => ({ ru: `за ${rolls}:`, en: `within ${rolls}:` }),
   withinRolls: (rolls: string): Text => ({ ru: `за ${rolls}`, en: `within ${rolls}` }),
   partOf: (what: string): Text => ({ ru: `из них ${what}`, en: `including ${what}` }),
@@ -278,6 +279,21 @@ export const WORDS = {
   checkSummary: (files: string, checks: string, problems: string): Text => ({ ru: `${files}, ${checks}: ${problems}`, en: `${files}, ${checks}: ${problems}` }),
   checkingFiles: (done: string, total: string): Text => ({ ru: `Rollmark: проверка файлов, ${done} из ${total}`, en: `Rollmark: checking files, ${done} of ${total}` }),
   notChecked: (reason: string): Text => ({ ru: `Rollmark не проверил этот файл: ${reason}.`, en: `Rollmark did not check this file: ${reason}.` }),
+  noScenarioFiles: (paths: string): Text => ({ ru: `не найдено ни одного файла сценария в ${paths}`, en: `no scenario files found in ${paths}` }),
+  noScenarioFilesToCheck: (paths: string): Text => ({
+    ru: `не найдено ни одного файла сценария в ${paths} (--allow-empty разрешает пустую проверку)`,
+    en: `no scenario files found in ${paths} (--allow-empty accepts that)`,
+  }),
+  // Choosing the document's ruleset: why the front matter cannot be edited.
+  rulesetNotInFolder: (id: string): Text => ({ ru: `Правил «${id}» нет среди доступных в этой папке`, en: `There is no ruleset "${id}" in this folder` }),
+  frontMatterMalformed: {
+    ru: 'Front matter документа содержит ошибки: исправьте их, и правила можно будет выбрать',
+    en: "The document's front matter has errors: fix them first, then choose the ruleset",
+  },
+  frontMatterUnclosed: {
+    ru: 'Front matter документа не закрыт строкой «---»: закройте его, и правила можно будет выбрать',
+    en: 'The document\'s front matter is not closed by a "---" line: close it first, then choose the ruleset',
+  },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 /** Nouns that follow a number, in every plural form the language has. */

@@ -1,12 +1,12 @@
 /**
  * One analysis per document version (and per generation of settings and project files), shared
- * by diagnostics and every request; a request for the version being analysed waits for it
+ * by diagnostics and every request whatever language it is shown in; a request for the version being analysed waits for it
  * instead of starting another. Each document has its own incremental analyzer, so an edit
  * costs the blocks it touches.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { DocumentAnalysis } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
 import type { Project } from './projects';
@@ -50,7 +50,6 @@ export class DocumentAnalyses {
      */
     private readonly analyzers: DocumentAnalyzers,
     private readonly inputs: AnalysisInputs,
-    private readonly locale: Locale,
   ) {}
 
   /**
@@ -128,7 +127,7 @@ export class DocumentAnalyses {
     const revision = revisionOf(document);
     let analysis: DocumentAnalysis;
     try {
-      analysis = this.analyzers.analyze(document.getText(), analysisOptions(this.locale, settings, project), document.uri);
+      analysis = this.analyzers.analyze(document.getText(), analysisOptions(settings, project), document.uri);
     } catch (error) {
       // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.
       this.analyzers.forget(document.uri);

@@ -6,8 +6,7 @@
  * atomic (workspace/projectFs.ts).
  */
 import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
-import { refusalReason } from '../analysis/project/fileRefusal';
-import type { Locale } from '../analysis/types';
+import type { DictionaryEditProblem } from '../analysis/diagnosticCatalog';
 import { parseDictionary } from '../analysis/project/workspaceConfig';
 import type { AddToDictionaryArgs } from '../protocol';
 import { FileRefusedError, type ProjectFiles } from './projectFs';
@@ -15,10 +14,10 @@ import { FileRefusedError, type ProjectFiles } from './projectFs';
 /** Malformed command arguments: a programmer's error, answered as InvalidParams. */
 export class DictionaryError extends Error {}
 
-/** A dictionary file the term cannot be added to; the message is the user's to read. */
+/** A dictionary file the term cannot be added to; the problem is the user's to read (present/messages.ts words it). */
 export class DictionaryShapeError extends Error {
-  constructor(readonly text: { ru: string; en: string }) {
-    super(text.en);
+  constructor(readonly problem: DictionaryEditProblem) {
+    super(`the dictionary file cannot take the term (${problem.id})`);
     this.name = 'DictionaryShapeError';
   }
 }
@@ -33,11 +32,11 @@ export function parseDictionaryArgs(raw: unknown): AddToDictionaryArgs {
 
 const HEADER = '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n';
 const LIST_KEYS = ['traits', 'terms', 'термины', 'черты'];
-const BY_HAND = { ru: 'список в файле записан так, что термин нельзя добавить, не переписав его; добавьте его вручную', en: 'the list is written in a way the term cannot be added to without rewriting it; add it by hand' };
+const BY_HAND: DictionaryEditProblem = { id: 'byHand' };
 
 /** Whether `text` reads as exactly these terms, with no problem. */
 function readsAs(text: string, terms: readonly string[]): boolean {
-  const parsed = parseDictionary(text, 'en');
+  const parsed = parseDictionary(text);
   return parsed.diagnostics.length === 0 && parsed.terms.length === terms.length && parsed.terms.every((t, i) => t === terms[i]);
 }
 
@@ -92,13 +91,10 @@ function insertion(text: string, list: YAMLSeq, term: string, eol: string): { at
  * (or empty) file is a commented list. Throws {@link DictionaryError} when the file has
  * problems or a shape the term cannot be added to without rewriting the author's text.
  */
-export function addTermToDictionary(existing: string | undefined, term: string, locale: Locale = 'en'): { text: string; added: boolean } {
+export function addTermToDictionary(existing: string | undefined, term: string): { text: string; added: boolean } {
   if (existing === undefined || existing.trim() === '') return { text: `${HEADER}- ${scalar(term, false)}\n`, added: true };
-  const parsed = parseDictionary(existing, locale);
-  if (parsed.diagnostics.length > 0) {
-    const problem = parsed.diagnostics[0].message;
-    throw new DictionaryShapeError({ ru: `в файле словаря ошибка: ${problem}`, en: `the dictionary file has a problem: ${problem}` });
-  }
+  const parsed = parseDictionary(existing);
+  if (parsed.diagnostics.length > 0) throw new DictionaryShapeError({ id: 'fileHasProblem', problem: parsed.diagnostics[0].message });
   if (parsed.terms.includes(term)) return { text: existing, added: false };
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const expected = [...parsed.terms, term];
@@ -108,7 +104,7 @@ export function addTermToDictionary(existing: string | undefined, term: string, 
     text = `${existing}${/\r?\n$/.test(existing) ? '' : eol}- ${scalar(term, false)}${eol}`;
   } else {
     const list = listOf(existing);
-    if (!list) throw new DictionaryShapeError({ ru: 'файл словаря — не список и не «traits: [ … ]»', en: 'the dictionary file is neither a list nor "traits: [ … ]"' });
+    if (!list) throw new DictionaryShapeError({ id: 'notAList' });
     const edit = insertion(existing, list, term, eol);
     if (!edit) throw new DictionaryShapeError(BY_HAND);
     text = existing.slice(0, edit.at) + edit.insert + existing.slice(edit.at);
@@ -118,17 +114,17 @@ export function addTermToDictionary(existing: string | undefined, term: string, 
   return { text, added: true };
 }
 
-/** The message the user reads when the term was not added: which file, and why. */
-export function dictionaryFailure(path: string, term: string, error: unknown, locale: Locale): string {
-  const why = error instanceof FileRefusedError ? refusalReason(error.refusal, locale) : error instanceof DictionaryShapeError ? error.text[locale] : error instanceof Error ? error.message : String(error);
-  return locale === 'ru' ? `«${term}» не добавлено в словарь проекта ${path}: ${why}` : `"${term}" was not added to the project dictionary ${path}: ${why}`;
+/** Why the term was not added, for the message the user reads; undefined for an error that is no problem of the file. */
+export function dictionaryEditProblem(error: unknown): DictionaryEditProblem | undefined {
+  if (error instanceof FileRefusedError) return { id: 'refused', refusal: error.refusal };
+  return error instanceof DictionaryShapeError ? error.problem : undefined;
 }
 
 /** Adds the term to the dictionary at `path` (workspace-relative) of a folder's files. */
-export async function addToProjectDictionary(fs: ProjectFiles, path: string, term: string, locale: Locale): Promise<{ added: boolean }> {
+export async function addToProjectDictionary(fs: ProjectFiles, path: string, term: string): Promise<{ added: boolean }> {
   let added = false;
   await fs.edit(path, (text) => {
-    const edited = addTermToDictionary(text, term, locale);
+    const edited = addTermToDictionary(text, term);
     added = edited.added;
     return edited.text;
   });

@@ -32,7 +32,7 @@ import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis } from '../.
 
 const RUNS = process.env.INCREMENTAL_RUNS === undefined ? 80 : Number(process.env.INCREMENTAL_RUNS);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
-const OPTIONS: AnalysisOptions = { locale: 'ru', rulesets: builtinRulesets() };
+const OPTIONS: AnalysisOptions = { rulesets: builtinRulesets() };
 
 function params(runs: number): fc.Parameters<unknown> {
   return { numRuns: runs, ...(SEED === undefined ? {} : { seed: SEED }) };
@@ -198,7 +198,6 @@ function asOneBlock(text: string, analysis: DocumentAnalysis): { checks: unknown
   const block = analyzeBlock(text.slice(bodyStart), {
     ruleset: analysis.ruleset,
     index: traitIndex(analysis.ruleset, []),
-    locale: OPTIONS.locale,
     characters,
     proseChecks: true,
     fixedRanges: new Set(characters.map((c) => c.range)),

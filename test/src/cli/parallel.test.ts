@@ -83,7 +83,7 @@ describe('rollmark check on worker threads', function () {
   });
 
   it('analyzeFiles: each file’s analysis on threads equals analyzeDocument under its project, in order', async () => {
-    const projects = new CliProjects(tmp, 'ru');
+    const projects = new CliProjects(tmp);
     const files = [];
     for (let book = 1; book <= 2; book++) {
       for (const chapter of [3, 4, 5]) {
@@ -92,10 +92,10 @@ describe('rollmark check on worker threads', function () {
         files.push({ text: generate(3000, 100 * book + chapter).replace(chapter === 4 ? 'ruleset: storytelling' : '\0', 'ruleset: house'), root, config: await projects.config(root) });
       }
     }
-    const analyses = await analyzeFiles(files, { locale: 'ru', jobs: 2 });
+    const analyses = await analyzeFiles(files, { jobs: 2 });
     assert.equal(analyses.length, files.length);
     files.forEach((file, k) => {
-      const expected = analyzeDocument(file.text, { locale: 'ru', rulesets: file.config.rulesets, dictionary: file.config.dictionary });
+      const expected = analyzeDocument(file.text, { rulesets: file.config.rulesets, dictionary: file.config.dictionary });
       assert.deepStrictEqual(plain(analyses[k]), plain(expected), `file ${k}`);
       assert.equal(analyses[k].ruleset, expected.ruleset, 'the ruleset object of this thread’s project');
     });

@@ -25,10 +25,17 @@ import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { LineIndex } from '../../../server/src/analysis/markdown/lineIndex';
 import { builtinRulesets, withUserRulesets } from '../../../server/src/analysis/project/rulesetProvider';
+import { sameMessage } from '../../../server/src/analysis/diagnosticCatalog';
 import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis, Fix, TextEdit, TextRange } from '../../../server/src/analysis/types';
+import { diagnosticMessage, fixTitle } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
 import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
 import { analysisOptions, document } from './documentArbitraries';
+
+/** A message or a fix's title as a Russian reader sees it, for what a failure prints and what is compared by its words. */
+const said = (d: Pick<AnalysisDiagnostic, 'message'>) => diagnosticMessage(d.message, voice('ru'));
+const titled = (fix: Fix) => fixTitle(fix.title, voice('ru'));
 
 /** `npm run fuzz` sets FUZZ_RUNS: that many documents through every property. */
 const FUZZ_RUNS = process.env.FUZZ_RUNS === undefined ? undefined : Number(process.env.FUZZ_RUNS);
@@ -116,12 +123,12 @@ function checkedEdits(text: string, fix: Fix): TextEdit[] {
   const edits = [...fix.edits].sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   edits.forEach((e, i) => {
     const { start, end } = e.range;
-    assert.ok(start >= 0 && start <= end && end <= text.length, `fix "${fix.title}": edit ${start}..${end} outside the document`);
+    assert.ok(start >= 0 && start <= end && end <= text.length, `fix "${titled(fix)}": edit ${start}..${end} outside the document`);
     for (const at of [start, end]) {
-      assert.ok(!splitsPair(text, at), `fix "${fix.title}": edit boundary ${at} splits a surrogate pair`);
-      assert.ok(!splitsCrlf(text, at), `fix "${fix.title}": edit boundary ${at} splits a CRLF line end`);
+      assert.ok(!splitsPair(text, at), `fix "${titled(fix)}": edit boundary ${at} splits a surrogate pair`);
+      assert.ok(!splitsCrlf(text, at), `fix "${titled(fix)}": edit boundary ${at} splits a CRLF line end`);
     }
-    if (i > 0) assert.ok(edits[i - 1].range.end <= start, `fix "${fix.title}": edits overlap`);
+    if (i > 0) assert.ok(edits[i - 1].range.end <= start, `fix "${titled(fix)}": edits overlap`);
   });
   return edits;
 }
@@ -247,7 +254,7 @@ function newErrors(before: DocumentAnalysis, after: DocumentAnalysis, diagnostic
     } else if (exact.has(`${d.code} ${back.start}..${back.end}`)) {
       continue;
     }
-    introduced.push(`${d.code} ${d.range.start}..${d.range.end} (was ${back.start}..${back.end}) ${d.message}`);
+    introduced.push(`${d.code} ${d.range.start}..${d.range.end} (was ${back.start}..${back.end}) ${said(d)}`);
   }
   return introduced;
 }
@@ -257,7 +264,7 @@ function overlaps(a: TextRange, b: TextRange): boolean {
 }
 
 function sameEdits(a: Fix, b: Fix): boolean {
-  return a.title === b.title && a.edits.length === b.edits.length && a.edits.every((e, i) => e.newText === b.edits[i].newText);
+  return sameMessage(a.title, b.title) && a.edits.length === b.edits.length && a.edits.every((e, i) => e.newText === b.edits[i].newText);
 }
 
 /**
@@ -277,14 +284,14 @@ function assertFixesSound(text: string, opts: AnalysisOptions, analysis: Documen
     const after = analyzeOrFail(fixed, opts);
     assertRangesValid(fixed, after);
     const introduced = newErrors(analysis, after, diagnostic, edits);
-    assert.deepEqual(introduced, [], `fix "${fix.title}" for ${diagnostic.code} "${diagnostic.message}" introduced errors; fixed text: ${JSON.stringify(fixed)}`);
+    assert.deepEqual(introduced, [], `fix "${titled(fix)}" for ${diagnostic.code} "${said(diagnostic)}" introduced errors; fixed text: ${JSON.stringify(fixed)}`);
     const mapped = { start: mapForward(diagnostic.range.start, edits, 'start'), end: mapForward(diagnostic.range.end, edits, 'end') };
     for (const again of after.diagnostics) {
       if (again.code !== diagnostic.code || !overlaps(again.range, mapped)) continue;
       for (const second of again.fixes) {
         if (!sameEdits(fix, second)) continue;
         const twice = applySorted(fixed, checkedEdits(fixed, second));
-        assert.equal(twice, fixed, `fix "${fix.title}" for ${diagnostic.code} is offered again after it was applied and is not a no-op; fixed text: ${JSON.stringify(fixed)}`);
+        assert.equal(twice, fixed, `fix "${titled(fix)}" for ${diagnostic.code} is offered again after it was applied and is not a no-op; fixed text: ${JSON.stringify(fixed)}`);
       }
     }
   }
@@ -313,7 +320,7 @@ function positioned(text: string, analysis: DocumentAnalysis): string[] {
       if (!yamlError) out.push(`${s.line}:${s.character} RM011 the first error in the front matter`);
       yamlError = true;
     } else {
-      out.push(`${at} ${d.code} ${d.severity} ${d.message}`);
+      out.push(`${at} ${d.code} ${d.severity} ${said(d)}`);
     }
   }
   return out;

@@ -6,7 +6,9 @@
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
-import type { AnalysisDiagnostic, DocumentAnalysis, Fix, Locale } from '../../../server/src/analysis/types';
+import type { DocumentAnalysis, TextEdit } from '../../../server/src/analysis/types';
+import { type WordedDiagnostic, wordedDiagnostic } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
 import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
 import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
@@ -15,24 +17,28 @@ import { plainSide } from '../../../server/src/engine/checkSpec';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
 import { exceedsParseLimits } from '../../../server/src/analysis/markdown/plainTextScan';
 
-function analyze(text: string, locale: Locale = 'en'): DocumentAnalysis {
-  return analyzeDocument(text, { locale, rulesets: builtinRulesets() });
+type WordedAnalysis = Omit<DocumentAnalysis, 'diagnostics'> & { diagnostics: WordedDiagnostic[] };
+
+/** The analysis with its diagnostics in English words. */
+function analyze(text: string): WordedAnalysis {
+  const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
+  return { ...analysis, diagnostics: analysis.diagnostics.map((d) => wordedDiagnostic(d, voice('en'))) };
 }
 
-function apply(text: string, fix: Fix): string {
+function apply(text: string, fix: { edits: readonly TextEdit[] }): string {
   const edits = [...fix.edits].sort((a, b) => b.range.start - a.range.start);
   let out = text;
   for (const e of edits) out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
   return out;
 }
 
-function only(analysis: DocumentAnalysis, code: string, message?: RegExp): AnalysisDiagnostic {
+function only(analysis: WordedAnalysis, code: string, message?: RegExp): WordedDiagnostic {
   const found = analysis.diagnostics.filter((d) => d.code === code && (!message || message.test(d.message)));
   assert.equal(found.length, 1, `${code}: ${analysis.diagnostics.map((d) => `${d.code} ${d.message}`).join(' | ')}`);
   return found[0];
 }
 
-function errors(analysis: DocumentAnalysis): string[] {
+function errors(analysis: WordedAnalysis): string[] {
   return analysis.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
 }
 
@@ -241,7 +247,7 @@ describe('hardening regressions', () => {
       const started = performance.now();
       const analysis = analyze(text);
       assert.ok(performance.now() - started < 10_000);
-      assert.match(only(analysis, 'RM011').message, /must be from −1000 to 1000/);
+      assert.match(only(analysis, 'RM011').message, /must be from −1,000 to 1,000/);
     });
 
     it('a pool over 1000 dice gets RM006 and no odds', () => {
@@ -251,7 +257,7 @@ describe('hardening regressions', () => {
       assert.ok(performance.now() - started < 10_000);
       const d = only(analysis, 'RM006');
       assert.equal(d.severity, 'warning');
-      assert.match(d.message, /Pool of 2998: over 1000/); // vampire-pack: the difficulty is subtracted
+      assert.match(d.message, /Pool of 2,998: over 1,000/); // vampire-pack: the difficulty is subtracted
       assert.equal(analysis.checks[0].odds, undefined);
       assert.equal(analysis.checks[0].spec, undefined);
       // 1000 dice still get odds.
@@ -473,7 +479,7 @@ describe('hardening regressions: analysis limits (plainTextScan.ts PARSE_LIMITS)
 
   it('an edit that takes a block across a limit and back gives what a fresh analysis gives', () => {
     const analyzer = createIncrementalAnalyzer();
-    const options = { locale: 'en' as const, rulesets: builtinRulesets() };
+    const options = { rulesets: builtinRulesets() };
     const before = `Начало «Сила + Атлетика».\n\n${mixedBlock(1000)}\n\nКонец «Ловкость + Атлетика».\n`;
     const across = before.replace('строка\n', 'строка\nещё строка\n');
     for (const text of [before, across, before]) assert.deepStrictEqual(snapshot(analyzer.analyze(text, options)), snapshot(analyzeDocument(text, options)));

@@ -196,7 +196,7 @@ describe('completion', () => {
 
   it('makes every template of every built-in ruleset a check its ruleset accepts: no error, no warning', () => {
     const rulesets = builtinRulesets();
-    const severe = (text: string, id: string) => analyzeDocument(text, { locale: 'ru', rulesets, dictionary: [], proseChecks: 'on', defaultRuleset: id }).diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
+    const severe = (text: string, id: string) => analyzeDocument(text, { rulesets, dictionary: [], proseChecks: 'on', defaultRuleset: id }).diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
     for (const id of BUILTIN_RULESET_IDS) {
       for (const characters of [false, true]) {
         // A sheet of the ruleset's own first traits of each kind, so that templates take theirs.
@@ -204,7 +204,7 @@ describe('completion', () => {
         const own = (category: string) => (ruleset?.traits ?? []).filter((t) => t.category === category).slice(1, 3).map((t) => `${t.name}: 3`);
         const sheet = [...own('attribute'), ...own('ability'), ...own('rollable')].join(', ');
         const frontMatter = characters ? `---\nruleset: ${id}\ncharacters:\n  Вера: { ${sheet} }\n---\n` : `---\nruleset: ${id}\n---\n`;
-        const analysis = analyzeDocument(frontMatter, { locale: 'ru', rulesets, dictionary: [], proseChecks: 'on' });
+        const analysis = analyzeDocument(frontMatter, { rulesets, dictionary: [], proseChecks: 'on' });
         for (const item of checkTemplates(analysis, range(0, 0, 0, 0), 'ru', { wrap: true, closed: false })) {
           assert.deepEqual(severe(`${frontMatter}\n${item.label}\n`, id).map((d) => `${d.code} ${d.message}`), [], `${id}: ${item.label}`);
         }

@@ -13,6 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { ErrorCodes, LSPErrorCodes, MessageType } from 'vscode-languageserver/node';
 import { addTermToDictionary, DictionaryShapeError } from '../../../server/src/workspace/projectDictionary';
 import { parseDictionary } from '../../../server/src/analysis/project/workspaceConfig';
+import { dictionaryEditReason } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
 import { nodeFsFactory } from '../../../server/src/workspace/projects';
 import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
@@ -40,13 +42,16 @@ describe('adding a term to the dictionary text', () => {
       const result = addTermToDictionary(before, term);
       assert.equal(result.text, after);
       assert.equal(result.added, true);
-      assert.deepEqual(parseDictionary(result.text, 'en').terms.at(-1), term);
+      assert.deepEqual(parseDictionary(result.text).terms.at(-1), term);
     });
   }
 
   it('a term already there changes nothing; a file with problems is refused with the problem', () => {
     assert.deepEqual(addTermToDictionary('- a\n- b\n', 'b'), { text: '- a\n- b\n', added: false });
-    assert.throws(() => addTermToDictionary('traits: 5\n', 'x', 'ru'), (e: unknown) => e instanceof DictionaryShapeError && e.text.ru === 'в файле словаря ошибка: Словарь — список терминов или «traits: [ … ]»');
+    assert.throws(
+      () => addTermToDictionary('traits: 5\n', 'x'),
+      (e: unknown) => e instanceof DictionaryShapeError && dictionaryEditReason(e.problem, voice('ru')) === 'в файле словаря ошибка: Словарь — список терминов или «traits: [ … ]»',
+    );
   });
 });
 
@@ -88,7 +93,7 @@ describe('the add-to-dictionary command on disk', function () {
       const text = readFileSync(at(DICTIONARY), 'utf8');
       assert.ok(text.startsWith('# Черты нашей кампании\ntraits:\n  - Скорость # из дополнения\n  - "Ловкость рук"\n'), text.slice(0, 200));
       assert.ok(text.endsWith('  # конец списка\n'), text.slice(-100));
-      assert.deepEqual(parseDictionary(text, 'en').terms.sort(), ['Скорость', 'Ловкость рук', ...terms].sort());
+      assert.deepEqual(parseDictionary(text).terms.sort(), ['Скорость', 'Ловкость рук', ...terms].sort());
       assert.deepEqual(readdirSync(at('.rollmark')), ['dictionary.yaml'], 'no temporary file left');
     });
   }

@@ -357,7 +357,7 @@ function makeScript({ generateScenario: generate, seededRandom }: BenchScenarios
 // ---------------------------------------------------------------------------------------------
 // Playing the script against the server, and replaying it to check every answer.
 
-const OPTIONS: AnalysisOptions = { locale: 'ru', rulesets: builtinRulesets(), dictionary: [], proseChecks: 'on' };
+const OPTIONS: AnalysisOptions = { rulesets: builtinRulesets(), dictionary: [], proseChecks: 'on' };
 const toFileUri = (file: string) => fileUri(WORKSPACE, file);
 
 /** What the server must have answered, from an analysis of the text the request was sent after. */

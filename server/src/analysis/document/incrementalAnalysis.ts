@@ -33,7 +33,7 @@ import {
 } from './blockAnalysis';
 import { moveBlock, relocateRanges } from './blockRanges';
 import { type BlockSpan, continuesInto, findFrontMatter, Lines, resumeAfter, scanBlock, unclosedFrontMatter } from '../markdown/blocks';
-import { DEFAULT_SEVERITY, messages } from '../diagnosticCatalog';
+import { DEFAULT_SEVERITY } from '../diagnosticCatalog';
 import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from '../project/frontMatter';
 import { type Heading, joinsRuns, RUN_CHARS, scanBlockRun } from '../markdown/markdownScan';
 import { exceedsParseLimits } from '../markdown/plainTextScan';
@@ -62,7 +62,6 @@ interface Head {
 
 interface DocumentContext {
   head: string;
-  locale: AnalysisOptions['locale'];
   rulesets: RulesetProvider;
   defaultRuleset: string | undefined;
   dictionary: string;
@@ -110,7 +109,6 @@ function dictionaryKeyOf(options: AnalysisOptions): string {
 function sameInputs(ctx: DocumentContext, head: Head, options: AnalysisOptions): boolean {
   return (
     ctx.head === head.text &&
-    ctx.locale === options.locale &&
     ctx.rulesets === options.rulesets &&
     ctx.defaultRuleset === options.defaultRuleset &&
     ctx.dictionary === dictionaryKeyOf(options) &&
@@ -130,19 +128,17 @@ function chooseRuleset(options: AnalysisOptions, fromFrontMatter: string | undef
 
 /** The front matter's part of the analysis: ruleset, characters, and its own diagnostics. */
 function buildContext(text: string, head: Head, options: AnalysisOptions): DocumentContext {
-  const { locale } = options;
   const diagnostics: AnalysisDiagnostic[] = [];
-  const raw = head.frontMatter ? readFrontMatter(text, head.frontMatter, locale) : undefined;
+  const raw = head.frontMatter ? readFrontMatter(text, head.frontMatter) : undefined;
   if (raw) diagnostics.push(...raw.diagnostics);
-  if (head.unclosed) diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.unclosedFrontMatter()[locale], range: head.unclosed, fixes: [] });
-  if (raw?.rulesetId && !options.rulesets.get(raw.rulesetId.value)) diagnostics.push(unknownRulesetDiagnostic(raw.rulesetId, options.rulesets, locale));
+  if (head.unclosed) diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: { id: 'unclosedFrontMatter' }, range: head.unclosed, fixes: [] });
+  if (raw?.rulesetId && !options.rulesets.get(raw.rulesetId.value)) diagnostics.push(unknownRulesetDiagnostic(raw.rulesetId, options.rulesets));
   const { ruleset, source } = chooseRuleset(options, raw?.rulesetId?.value);
   const index = traitIndex(ruleset, options.dictionary ?? []);
-  const sheets = raw ? resolveSheets(raw, index, locale) : { sheets: [], diagnostics: [] };
+  const sheets = raw ? resolveSheets(raw, index) : { sheets: [], diagnostics: [] };
   diagnostics.push(...sheets.diagnostics);
   const ctx: DocumentContext = {
     head: head.text,
-    locale,
     rulesets: options.rulesets,
     defaultRuleset: options.defaultRuleset,
     dictionary: dictionaryKeyOf(options),
@@ -153,7 +149,6 @@ function buildContext(text: string, head: Head, options: AnalysisOptions): Docum
     block: {
       ruleset,
       index,
-      locale,
       characters: sheets.sheets,
       proseChecks: options.proseChecks !== 'off',
       fixedRanges: new Set(sheets.sheets.map((sheet) => sheet.range)),
@@ -179,7 +174,7 @@ function contextFor(text: string, head: Head, options: AnalysisOptions): Documen
     recent = new Map();
     recentContexts.set(options.rulesets, recent);
   }
-  const key = [options.locale, options.defaultRuleset ?? '', options.proseChecks ?? '', dictionaryKeyOf(options), head.text].join('\u0000');
+  const key = [options.defaultRuleset ?? '', options.proseChecks ?? '', dictionaryKeyOf(options), head.text].join('\u0000');
   let shared = recent.get(key);
   if (!shared) {
     if (recent.size >= RECENT_CONTEXTS) recent.clear();

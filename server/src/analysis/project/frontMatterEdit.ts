@@ -22,7 +22,7 @@ export function rulesetEdit(text: string, rulesetId: string): RulesetEdit {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const block = findFrontMatter(text, start);
   if (block) {
-    const raw = readFrontMatter(text, block, 'en');
+    const raw = readFrontMatter(text, block);
     if (raw.rulesetId) return { edit: { range: raw.rulesetId.range, newText: rulesetId } };
     // A second ruleset key beside a malformed one would be a duplicate key: the author fixes it first.
     if (raw.diagnostics.length > 0) return { problem: 'malformed' };

@@ -75,12 +75,12 @@
 import { supportsNoBotch } from '../../engine/capabilities';
 import type { TraitCategory, TraitEntry } from '../../engine/ruleset';
 import { formatCanonical, parseCheckExpression } from '../check/checkExpression';
-import { CODE_SUMMARY, DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
+import { DEFAULT_SEVERITY, type ProseNote } from '../diagnosticCatalog';
 import { ProseTokens, TokenKind, tokenizeProse } from './proseTokens';
 import { resolveCheck, willpowerName } from '../resolve/resolveCheck';
 import { normalizeWords, stemKey } from '../resolve/russianWords';
 import type { TraitIndex, TraitMatch, TraitMatchKind } from '../resolve/traitIndex';
-import type { AnalysisDiagnostic, CharacterSheet, Locale, ProseCheck, TextRange } from '../types';
+import type { AnalysisDiagnostic, CharacterSheet, ProseCheck, TextRange } from '../types';
 
 export interface ProseCheckResult {
   /** In document order. */
@@ -232,12 +232,10 @@ interface Params {
   last: number;
 }
 
-type Text = Record<Locale, string>;
-
 /** A check found, with what its fix's title must say the markup does not carry over. */
 interface Found {
   check: ProseCheck;
-  note?: Text;
+  note?: ProseNote;
 }
 
 function isRolled(alternative: Alternative): boolean {
@@ -291,16 +289,6 @@ function sideText(side: Side, afterVersus: boolean): string {
   return side.pools.map((pool) => poolText(pool, afterVersus)).join(' или ');
 }
 
-/** What a fix's title says when the markup cannot carry everything over. */
-const NOTES = {
-  noDifficulty: (): Text => ({ ru: 'сложности в тексте нет', en: 'the text gives no difficulty' }),
-  droppedDifficulty: (): Text => ({ ru: 'сложность опущена: в этих правилах её нет', en: 'difficulty left out: this ruleset has none' }),
-  remains: (summaries: readonly Text[]): Text => ({
-    ru: `останется: ${summaries.map((s) => s.ru).join('; ')}`,
-    en: `will still warn: ${summaries.map((s) => s.en).join('; ')}`,
-  }),
-};
-
 /**
  * A character's name in the cases of the one who acts: the nominative and, for a one-word name,
  * the dative («Мирону нужен бросок», «Вере», «Марии», «Андрею»), lower case, ё as е.
@@ -322,7 +310,7 @@ class ProseScanner {
   /** Written name → lookup result; `null` remembers a miss. */
   private readonly lookups = new Map<string, TraitMatch | null>();
   /** Markup → the note its fix's title needs (`null`: none). */
-  private readonly notes = new Map<string, Text | null>();
+  private readonly notes = new Map<string, ProseNote | null>();
   private t!: ProseTokens;
   /** The tokens' keys worked out so far in this scan (`key`), by token index. */
   private keys: (string | undefined)[] = [];
@@ -870,7 +858,7 @@ class ProseScanner {
     const markup = this.markup(side1, side2, actor, marker);
     if (markup === undefined) return undefined;
     const check = { range, markup };
-    if (dropped) return { check, note: NOTES.droppedDifficulty() };
+    if (dropped) return { check, note: { id: 'droppedDifficulty' } };
     const note = this.noteFor(markup, side1, side2, marker);
     return note ? { check, note } : { check };
   }
@@ -903,16 +891,16 @@ class ProseScanner {
    * What the fix's title must say the markup cannot carry over: a difficulty the ruleset wants
    * and the text does not give, or any other warning or error the markup will still get.
    */
-  private noteFor(markup: string, side1: Side, side2: Side | undefined, marker: string | undefined): Text | undefined {
+  private noteFor(markup: string, side1: Side, side2: Side | undefined, marker: string | undefined): ProseNote | undefined {
     const { ruleset } = this.index;
     // A d20 check without a difficulty cannot be computed (RM004, error); vampire-pack's counts as 0.
-    if (ruleset.family === 'd20' && !side2 && marker === undefined && !side1.hasDifficulty) return NOTES.noDifficulty();
+    if (ruleset.family === 'd20' && !side2 && marker === undefined && !side1.hasDifficulty) return { id: 'noDifficulty' };
     let note = this.notes.get(markup);
     if (note === undefined) {
       const content = markup.slice(1, -1);
-      const resolved = resolveCheck(parseCheckExpression(content), content, { ruleset, index: this.index, locale: 'en', characters: this.characters });
+      const resolved = resolveCheck(parseCheckExpression(content), content, { ruleset, index: this.index, characters: this.characters });
       const codes = [...new Set(resolved.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.code))];
-      note = codes.length === 0 ? null : NOTES.remains(codes.map((code) => CODE_SUMMARY[code]));
+      note = codes.length === 0 ? null : { id: 'remains', codes };
       this.notes.set(markup, note);
     }
     return note ?? undefined;
@@ -980,7 +968,7 @@ function afterUnpairedGuillemet(text: string, offsets: readonly number[]): boole
  * Finds the checks written as prose in `segments` of `text` (the ranges of Markdown prose the
  * caller allows, «…» spans already cut out) and reports each as RM012 with its fix.
  */
-export function findProseChecks(text: string, segments: readonly TextRange[], index: TraitIndex, locale: Locale, characters: readonly CharacterSheet[] = []): ProseCheckResult {
+export function findProseChecks(text: string, segments: readonly TextRange[], index: TraitIndex, characters: readonly CharacterSheet[] = []): ProseCheckResult {
   let found: Found[] = [];
   let scanner: ProseScanner;
   try {
@@ -1007,11 +995,11 @@ export function findProseChecks(text: string, segments: readonly TextRange[], in
     ({ check, note }): AnalysisDiagnostic => ({
       code: 'RM012',
       severity: DEFAULT_SEVERITY.RM012,
-      message: messages.proseCheck(check.markup)[locale],
+      message: { id: 'proseCheck', markup: check.markup },
       range: check.range,
       fixes: [
         {
-          title: (note ? fixTitles.toMarkupWithNote(check.markup, note[locale]) : fixTitles.toMarkup(check.markup))[locale],
+          title: { id: 'toMarkup', markup: check.markup, ...(note ? { note } : {}) },
           edits: [{ range: check.range, newText: check.markup }],
           preferred: true,
         },

@@ -8,7 +8,7 @@ import type { CheckSpec } from '../../engine/checkSpec';
 import { chanceOfSuccess } from '../../engine/odds';
 import { isKnownPool, type OddsReport } from '../../engine/oddsReport';
 import { rollCheck } from '../../engine/roll';
-import type { RollReport } from '../../engine/rollReport';
+import type { RolledCheck } from '../../engine/rollReport';
 import type { Ruleset } from '../../engine/ruleset';
 import type { CheckExpression } from '../check/checkExpression';
 import { type CheckContext, resolveCheck, type ResolvedCheck } from './resolveCheck';
@@ -98,6 +98,6 @@ export function medianMember(party: PartyOdds): PartyMember {
  * replays every member's roll, and no two members roll the same dice. The editor's party roll and
  * `rollmark check --checks --seed` both roll this way.
  */
-export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], seed: number): { actor: string; report: RollReport }[] {
+export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], seed: number): { actor: string; report: RolledCheck }[] {
   return members.map((member, i) => ({ actor: member.character, report: rollCheck(ruleset, member.spec, { seed: (seed + i) | 0, best: member.odds.best }) }));
 }

@@ -16,6 +16,7 @@ import {
   MAX_INTEGER,
   optionGroups,
   type Param,
+  type ParseError,
   type PoolExpr,
   type RollLimitParam,
   sideCombinations,
@@ -24,17 +25,15 @@ import {
   type TraitTerm,
 } from '../check/checkExpression';
 import { checkComposition } from './composition';
-import { DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
-import { parseErrorMessage } from '../check/parseErrorMessages';
+import { DEFAULT_SEVERITY, type DiagnosticMessage, type FixTitle, quoted, sameMessage } from '../diagnosticCatalog';
 import { normalizeWords, stemKey } from './russianWords';
 import type { TraitIndex, TraitMatch } from './traitIndex';
 import { expectedCategories, unknownTraitDiagnostic } from './unknownTrait';
-import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, Locale, ResolvedSide, ResolvedTerm, Severity, TextEdit, TextRange } from '../types';
+import type { AnalysisDiagnostic, CharacterSheet, DiagnosticCode, Fix, ResolvedSide, ResolvedTerm, Severity, TextEdit, TextRange } from '../types';
 
 export interface CheckContext {
   ruleset: Ruleset;
   index: TraitIndex;
-  locale: Locale;
   characters: readonly CharacterSheet[];
 }
 
@@ -45,26 +44,34 @@ export interface ResolvedCheck {
   diagnostics: AnalysisDiagnostic[];
 }
 
-type Text = Record<Locale, string>;
-
 class DiagnosticSink {
   readonly list: AnalysisDiagnostic[] = [];
-  constructor(private readonly locale: Locale) {}
 
-  add(code: DiagnosticCode, text: Text, range: TextRange, fixes: Fix[] = [], severity: Severity = DEFAULT_SEVERITY[code], related?: AnalysisDiagnostic['related']): void {
-    this.addDiagnostic({ code, severity, message: text[this.locale], range, fixes, ...(related ? { related } : {}) });
+  add(code: DiagnosticCode, message: DiagnosticMessage, range: TextRange, fixes: Fix[] = [], severity: Severity = DEFAULT_SEVERITY[code], related?: AnalysisDiagnostic['related']): void {
+    this.addDiagnostic({ code, severity, message, range, fixes, ...(related ? { related } : {}) });
   }
 
   addDiagnostic(diagnostic: AnalysisDiagnostic): void {
     // Every combination of a check's alternatives is checked; one problem is reported once.
     const { code, message, range } = diagnostic;
-    if (this.list.some((d) => d.code === code && d.message === message && d.range.start === range.start && d.range.end === range.end)) return;
+    if (this.list.some((d) => d.code === code && d.range.start === range.start && d.range.end === range.end && sameMessage(d.message, message))) return;
     this.list.push(diagnostic);
   }
 
-  fix(title: Text, range: TextRange, newText: string, preferred: boolean): Fix {
-    return { title: title[this.locale], edits: [{ range, newText }], preferred };
+  fix(title: FixTitle, range: TextRange, newText: string, preferred: boolean): Fix {
+    return { title, edits: [{ range, newText }], preferred };
   }
+}
+
+/** RM009's message for a syntax error, the text it quotes kept short. */
+function syntaxMessage(error: ParseError): DiagnosticMessage {
+  return {
+    id: 'syntax',
+    error: error.code,
+    text: quoted(error.text),
+    ...(error.first !== undefined ? { first: quoted(error.first) } : {}),
+    ...(error.param !== undefined ? { param: error.param } : {}),
+  };
 }
 
 const willpowerNames = new WeakMap<Ruleset, string | undefined>();
@@ -119,7 +126,7 @@ function resolveTerm(term: TraitTerm, side: PoolExpr, sideIndex: number, ctx: Ch
     resolved.trait = match.trait;
     reportSpelling(term, match, sideIndex, ctx, sink);
   } else if (role !== 'equipment') {
-    sink.addDiagnostic(unknownTraitDiagnostic(term.name, term.nameRange, ctx.index, ctx.locale, expectedCategories(ctx.ruleset, otherTraits(side, term, ctx))));
+    sink.addDiagnostic(unknownTraitDiagnostic(term.name, term.nameRange, ctx.index, expectedCategories(ctx.ruleset, otherTraits(side, term, ctx))));
   }
   if (term.rating && Number.isFinite(term.rating.value)) {
     resolved.value = term.rating.value;
@@ -132,8 +139,8 @@ function resolveTerm(term: TraitTerm, side: PoolExpr, sideIndex: number, ctx: Ch
       resolved.value = fromSheet.value;
       resolved.valueSource = 'sheet';
     } else if (match && match.trait.category !== 'generic' && role === undefined) {
-      sink.add('RM008', messages.sheetLacksTrait(sheet.name, match.trait.name), term.nameRange, [], 'info', [
-        { range: sheet.range, message: messages.characterSheet(sheet.name)[ctx.locale] },
+      sink.add('RM008', { id: 'sheetLacksTrait', character: sheet.name, trait: match.trait.name }, term.nameRange, [], 'info', [
+        { range: sheet.range, message: { id: 'characterSheet', character: sheet.name } },
       ]);
     }
   }
@@ -143,13 +150,13 @@ function resolveTerm(term: TraitTerm, side: PoolExpr, sideIndex: number, ctx: Ch
 function reportSpelling(term: TraitTerm, match: TraitMatch, sideIndex: number, ctx: CheckContext, sink: DiagnosticSink): void {
   const canonical = match.trait.name;
   if (match.kind === 'variant') {
-    sink.add('RM014', messages.variant(term.name, canonical, ctx.ruleset.id), term.nameRange, [sink.fix(fixTitles.replaceWith(canonical), term.nameRange, canonical, true)]);
+    sink.add('RM014', { id: 'variant', name: term.name, canonical, ruleset: ctx.ruleset.id }, term.nameRange, [sink.fix({ id: 'replaceWith', name: canonical }, term.nameRange, canonical, true)]);
     return;
   }
   // After «против» the genitive is as canonical as the nominative (docs/markup.en.md, "Canonical form").
   if (match.kind === 'case-form' && sideIndex > 0) return;
   if (match.kind === 'spelling' || match.kind === 'case-form') {
-    sink.add('RM010', messages.caseForm(term.name, canonical), term.nameRange, [sink.fix(fixTitles.replaceWith(canonical), term.nameRange, canonical, true)]);
+    sink.add('RM010', { id: 'caseForm', name: term.name, canonical }, term.nameRange, [sink.fix({ id: 'replaceWith', name: canonical }, term.nameRange, canonical, true)]);
   }
 }
 
@@ -207,9 +214,9 @@ function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, rol
   // are not its separators: a removal could delete other text. The syntax error comes first.
   const removal = (param: Param): Fix[] => {
     const edit = role.malformed ? undefined : removalEdit(side, param, charAt);
-    return edit ? [sink.fix(fixTitles.removeParam(param.keyword), edit.range, edit.newText, false)] : [];
+    return edit ? [sink.fix({ id: 'removeParam', param: param.keyword }, edit.range, edit.newText, false)] : [];
   };
-  const unused = (param: Param) => sink.add('RM005', messages.paramUnused(param.keyword, ruleset.id), param.range, removal(param));
+  const unused = (param: Param) => sink.add('RM005', { id: 'paramUnused', param: param.keyword, ruleset: ruleset.id }, param.range, removal(param));
   for (const param of side.params) {
     switch (param.kind) {
       case 'difficulty':
@@ -222,7 +229,7 @@ function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, rol
           unused(param);
           break;
         }
-        if (param.count > ruleset.params.maxEdge) sink.add('RM013', messages.tooManyEdges(param.count, param.kind, ruleset.params.maxEdge), param.range);
+        if (param.count > ruleset.params.maxEdge) sink.add('RM013', { id: 'tooManyEdges', count: param.count, kind: param.kind, max: ruleset.params.maxEdge }, param.range);
         if (param.kind === 'advantage') settings.roll.advantages = param.count;
         else settings.roll.hindrances = param.count;
         break;
@@ -250,20 +257,20 @@ function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, rol
         if (supportsNoBotch(ruleset)) {
           settings.roll.noBotch = true;
           settings.diceRules.push(param);
-        } else sink.add('RM005', messages.noBotchUnused(param.keyword, ruleset.id), param.range, removal(param));
+        } else sink.add('RM005', { id: 'noBotchUnused', param: param.keyword, ruleset: ruleset.id }, param.range, removal(param));
         break;
       case 'helpers':
         if (!supportsTeamwork(ruleset)) {
-          sink.add('RM005', ruleset.family === 'pool-minus-difficulty' ? messages.helpersAsBonus() : messages.paramUnused(param.keyword, ruleset.id), param.range, removal(param));
+          sink.add('RM005', ruleset.family === 'pool-minus-difficulty' ? { id: 'helpersAsBonus' } : { id: 'paramUnused', param: param.keyword, ruleset: ruleset.id }, param.range, removal(param));
         } else if ((param.count ?? param.names?.length ?? 0) > MAX_HELPERS) {
-          sink.add('RM003', messages.tooManyHelpers(param.count ?? param.names?.length ?? 0, MAX_HELPERS), param.range);
+          sink.add('RM003', { id: 'tooManyHelpers', count: param.count ?? param.names?.length ?? 0, max: MAX_HELPERS }, param.range);
         } else {
           settings.helpers = param;
         }
         break;
       case 'initiative':
         if (!supportsInitiative(ruleset)) unused(param);
-        else if (role.isContest) sink.add('RM005', messages.initiativeInContest(), param.range, removal(param));
+        else if (role.isContest) sink.add('RM005', { id: 'initiativeInContest' }, param.range, removal(param));
         else settings.initiative = param;
         break;
       case 'successesNeeded':
@@ -285,17 +292,17 @@ function applyDifficulty(param: DifficultyParam, removal: Fix[], roll: Partial<R
   const { value, range } = param;
   switch (ruleset.family) {
     case 'storytelling':
-      sink.add('RM005', messages.difficultyUnused(), range, removal);
+      sink.add('RM005', { id: 'difficultyUnused' }, range, removal);
       return;
     case 'pool-minus-difficulty':
       // In a contest the engine subtracts a written difficulty from both pools (004 l.117).
-      if (value < 0) sink.add('RM003', messages.difficultyNegative(value), range);
+      if (value < 0) sink.add('RM003', { id: 'difficultyNegative', value }, range);
       roll.difficulty = value;
       return;
     case 'classic':
     case 'd20': {
       const { min, max } = ruleset.params.difficulty;
-      if (value < min || value > max) sink.add('RM003', messages.difficultyOutOfRange(value, min, max), range);
+      if (value < min || value > max) sink.add('RM003', { id: 'difficultyOutOfRange', value, min, max }, range);
       roll.difficulty = value;
     }
   }
@@ -308,12 +315,12 @@ function reportMissingDifficulty(side: PoolExpr, ctx: CheckContext, sink: Diagno
   if (!where) return;
   if (ruleset.family === 'classic') {
     const value = ruleset.params.difficulty.default ?? 6;
-    sink.add('RM004', messages.difficultyDefault(value), where, [], 'info');
+    sink.add('RM004', { id: 'difficultyDefault', value }, where, [], 'info');
   } else if (ruleset.family === 'pool-minus-difficulty') {
     // The pack itself writes checks without a difficulty (its «сокращённая запись»): a reminder, not a warning.
-    sink.add('RM004', messages.difficultyZero(), where, [], 'info');
+    sink.add('RM004', { id: 'difficultyZero' }, where, [], 'info');
   } else if (ruleset.family === 'd20') {
-    sink.add('RM004', messages.difficultyRequired(), where, [], 'error');
+    sink.add('RM004', { id: 'difficultyRequired' }, where, [], 'error');
   }
 }
 
@@ -323,7 +330,7 @@ function reportModifiers(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink
   const modifiers = side.terms.filter((t) => t.kind === 'modifier' && Number.isFinite(t.value));
   if (limit.scope === 'each') {
     for (const m of modifiers) {
-      if (m.kind === 'modifier' && m.value > limit.max) sink.add('RM015', messages.modifierEach(m.sign * m.value, limit.max), m.range);
+      if (m.kind === 'modifier' && m.value > limit.max) sink.add('RM015', { id: 'modifierEach', value: m.sign * m.value, max: limit.max }, m.range);
     }
     return;
   }
@@ -331,16 +338,16 @@ function reportModifiers(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink
   if (Math.abs(total) > limit.max && modifiers.length > 0) {
     const first = modifiers[0].range.start;
     const last = modifiers[modifiers.length - 1].range.end;
-    sink.add('RM015', messages.modifierTotal(total, limit.max), { start: first, end: last });
+    sink.add('RM015', { id: 'modifierTotal', value: total, max: limit.max }, { start: first, end: last });
   }
 }
 
 function reportPoolEmpty(pool: number | null, ctx: CheckContext, range: TextRange | undefined, sink: DiagnosticSink): void {
   if (pool === null || pool > 0 || !range) return;
   const family = ctx.ruleset.family;
-  if (family === 'storytelling') sink.add('RM006', messages.chanceDie(), range);
-  else if (family === 'pool-minus-difficulty') sink.add('RM006', messages.noDiceLeft(), range);
-  else if (family === 'classic') sink.add('RM006', messages.cannotRoll(), range);
+  if (family === 'storytelling') sink.add('RM006', { id: 'chanceDie' }, range);
+  else if (family === 'pool-minus-difficulty') sink.add('RM006', { id: 'noDiceLeft' }, range);
+  else if (family === 'classic') sink.add('RM006', { id: 'cannotRoll' }, range);
 }
 
 /**
@@ -354,7 +361,7 @@ export const MAX_POOL = MAX_INTEGER;
 /** RM006 for a side whose pool is too large to roll; true when it is. */
 function reportPoolTooLarge(pool: number | null, range: TextRange | undefined, sink: DiagnosticSink): boolean {
   if (pool === null || Math.abs(pool) <= MAX_POOL) return false;
-  if (range) sink.add('RM006', messages.poolTooLarge(pool, MAX_POOL), range, [], 'warning');
+  if (range) sink.add('RM006', { id: 'poolTooLarge', pool, max: MAX_POOL }, range, [], 'warning');
   return true;
 }
 
@@ -364,8 +371,8 @@ function findSheet(ast: CheckExpression, ctx: CheckContext, sink: DiagnosticSink
   const sheet = sheetNamed(name, ctx);
   if (sheet) return sheet;
   const known = ctx.characters.map((c) => c.name);
-  const fixes = known.map((k) => sink.fix(fixTitles.useCharacter(k), ast.actor!.range, k, known.length === 1));
-  sink.add('RM007', messages.unknownCharacter(name, known), ast.actor.range, fixes);
+  const fixes = known.map((k) => sink.fix({ id: 'useCharacter', name: k }, ast.actor!.range, k, known.length === 1));
+  sink.add('RM007', { id: 'unknownCharacter', name, known }, ast.actor.range, fixes);
   return undefined;
 }
 
@@ -377,7 +384,7 @@ function reportLayout(ast: CheckExpression, content: string, ctx: CheckContext, 
   const relaxed = (s: string) => s.replace(/[-–−]/g, '−');
   if (relaxed(asWritten) === relaxed(content)) return;
   const canonical = formatCanonical(ast, canonicalOf, options);
-  sink.add('RM010', messages.spacing(content, canonical), ast.range, [sink.fix(fixTitles.rewriteCheck(), ast.range, canonical, true)]);
+  sink.add('RM010', { id: 'spacing', written: quoted(content), canonical }, ast.range, [sink.fix({ id: 'rewriteCheck' }, ast.range, canonical, true)]);
 }
 
 /**
@@ -409,12 +416,12 @@ function needsSpaceBeforeParen(offset: number, charAt: (offset: number) => strin
  * «)» would make «[Ножи](…)» a Markdown link; where a «)» would change the Markdown before it,
  * « )». None for a group with nothing in it («Сила (»): «()» would be another error.
  */
-function closeParenFix(ast: CheckExpression, paren: TextRange, charAt: (offset: number) => string, locale: Locale): Fix[] {
+function closeParenFix(ast: CheckExpression, paren: TextRange, charAt: (offset: number) => string): Fix[] {
   const group = ast.sides.find((side) => side.paramsRange?.start === paren.start)?.paramsRange;
   if (!group || group.end <= paren.end) return [];
   const close: TextEdit = { range: { start: group.end, end: group.end }, newText: needsSpaceBeforeParen(group.end, charAt) ? ' )' : ')' };
   const edits = charAt(paren.start - 1) === ']' ? [{ range: { start: paren.start, end: paren.start }, newText: ' ' }, close] : [close];
-  return [{ title: fixTitles.closeParen()[locale], edits, preferred: true }];
+  return [{ title: { id: 'closeParen' }, edits, preferred: true }];
 }
 
 /** One combination of a side's alternatives: its terms (indexes into the side's terms) and its roll. */
@@ -448,8 +455,8 @@ function helpersOf(param: HelpersParam, combination: readonly number[], side: Po
     const sheet = sheetNamed(helper.name, ctx);
     if (!sheet) {
       const known = ctx.characters.map((c) => c.name);
-      const fixes = known.map((k) => sink.fix(fixTitles.useCharacter(k), helper.range, k, known.length === 1));
-      sink.add('RM007', messages.unknownHelper(helper.name, known), helper.range, fixes);
+      const fixes = known.map((k) => sink.fix({ id: 'useCharacter', name: k }, helper.range, k, known.length === 1));
+      sink.add('RM007', { id: 'unknownHelper', name: helper.name, known }, helper.range, fixes);
       helpers.push(helperSide(main, null));
       continue;
     }
@@ -465,7 +472,7 @@ function helpersOf(param: HelpersParam, combination: readonly number[], side: Po
       const own = resolved?.role === undefined ? sheet.traits.get(resolved?.trait?.name ?? term.name)?.value : resolved.value ?? sheet.traits.get(resolved.trait?.name ?? term.name)?.value;
       if (own === undefined) {
         if (resolved?.role === undefined && resolved?.trait) {
-          sink.add('RM008', messages.sheetLacksTrait(sheet.name, resolved.trait.name), helper.range, [], 'info', [{ range: sheet.range, message: messages.characterSheet(sheet.name)[ctx.locale] }]);
+          sink.add('RM008', { id: 'sheetLacksTrait', character: sheet.name, trait: resolved.trait.name }, helper.range, [], 'info', [{ range: sheet.range, message: { id: 'characterSheet', character: sheet.name } }]);
         }
         base = null;
       } else if (base !== null) {
@@ -492,9 +499,9 @@ function reportSelfHelp(side: PoolExpr, param: HelpersParam, actor: CharacterShe
         names.length === 1
           ? removalEdit(side, param, charAt)
           : { range: i + 1 < names.length ? { start: helper.range.start, end: names[i + 1].range.start } : { start: names[i - 1].range.end, end: helper.range.end }, newText: '' };
-      fixes = [sink.fix(fixTitles.removeHelper(helper.name), edit.range, edit.newText, true)];
+      fixes = [sink.fix({ id: 'removeHelper', name: helper.name }, edit.range, edit.newText, true)];
     }
-    sink.add('RM003', messages.selfHelp(actor.name), helper.range, fixes);
+    sink.add('RM003', { id: 'selfHelp', name: actor.name }, helper.range, fixes);
   });
 }
 
@@ -523,19 +530,19 @@ function reportNeverRolled(side: PoolExpr, k: number, name: string, ctx: CheckCo
         ? { range: { start: group.end - 1, end: group.end - 1 }, newText: `, ${param}` }
         : { range: { start: side.range!.end, end: side.range!.end }, newText: ` (${param})` };
     // A group with nothing in it («()») or unclosed is a syntax error, so the check is not malformed here only with a real group.
-    if (!group || side.params.length > 0) fixes.push({ title: fixTitles.spendInstead(param)[ctx.locale], edits: [{ range: removed, newText: '' }, added], preferred: true });
+    if (!group || side.params.length > 0) fixes.push({ title: { id: 'spendInstead', param }, edits: [{ range: removed, newText: '' }, added], preferred: true });
   }
-  sink.add('RM002', messages.neverRolled(name, param), term.range, fixes);
+  sink.add('RM002', { id: 'neverRolled', trait: name, param }, term.range, fixes);
 }
 
 /** RM003: an extended action or race that cannot work (docs/markup.en.md). */
 function reportBrokenExtended(settings: readonly SideSettings[], sink: DiagnosticSink): void {
   const target = settings.find((s) => s.successesNeeded)?.successesNeeded;
   for (const s of settings) {
-    if (s.successesNeeded?.value === 0) sink.add('RM003', messages.zeroSuccesses(), s.successesNeeded.range);
-    if (s.rollLimit?.value === 0) sink.add('RM003', messages.zeroRolls(), s.rollLimit.range);
-    if (!target && s.rollLimit) sink.add('RM003', messages.rollLimitWithoutTarget(), s.rollLimit.range);
-    if (!target && s.extendedMarker) sink.add('RM003', messages.extendedWithoutTarget(s.extendedMarker.keyword), s.extendedMarker.range);
+    if (s.successesNeeded?.value === 0) sink.add('RM003', { id: 'zeroSuccesses' }, s.successesNeeded.range);
+    if (s.rollLimit?.value === 0) sink.add('RM003', { id: 'zeroRolls' }, s.rollLimit.range);
+    if (!target && s.rollLimit) sink.add('RM003', { id: 'rollLimitWithoutTarget' }, s.rollLimit.range);
+    if (!target && s.extendedMarker) sink.add('RM003', { id: 'extendedWithoutTarget', param: s.extendedMarker.keyword }, s.extendedMarker.range);
   }
 }
 
@@ -569,13 +576,13 @@ function extendedOf(settings: readonly SideSettings[]): ExtendedSpec | undefined
  * check's content (all but RM011 and RM012), and the engine's spec when the check can be rolled.
  */
 export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckContext): ResolvedCheck {
-  const sink = new DiagnosticSink(ctx.locale);
+  const sink = new DiagnosticSink();
   const { ruleset } = ctx;
   /** The content's character at a document offset; '' outside the content. */
   const charAt = (offset: number): string => (offset >= ast.range.start && offset < ast.range.end ? content[offset - ast.range.start] : '');
   for (const error of ast.errors) {
-    const fixes = error.code === 'unclosed-paren' ? closeParenFix(ast, error.range, charAt, ctx.locale) : [];
-    sink.add('RM009', parseErrorMessage(error), error.range, fixes);
+    const fixes = error.code === 'unclosed-paren' ? closeParenFix(ast, error.range, charAt) : [];
+    sink.add('RM009', syntaxMessage(error), error.range, fixes);
   }
   const sheet = findSheet(ast, ctx, sink);
   const isContest = ast.sides.length > 1;
@@ -601,9 +608,9 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   if (initiative) {
     const first = settings[0];
     // Storytelling already calls any difficulty unused.
-    if (first.difficulty && ruleset.family !== 'storytelling') sink.add('RM005', messages.difficultyWithInitiative(), first.difficulty.range);
+    if (first.difficulty && ruleset.family !== 'storytelling') sink.add('RM005', { id: 'difficultyWithInitiative' }, first.difficulty.range);
     for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker, ...first.diceRules]) {
-      if (param) sink.add('RM005', messages.unusedWithInitiative(formatParam(param)), param.range);
+      if (param) sink.add('RM005', { id: 'unusedWithInitiative', param: formatParam(param) }, param.range);
     }
     first.helpers = undefined;
     first.successesNeeded = first.rollLimit = first.extendedMarker = undefined;
@@ -616,13 +623,13 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   // A d20 contest has no difficulty for helpers to roll against (002 l.65): they would change nothing.
   if (isContest && ruleset.family === 'd20') {
     for (const s of settings) {
-      if (s.helpers) sink.add('RM005', messages.helpersInD20Contest(), s.helpers.range);
+      if (s.helpers) sink.add('RM005', { id: 'helpersInD20Contest' }, s.helpers.range);
       s.helpers = undefined;
     }
   }
   if (isContest && !supportsRaces(ruleset)) {
     for (const s of settings) {
-      for (const param of [s.successesNeeded, s.rollLimit, s.extendedMarker]) if (param) sink.add('RM005', messages.raceUnsupported(formatParam(param), ruleset.id), param.range);
+      for (const param of [s.successesNeeded, s.rollLimit, s.extendedMarker]) if (param) sink.add('RM005', { id: 'raceUnsupported', param: formatParam(param), ruleset: ruleset.id }, param.range);
       s.successesNeeded = s.rollLimit = s.extendedMarker = undefined;
     }
   }
