@@ -74,6 +74,25 @@ function stageRule(stage, index) {
   return restrictImports([`server/src/analysis/${stage}/**/*.ts`], [...layerPatterns('analysis', layers.analysis), ...later]);
 }
 
+/**
+ * What analysis/ and engine/ compute is the same in every language (ARCHITECTURE.md, invariant 8):
+ * they know no locale and hold no words for people. A message is an id with typed arguments
+ * (analysis/diagnosticCatalog.ts) that present/messages.ts words; a `{ ru, en }` pair or a test of
+ * the language belongs in present/.
+ */
+const WORDS_ELSEWHERE = 'belongs in present/: analysis/ and engine/ return data (a message id with its arguments, analysis/diagnosticCatalog.ts) that present/ words (ARCHITECTURE.md, invariant 8)';
+const noLocale = {
+  files: ['server/src/analysis/**/*.ts', 'server/src/engine/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'Identifier[name=/^locales?$/i]', message: `A locale ${WORDS_ELSEWHERE}` },
+      { selector: "ObjectExpression:has(> Property:matches([key.name='ru'], [key.value='ru'])):has(> Property:matches([key.name='en'], [key.value='en']))", message: `A { ru, en } pair of words ${WORDS_ELSEWHERE}` },
+      { selector: "BinaryExpression:matches([left.value=/^(ru|en)$/], [right.value=/^(ru|en)$/])", message: `A test of the language ${WORDS_ELSEWHERE}` },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/out/**', 'dist/**', 'node_modules/**', '.code-server/**', 'test-results/**', 'bench/data/**'] },
   js.configs.recommended,
@@ -87,6 +106,7 @@ export default tseslint.config(
   },
   ...Object.entries(layers).map(([layer, rule]) => restrictImports([`server/src/${layer}/**/*.ts`], layerPatterns(layer, rule))),
   ...analysisStages.map(stageRule),
+  noLocale,
   {
     // The client bundles protocol.ts: it must not pull the server in.
     files: ['server/src/protocol.ts'],

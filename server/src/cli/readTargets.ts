@@ -4,7 +4,7 @@
  * of small files read in a fraction of the time one by one takes) with its project's files, and
  * what could not be read said on standard error.
  */
-import { skippedFileNote, unreadFileMessage } from '../present/messages';
+import { skippedFileNote, unreadFileMessage } from '../present/refusals';
 import { voice } from '../present/voice';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';

@@ -7,14 +7,15 @@
 import type { AnalysisDiagnostic, DiagnosticCode, Fix, RelatedInformation } from '../analysis/types';
 import type { DiagnosticMessage, DictionaryEditProblem, FixTitle, PoolPart, ProseNote, RelatedMessage } from '../analysis/diagnosticCatalog';
 import type { FileRefusal } from '../analysis/project/fileRefusal';
-import { MAX_ALTERNATIVES } from '../engine/checkSpec';
 import { getBuiltinRuleset } from '../engine/builtinRulesets';
 import { traitCategoryWords } from '../engine/traitCategories';
 import type { Locale } from './locale';
+import { refusalReason } from './refusals';
+import { syntaxMessage } from './syntaxMessages';
 import type { Voice } from './voice';
 
 /** One message's words: a function per language of its arguments. */
-type Wording<M> = Record<Locale, (message: M, v: Voice) => string>;
+export type Wording<M> = Record<Locale, (message: M, v: Voice) => string>;
 
 /** A catalog for a union of messages: one wording per id, typed by that id's arguments. */
 export type Catalog<M extends { id: string }> = { [Id in M['id']]: Wording<Extract<M, { id: Id }>> };
@@ -75,52 +76,15 @@ function knownCharacters(known: readonly string[], locale: Locale): string {
   return known.length ? ` (front matter has: ${known.join(', ')})` : ' (front matter lists no characters)';
 }
 
-type Syntax = Extract<DiagnosticMessage, { id: 'syntax' }>;
-
-/** RM009 wording for each syntax error the check parser reports. */
-const SYNTAX: Record<Syntax['error'], Wording<Syntax>> = {
-  empty: { ru: () => 'Пустая проверка', en: () => 'Empty check' },
-  'empty-actor': { ru: () => 'Перед «:» нет имени персонажа', en: () => 'No character name before ":"' },
-  'missing-term': { ru: () => 'Здесь нужна черта или число', en: () => 'A trait or a number is missing here' },
-  'dangling-sign': { ru: (m) => `Знак${at(m)} без слагаемого`, en: (m) => `Sign${at(m)} without a term` },
-  'missing-sign': { ru: (m) => `Перед${at(m)} нужен «+» или «−»`, en: (m) => `"+" or "−" needed before${at(m)}` },
-  'bad-number': {
-    ru: (m) => `Неверное число${at(m)}: нужно целое от 0 до 1000`,
-    en: (m) => `Bad number${at(m)}: a whole number from 0 to 1000 is needed`,
-  },
-  'missing-number': {
-    ru: (m) => (m.param === 'helpers' ? 'После «помощь:» нужно число помощников или их имена' : 'Параметру не хватает числа'),
-    en: (m) => (m.param === 'helpers' ? '"помощь:" needs a number of helpers or their names' : 'The parameter lacks its number'),
-  },
-  'unknown-param': { ru: (m) => `Неизвестный параметр${at(m)}`, en: (m) => `Unknown parameter${at(m)}` },
-  'duplicate-param': { ru: (m) => `Параметр${at(m)} указан дважды`, en: (m) => `Parameter${at(m)} given twice` },
-  'conflicting-param': {
-    ru: (m) => `«${m.first ?? ''}» и${at(m)} противоречат друг другу: действует только одно — оставьте нужное`,
-    en: (m) => `«${m.first ?? ''}» and${at(m)} contradict each other: only one can apply — keep the one you mean`,
-  },
-  'empty-param': { ru: () => 'Пустой параметр', en: () => 'Empty parameter' },
-  'unclosed-paren': { ru: () => 'Скобка «(» не закрыта', en: () => 'Unclosed "("' },
-  'unclosed-bracket': { ru: () => 'Скобка «[» не закрыта', en: () => 'Unclosed "["' },
-  'empty-specialty': { ru: () => 'Пустая специализация «[]»', en: () => 'Empty specialty "[]"' },
-  'unexpected-token': { ru: (m) => `Лишнее${at(m)}`, en: (m) => `Unexpected${at(m)}` },
-  'bad-alternative': {
-    ru: (m) => `${at(m).trim() || '«или»'} должно стоять между двумя чертами (или между двумя пулами)`,
-    en: (m) => `${at(m).trim() || '«или»'} must stand between two traits (or two whole pools)`,
-  },
-  'too-many-alternatives': {
-    ru: (_m, v) => `Слишком много вариантов: у проверки может быть не больше ${v.number(MAX_ALTERNATIVES)} сочетаний`,
-    en: (_m, v) => `Too many alternatives: a check may have at most ${v.number(MAX_ALTERNATIVES)} combinations`,
-  },
-};
-
-/** The offending text, quoted after a word: « «Сила»». */
-function at(m: Syntax): string {
-  return m.text ? ` «${m.text}»` : '';
-}
-
 /** «Ошибка во front matter: …» around the detail. */
 function frontMatter<M>(ru: (m: M, v: Voice) => string, en: (m: M, v: Voice) => string): Wording<M> {
   return { ru: (m, v) => `Ошибка во front matter: ${ru(m, v)}`, en: (m, v) => `Malformed front matter: ${en(m, v)}` };
+}
+
+/** A project file the server or the CLI cannot use: «Файл проекта «…» не используется: …». */
+function unusedFileMessage(path: string, refusal: FileRefusal, v: Voice): string {
+  const why = refusalReason(refusal, v);
+  return v.locale === 'ru' ? `Файл проекта «${path}» не используется: ${why}` : `The project file "${path}" is not used: ${why}`;
 }
 
 /** Every diagnostic message. */
@@ -252,7 +216,7 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: () => 'В состязании помощь не работает: помощники бросают против сложности − 5, а у состязания сложности нет',
     en: () => 'Help does not work in a contest: helpers roll against the difficulty − 5, and a contest has none',
   },
-  syntax: { ru: (m, v) => SYNTAX[m.error].ru(m, v), en: (m, v) => SYNTAX[m.error].en(m, v) },
+  syntax: { ru: (m, v) => syntaxMessage(m, v), en: (m, v) => syntaxMessage(m, v) },
   unclosedGuillemet: { ru: () => 'Незакрытая «: проверке не хватает »', en: () => 'Unclosed «: the check lacks its »' },
   unknownRuleset: { ru: (m) => `Неизвестные правила «${m.ruleset}». Доступны: ${m.known.join(', ')}`, en: (m) => `Unknown ruleset "${m.ruleset}". Available: ${m.known.join(', ')}` },
   unclosedFrontMatter: {
@@ -377,90 +341,6 @@ export function wordedDiagnostic(d: AnalysisDiagnostic, v: Voice): WordedDiagnos
     fixes: fixes.map((fix) => ({ ...fix, title: fixTitle(fix.title, v) })),
     ...(related ? { related: related.map((info) => ({ ...info, message: relatedMessage(info.message, v) })) } : {}),
   };
-}
-
-/** The kinds of file that are not regular files (`FileRefusal.detail` of `not-a-regular-file`). */
-const KINDS: Record<string, Record<Locale, string>> = {
-  directory: { ru: 'это папка', en: 'it is a folder' },
-  fifo: { ru: 'это именованный канал (FIFO)', en: 'it is a named pipe (FIFO)' },
-  socket: { ru: 'это сокет', en: 'it is a socket' },
-  device: { ru: 'это устройство', en: 'it is a device' },
-  system: { ru: 'это системный файл (/proc, /sys, /dev)', en: 'it is a system file (/proc, /sys, /dev)' },
-  'folder-link': { ru: 'это ссылка на папку, а по ссылкам на папки обход не идёт', en: 'it is a link to a folder, and links to folders are not followed' },
-};
-
-/** Why a file was refused, in a few words; `detail` and `limit` as FileRefusal documents them. */
-const REFUSALS: Record<FileRefusal['reason'], Wording<FileRefusal>> = {
-  'outside-workspace': {
-    ru: (r) => `он ведёт за пределы рабочей папки${r.detail ? ` (в ${r.detail})` : ''}`,
-    en: (r) => `it leads outside the workspace folder${r.detail ? ` (to ${r.detail})` : ''}`,
-  },
-  'not-a-regular-file': {
-    ru: (r) => KINDS[r.detail ?? '']?.ru ?? 'это не обычный файл',
-    en: (r) => KINDS[r.detail ?? '']?.en ?? 'it is not a regular file',
-  },
-  'not-a-folder': { ru: () => 'это не папка', en: () => 'it is not a folder' },
-  'too-large': {
-    ru: (r, v) => `файл больше предела в ${v.megabytes(r.limit ?? 0)}${r.detail ? ` (${v.megabytes(Number(r.detail))})` : ''}`,
-    en: (r, v) => `the file is larger than the limit of ${v.megabytes(r.limit ?? 0)}${r.detail ? ` (${v.megabytes(Number(r.detail))})` : ''}`,
-  },
-  'too-many-files': {
-    ru: (r, v) => `в папке больше ${v.number(r.limit ?? 0)} файлов; прочитаны первые по алфавиту`,
-    en: (r, v) => `the folder has more than ${v.number(r.limit ?? 0)} files; the first ones in alphabetical order are read`,
-  },
-  unreadable: {
-    ru: (r) => {
-      if (r.detail === 'EACCES' || r.detail === 'EPERM') return 'нет прав на чтение';
-      if (r.detail === 'folder') return 'нет прав на чтение папки, где он лежит';
-      if (r.detail === 'changed') return 'файл подменили во время чтения';
-      return `он не читается${r.detail ? ` (${r.detail})` : ''}`;
-    },
-    en: (r) => {
-      if (r.detail === 'EACCES' || r.detail === 'EPERM') return 'permission to read it is denied';
-      if (r.detail === 'folder') return 'permission to read the folder it is in is denied';
-      if (r.detail === 'changed') return 'the file was replaced while being read';
-      return `it cannot be read${r.detail ? ` (${r.detail})` : ''}`;
-    },
-  },
-  'symlink-loop': { ru: () => 'символические ссылки на пути к нему образуют цикл', en: () => 'the symbolic links on its path form a loop' },
-  'dangling-link': {
-    ru: (r) => `это ссылка на несуществующий файл${r.detail ? ` ${r.detail}` : ''}`,
-    en: (r) => `it is a link to a file that does not exist${r.detail ? ` (${r.detail})` : ''}`,
-  },
-  'not-utf8': {
-    ru: (r) => `файл не в кодировке UTF-8${r.detail ? ` (похоже, ${r.detail})` : ''}`,
-    en: (r) => `the file is not UTF-8${r.detail ? ` (it looks like ${r.detail})` : ''}`,
-  },
-  binary: { ru: () => 'это не текст: в файле есть нулевые байты', en: () => 'it is not text: the file has NUL bytes' },
-  'read-only': { ru: () => 'файл только для чтения', en: () => 'the file is read-only' },
-  'folder-not-writable': {
-    ru: (r) => `нет прав на запись в папку${r.detail ? ` ${r.detail}` : ''}`,
-    en: (r) => `permission to write in the folder${r.detail ? ` ${r.detail}` : ''} is denied`,
-  },
-  'write-failed': { ru: (r) => `запись не удалась${r.detail ? ` (${r.detail})` : ''}`, en: (r) => `writing failed${r.detail ? ` (${r.detail})` : ''}` },
-};
-
-/** Why, in a few words: «нет прав на чтение», "it leads outside the workspace folder (to /etc/passwd)". */
-export function refusalReason(refusal: FileRefusal, v: Voice): string {
-  return REFUSALS[refusal.reason][v.locale](refusal, v);
-}
-
-/** A project file the server or the CLI cannot use: «Файл проекта «…» не используется: …». */
-function unusedFileMessage(path: string, refusal: FileRefusal, v: Voice): string {
-  const why = refusalReason(refusal, v);
-  return v.locale === 'ru' ? `Файл проекта «${path}» не используется: ${why}` : `The project file "${path}" is not used: ${why}`;
-}
-
-/** A file the CLI was asked to check and could not read. */
-export function unreadFileMessage(path: string, refusal: FileRefusal, v: Voice): string {
-  const why = refusalReason(refusal, v);
-  return v.locale === 'ru' ? `не удалось прочитать ${path}: ${why}` : `could not read ${path}: ${why}`;
-}
-
-/** A file a folder walk passed over, by the file policy. */
-export function skippedFileNote(path: string, refusal: FileRefusal, v: Voice): string {
-  const why = refusalReason(refusal, v);
-  return v.locale === 'ru' ? `пропущен ${path}: ${why}` : `skipped ${path}: ${why}`;
 }
 
 const DICTIONARY_EDIT: Catalog<DictionaryEditProblem> = {

@@ -152,6 +152,8 @@ export interface StartOptions {
   initializationOptions?: Record<string, unknown>;
   /** Runs before each analysis with the text about to be analysed (e.g. to make it throw). */
   beforeAnalysis?: (text: string) => void;
+  /** Runs after each analysis with its result, before the server uses it (e.g. to record what the analysis computed). */
+  afterAnalysis?: (text: string, analysis: DocumentAnalysis) => void;
   /** The workspace folders' file systems instead of the in-memory one (e.g. the real disk for a `file:` folder). */
   fileSystem?: FsFactory;
   /** Milliseconds a workspace check runs before it reports progress (the server's default: 300). */
@@ -268,7 +270,9 @@ export class LspTestClient {
         analyze: (text: string, analysisOptions: AnalysisOptions, document: string): DocumentAnalysis => {
           analyses.push(text.length);
           options.beforeAnalysis?.(text);
-          return real.analyze(text, analysisOptions, document);
+          const analysis = real.analyze(text, analysisOptions, document);
+          options.afterAnalysis?.(text, analysis);
+          return analysis;
         },
         forget: (document: string) => real.forget(document),
       },

@@ -509,13 +509,13 @@ function checkStorm(script: Script, storm: Storm): { finalText: string; later: n
       if (count >= sentWhenAnswered) assert.deepEqual(outcome, wanted, `${label} (answered after edit ${sentWhenAnswered})`);
       return true;
     });
-    const diagnostics = (): Diagnostic[] => provideDiagnostics(replayed, analysis, DEFAULT_SETTINGS, toFileUri);
+    const diagnostics = (): Diagnostic[] => provideDiagnostics(replayed, analysis, DEFAULT_SETTINGS, toFileUri, 'ru');
     for (const publish of byVersion.get(step.version) ?? []) {
       assert.deepEqual(publish.diagnostics, asSent(diagnostics()), `diagnostics of version ${step.version}`);
       checkedPublishes++;
     }
     if (scratchAt.has(count)) {
-      const scratch = provideDiagnostics(replayed, analyzeDocument(replayed.getText(), OPTIONS), DEFAULT_SETTINGS, toFileUri);
+      const scratch = provideDiagnostics(replayed, analyzeDocument(replayed.getText(), OPTIONS), DEFAULT_SETTINGS, toFileUri, 'ru');
       assert.deepEqual(diagnostics(), scratch, `the replayed analysis of version ${step.version} differs from a fresh one`);
     }
   }
@@ -595,7 +595,7 @@ describe('LSP stress: 1,000 rapid edits with requests in between', function () {
       second = undefined;
       // …and of a from-scratch analysis, mapped as the server maps it.
       const freshDocument = TextDocument.create(uri, 'markdown', EDITS + 1, finalText);
-      assert.deepEqual(storm.final.diagnostics, asSent(provideDiagnostics(freshDocument, analyzeDocument(finalText, OPTIONS), DEFAULT_SETTINGS, toFileUri)));
+      assert.deepEqual(storm.final.diagnostics, asSent(provideDiagnostics(freshDocument, analyzeDocument(finalText, OPTIONS), DEFAULT_SETTINGS, toFileUri, 'ru')));
       // The server is still up and exact.
       assert.deepEqual(asSent(await server.hover(uri, SENTINEL_POSITION)), SENTINEL_HOVER);
 
