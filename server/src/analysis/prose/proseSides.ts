@@ -3,7 +3,7 @@
  * terms, each trait with its alternatives, and the ruleset's facts it reads them by.
  */
 import type { TraitCategory, TraitEntry } from '../../engine/ruleset';
-import { willpowerName } from '../resolve/resolveCheck';
+import { willpowerName } from '../resolve/resolveContext';
 import { stemKey } from '../resolve/russianWords';
 import type { TraitIndex, TraitMatch, TraitMatchKind } from '../resolve/traitIndex';
 import type { ProseNote } from '../diagnosticCatalog';

@@ -11,7 +11,8 @@ import { rollCheck } from '../../engine/roll';
 import type { RolledCheck } from '../../engine/rollReport';
 import type { Ruleset } from '../../engine/ruleset';
 import type { CheckExpression } from '../check/checkExpression';
-import { type CheckContext, resolveCheck, type ResolvedCheck } from './resolveCheck';
+import { resolveCheck, type ResolvedCheck } from './resolveCheck';
+import type { CheckContext } from './resolveContext';
 import type { CharacterSheet, PartyMember, PartyOdds } from '../types';
 
 /**
