@@ -11,7 +11,7 @@ import type { CheckSpec } from '../../engine/checkSpec';
 import type { OddsReport } from '../../engine/oddsReport';
 import type { Ruleset } from '../../engine/ruleset';
 import { type CheckExpression, MAX_INTEGER, parseCheckExpression, type PoolExpr } from '../check/checkExpression';
-import { formatInteger } from '../check/checkParams';
+import { formatInteger } from '../check/canonicalForm';
 import { medianMember, resolveAs, successChance } from './party';
 import { resolveCheck } from './resolveCheck';
 import type { CheckContext } from './resolveContext';
