@@ -5,7 +5,8 @@
  */
 import type { BlockAnalysis, Definitions } from './blockAnalysis';
 import { moveBlock } from './blockRanges';
-import { type BlockSpan, Lines, scanBlock } from '../markdown/blocks';
+import { type BlockSpan, scanBlock } from '../markdown/blocks';
+import { Lines } from '../markdown/lines';
 import { joinsRuns, RUN_CHARS } from '../markdown/markdownScan';
 import { exceedsParseLimits } from '../markdown/plainTextScan';
 

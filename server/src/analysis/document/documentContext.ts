@@ -5,7 +5,7 @@
  */
 import type { Ruleset } from '../../engine/ruleset';
 import { type BlockContext, NO_DEFINITIONS, sortDiagnostics } from './blockAnalysis';
-import { findFrontMatter, unclosedFrontMatter } from '../markdown/blocks';
+import { findFrontMatter, unclosedFrontMatter } from '../markdown/frontMatterBlock';
 import { DEFAULT_SEVERITY } from '../diagnosticCatalog';
 import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from '../project/frontMatter';
 import { DEFAULT_RULESET_ID } from '../project/rulesetProvider';

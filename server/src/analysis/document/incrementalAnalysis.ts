@@ -24,7 +24,8 @@
  */
 import { analyzeBlock, type BlockAnalysis, definitionsOf, NO_DEFINITIONS, rawBlock } from './blockAnalysis';
 import { moveBlock, relocateRanges } from './blockRanges';
-import { continuesInto, Lines, resumeAfter, scanBlock } from '../markdown/blocks';
+import { continuesInto, resumeAfter, scanBlock } from '../markdown/blocks';
+import { Lines } from '../markdown/lines';
 import { scanBlockRun } from '../markdown/markdownScan';
 import type { AnalysisOptions, DocumentAnalysis } from '../types';
 import { type Blocks, move, type Placed, type Resync, runFrom, sameSpans, SpareBlocks, unchangedBefore, unchangedFrom } from './blockReuse';

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { isMap, isScalar, type Node as YamlNode, parseDocument, type Pair } from 'yaml';
-import { findFrontMatter } from '../markdown/blocks';
+import { findFrontMatter } from '../markdown/frontMatterBlock';
 import { MAX_INTEGER } from '../check/checkExpression';
 import { DEFAULT_SEVERITY, type DiagnosticMessage } from '../diagnosticCatalog';
 import type { TraitIndex } from '../resolve/traitIndex';

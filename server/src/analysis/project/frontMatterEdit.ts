@@ -3,7 +3,8 @@
  * front-matter reader (blocks.ts finds the block, frontMatter.ts reads its YAML), so that what
  * the edit touches is exactly what the analysis reads afterwards.
  */
-import { findFrontMatter, Lines, unclosedFrontMatter } from '../markdown/blocks';
+import { findFrontMatter, unclosedFrontMatter } from '../markdown/frontMatterBlock';
+import { Lines } from '../markdown/lines';
 import { readFrontMatter } from './frontMatter';
 import type { TextEdit } from '../types';
 
