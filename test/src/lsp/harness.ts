@@ -42,7 +42,7 @@ import { startServer } from '../../../server/out/server';
 import type { FileRead, FolderList } from '../../../server/out/analysis/project/workspaceConfig';
 import type { EditResult, ProjectFiles } from '../../../server/out/workspace/projectFs';
 import type { FsFactory } from '../../../server/out/workspace/projects';
-import { markedCursor, markedCursors } from '../markers';
+import { markedCursor, markedCursors, parseMarkers } from '../markers';
 
 /** A `$/progress` notification: the token the server created and what it reports. */
 export interface ProgressParams<T> {
@@ -76,6 +76,18 @@ export function withCursors(marked: string): { text: string; positions: Position
 export function withCursor(marked: string): { text: string; position: Position } {
   const { text, offset } = markedCursor(marked);
   return { text, position: TextDocument.create('file:///cursor.md', 'markdown', 1, text).positionAt(offset) };
+}
+
+/** A text with `⟦…⟧` markers (test/src/markers.ts; `⟦⟧` an empty range) → the text without them and the marked ranges, in the order their `⟦` appear. */
+export function withRanges(marked: string): { text: string; ranges: Range[] } {
+  const { text, ranges } = parseMarkers(marked);
+  const document = TextDocument.create('file:///ranges.md', 'markdown', 1, text);
+  return { text, ranges: ranges.map((r) => ({ start: document.positionAt(r.start), end: document.positionAt(r.end) })) };
+}
+
+/** Where a marked range starts, as a command's arguments give a position. */
+export function at(range: Range): { line: number; character: number } {
+  return { line: range.start.line, character: range.start.character };
 }
 
 export function range(startLine: number, startCharacter: number, endLine: number, endCharacter: number): Range {
