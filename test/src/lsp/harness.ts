@@ -85,6 +85,17 @@ export function withRanges(marked: string): { text: string; ranges: Range[] } {
   return { text, ranges: ranges.map((r) => ({ start: document.positionAt(r.start), end: document.positionAt(r.end) })) };
 }
 
+/** The range of the `nth` occurrence of `sub` in `text`: an edit's target named by its text, in a document an earlier edit changed. */
+export function rangeOfText(text: string, sub: string, nth = 0): Range {
+  let at = -1;
+  for (let k = 0; k <= nth; k++) {
+    at = text.indexOf(sub, at + 1);
+    assert.ok(at >= 0, `test bug: ${JSON.stringify(sub)} #${nth} not found`);
+  }
+  const document = TextDocument.create('file:///text.md', 'markdown', 1, text);
+  return { start: document.positionAt(at), end: document.positionAt(at + sub.length) };
+}
+
 /** Where a marked range starts, as a command's arguments give a position. */
 export function at(range: Range): { line: number; character: number } {
   return { line: range.start.line, character: range.start.character };
