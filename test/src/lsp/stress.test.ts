@@ -53,7 +53,7 @@ import { fileUri } from '../../../server/out/workspace/folders';
 import { fullCollection } from '../../../server/out/workspace/heapReclaimer';
 import { ruLines } from '../present/text';
 import { type BenchScenarios, loadBenchScenarios } from './benchScenarios';
-import { docUri, LspTestClient, WORKSPACE } from './harness';
+import { docUri, LspTestClient, withRanges, WORKSPACE } from './harness';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs: the scenario generator of the benchmarks, a seeded random source.
@@ -92,11 +92,16 @@ const FRONT_MATTER = [
   '',
 ].join('\n');
 
-/** Never edited: its hover is known exactly, before, during and after the storm. */
-const SENTINEL_LINE = 'Сторож у ворот: «Сила 3 + Атлетика 3» — так проверяют забор.';
-const SENTINEL = `# Пролог\n\n${SENTINEL_LINE}\n\n`;
-/** Between the terms: the hover is the check's alone, over the whole «…». */
-const SENTINEL_POSITION: Position = { line: 9, character: 24 };
+/**
+ * Never edited: its hover is known exactly, before, during and after the storm. The cursor is
+ * between the terms: the hover is the check's alone, over the whole «…» (marked).
+ */
+const {
+  text: FRONT_MATTER_AND_SENTINEL,
+  ranges: [SENTINEL_CHECK, SENTINEL_CURSOR],
+} = withRanges(`${FRONT_MATTER}# Пролог\n\nСторож у ворот: ⟦«Сила 3 +⟦⟧ Атлетика 3»⟧ — так проверяют забор.\n\n`);
+const SENTINEL = FRONT_MATTER_AND_SENTINEL.slice(FRONT_MATTER.length);
+const SENTINEL_POSITION: Position = SENTINEL_CURSOR.start;
 
 /**
  * The sentinel's hover, exact. Storytelling, 6 dice, success on 8+ with 10-again: no success
@@ -121,7 +126,7 @@ const SENTINEL_HOVER: Hover = {
       '```',
     ).join('\n'),
   },
-  range: { start: { line: 9, character: 16 }, end: { line: 9, character: 37 } },
+  range: SENTINEL_CHECK,
 };
 
 const EDITS = 1000;
@@ -566,8 +571,9 @@ describe('LSP stress: 1,000 rapid edits with requests in between', function () {
     const server = (client = await LspTestClient.start({ diagnosticsDelay: DIAGNOSTICS_DELAY }));
 
     // A document that is edited, then closed at once: requests about it come during the storm.
-    await server.open(closedUri, `${FRONT_MATTER}«Сила + Атлетика»\n`);
-    for (let version = 2; version <= 4; version++) await server.change(closedUri, version, [{ range: { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } }, text: 'ж' }]);
+    const closed = withRanges(`${FRONT_MATTER}⟦⟧«Сила + Атлетика»\n`);
+    await server.open(closedUri, closed.text);
+    for (let version = 2; version <= 4; version++) await server.change(closedUri, version, [{ range: closed.ranges[0], text: 'ж' }]);
     const closedCleared = server.nextDiagnostics(closedUri);
     await server.close(closedUri);
     assert.deepEqual(await closedCleared, { uri: closedUri, diagnostics: [] });
