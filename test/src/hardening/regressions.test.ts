@@ -16,6 +16,7 @@ import { oddsFor } from '../../../server/src/analysis/document/blockAnalysis';
 import { plainSide } from '../../../server/src/engine/checkSpec';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
 import { exceedsParseLimits } from '../../../server/src/analysis/markdown/plainTextScan';
+import { markedRange, parseMarkers } from '../markers';
 
 type WordedAnalysis = Omit<DocumentAnalysis, 'diagnostics'> & { diagnostics: WordedDiagnostic[] };
 
@@ -76,12 +77,12 @@ describe('hardening regressions', () => {
       // Found by the fuzz's LF/CR agreement, which skipped documents with a front matter until the fix:
       // "---\rruleset: vampire-pack\r---\r…" ran under the default ruleset. The front matter's content
       // was looked for between LFs, and the yaml package breaks lines at LF only.
-      const lines = ['---', 'ruleset: vampire-pack', 'characters:', '  Анна: { Сила: 3 }', '---', '«Анна: Сила + Атлетика 2 (сложность 2)»', '«Анна: Ловкость + Атлетика»', ''];
-      const text = lines.join('\r');
+      const lines = ['---', 'ruleset: ⟦vampire-pack⟧', 'characters:', '  Анна: { Сила: 3 }', '---', '«Анна: Сила + Атлетика 2 (сложность 2)»', '«Анна: Ловкость + Атлетика»', ''];
+      const { text, range } = markedRange(lines.join('\r'));
       const analysis = analyze(text);
       assert.equal(analysis.ruleset.id, 'vampire-pack');
       assert.equal(analysis.rulesetSource, 'front-matter');
-      assert.deepEqual(analysis.frontMatter?.rulesetId, { value: 'vampire-pack', range: { start: 13, end: 25 } });
+      assert.deepEqual(analysis.frontMatter?.rulesetId, { value: 'vampire-pack', range });
       assert.deepEqual(
         analysis.frontMatter?.characters.map((c) => [c.name, [...c.traits].map(([trait, { value }]) => [trait, value])]),
         [['Анна', [['Сила', 3]]]],
@@ -99,7 +100,7 @@ describe('hardening regressions', () => {
         ],
       );
       // A CR and an LF are one character each: the LF document gives the same offsets.
-      const lf = analyze(lines.join('\n'));
+      const lf = analyze(text.replaceAll('\r', '\n'));
       assert.deepEqual(
         analysis.diagnostics.map((d) => [d.code, d.range]),
         lf.diagnostics.map((d) => [d.code, d.range]),
@@ -307,10 +308,10 @@ describe('hardening regressions: deep nesting and runs of «', () => {
   });
 
   it('reports one unclosed « per line, not one per « inside it', () => {
-    const text = '«Сила + Атлетика (сложность 2) и «Ловкость + Атлетика\n';
+    const { text, range } = markedRange('⟦«⟧Сила + Атлетика (сложность 2) и «Ловкость + Атлетика\n');
     assert.deepEqual(
       analyze(text).diagnostics.filter((d) => d.message.startsWith('Unclosed «')).map((d) => d.range),
-      [{ start: 0, end: 1 }],
+      [range],
     );
   });
 });
@@ -403,45 +404,54 @@ describe('hardening regressions: analysis limits (plainTextScan.ts PARSE_LIMITS)
     );
   });
 
-  /** One block of `count` lines (no blank line): a heading, code, a comment, HTML, filler, a heading, a check. */
+  /**
+   * One block of `count` lines (no blank line): a heading, code, a comment, HTML, filler, a
+   * heading, a check; marked: the two headings, the check in an HTML attribute and the last check.
+   */
   function mixedBlock(count: number): string {
-    const head = ['# Пролог', 'Текст `код «Сила + Атлетика»` и <!-- «Ловкость + Атлетика» --> и <b title="«Сила + Драка»">.', '```', '«Сила + Скрытность» в коде', '```'];
-    return [...head, ...Array<string>(count - head.length - 2).fill('строка'), '## Сцена 2 ##', '«Ловкость + Скрытность»'].join('\n');
+    const head = ['⟦# Пролог⟧', 'Текст `код «Сила + Атлетика»` и <!-- «Ловкость + Атлетика» --> и <b title="⟦«Сила + Драка»⟧">.', '```', '«Сила + Скрытность» в коде', '```'];
+    return [...head, ...Array<string>(count - head.length - 2).fill('строка'), '⟦## Сцена 2 ##⟧', '⟦«Ловкость + Скрытность»⟧'].join('\n');
   }
 
   it('a block of 1,001 lines is read as plain text: code spans, fences, comments skipped, ATX headings kept, HTML is prose', () => {
-    const markdown = mixedBlock(1000);
-    const plain = mixedBlock(1001);
-    assert.equal(exceedsParseLimits(markdown), false);
-    assert.equal(exceedsParseLimits(plain), true);
-    const parsed = analyze(markdown);
-    assert.deepEqual(
-      parsed.checks.map((c) => [c.text, c.range.start, c.scene?.title]),
-      [['«Ловкость + Скрытность»', 7102, 'Сцена 2']],
-    );
-    assert.deepEqual(
-      parsed.headings.map((h) => [h.title, h.range, h.depth]),
-      [
-        ['Пролог', { start: 0, end: 8 }, 1],
-        ['Сцена 2', { start: 7088, end: 7101 }, 2],
-      ],
-    );
-    const read = analyze(plain);
-    // One more line of filler: everything after it moves by 7 («строка» and its line end).
-    assert.deepEqual(
-      read.checks.map((c) => [c.text, c.range.start, c.scene?.title]),
-      [
-        ['«Сила + Драка»', 84, 'Пролог'],
-        ['«Ловкость + Скрытность»', 7109, 'Сцена 2'],
-      ],
-    );
-    assert.deepEqual(
-      read.headings.map((h) => [h.title, h.range, h.depth]),
-      [
-        ['Пролог', { start: 0, end: 8 }, 1],
-        ['Сцена 2', { start: 7095, end: 7108 }, 2],
-      ],
-    );
+    const markdown = parseMarkers(mixedBlock(1000));
+    const plain = parseMarkers(mixedBlock(1001));
+    assert.equal(exceedsParseLimits(markdown.text), false);
+    assert.equal(exceedsParseLimits(plain.text), true);
+    const parsed = analyze(markdown.text);
+    {
+      const [prologue, , scene, last] = markdown.ranges;
+      // The check in the HTML attribute is no check to Markdown.
+      assert.deepEqual(
+        parsed.checks.map((c) => [c.text, c.range, c.scene?.title]),
+        [['«Ловкость + Скрытность»', last, 'Сцена 2']],
+      );
+      assert.deepEqual(
+        parsed.headings.map((h) => [h.title, h.range, h.depth]),
+        [
+          ['Пролог', prologue, 1],
+          ['Сцена 2', scene, 2],
+        ],
+      );
+    }
+    const read = analyze(plain.text);
+    {
+      const [prologue, attribute, scene, last] = plain.ranges;
+      assert.deepEqual(
+        read.checks.map((c) => [c.text, c.range, c.scene?.title]),
+        [
+          ['«Сила + Драка»', attribute, 'Пролог'],
+          ['«Ловкость + Скрытность»', last, 'Сцена 2'],
+        ],
+      );
+      assert.deepEqual(
+        read.headings.map((h) => [h.title, h.range, h.depth]),
+        [
+          ['Пролог', prologue, 1],
+          ['Сцена 2', scene, 2],
+        ],
+      );
+    }
     assert.deepEqual(read.diagnostics, []);
   });
 
@@ -480,7 +490,7 @@ describe('hardening regressions: analysis limits (plainTextScan.ts PARSE_LIMITS)
   it('an edit that takes a block across a limit and back gives what a fresh analysis gives', () => {
     const analyzer = createIncrementalAnalyzer();
     const options = { rulesets: builtinRulesets() };
-    const before = `Начало «Сила + Атлетика».\n\n${mixedBlock(1000)}\n\nКонец «Ловкость + Атлетика».\n`;
+    const before = `Начало «Сила + Атлетика».\n\n${parseMarkers(mixedBlock(1000)).text}\n\nКонец «Ловкость + Атлетика».\n`;
     const across = before.replace('строка\n', 'строка\nещё строка\n');
     for (const text of [before, across, before]) assert.deepStrictEqual(snapshot(analyzer.analyze(text, options)), snapshot(analyzeDocument(text, options)));
     assert.deepEqual(
