@@ -17,7 +17,7 @@ import { dictionaryEditReason } from '../../../server/src/present/messages';
 import { voice } from '../../../server/src/present/voice';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
 import { nodeFsFactory } from '../../../server/src/workspace/projects';
-import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+import { docUri, errorOf, joinLines, LspTestClient, withRanges } from './harness';
 
 describe('adding a term to the dictionary text', () => {
   const cases: [string, string, string, string][] = [
@@ -138,11 +138,14 @@ describe('the add-to-dictionary fix on a character sheet', () => {
   it('an unknown key of a sheet offers the fix, and adding it clears the diagnostic', async () => {
     client = await LspTestClient.start({ locale: 'en' });
     const uri = docUri('sheet.md');
-    const text = joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Кибернетика: 2 }', '---', '', '«Адриан: Сила + Атлетика»');
+    const {
+      text,
+      ranges: [key],
+    } = withRanges(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, ⟦Кибернетика⟧: 2 }', '---', '', '«Адриан: Сила + Атлетика»'));
     const first = await client.open(uri, text);
     const unknown = first.diagnostics.find((d) => d.code === 'RM001');
     assert.ok(unknown, JSON.stringify(first.diagnostics));
-    assert.deepEqual(unknown.range, range(3, 21, 3, 32));
+    assert.deepEqual(unknown.range, key);
     const actions = (await client.codeActions(uri, unknown.range, { diagnostics: [unknown] })) ?? [];
     const add = actions.find((a) => a.command?.command === 'rollmark.addToDictionary');
     assert.deepEqual(add?.command, { title: 'Add "Кибернетика" to the project dictionary', command: 'rollmark.addToDictionary', arguments: [{ uri, term: 'Кибернетика' }] });
