@@ -302,7 +302,7 @@ function makeScript({ generateScenario: generate, seededRandom }: BenchScenarios
     const done = steps.length;
     if (done === 40) {
       request('textDocument/hover', { textDocument, position: { line: 10 ** 6, character: 0 } }, { kind: 'hover', position: { line: 10 ** 6, character: 0 } }, 'hover past the last line');
-      request('textDocument/hover', { textDocument, position: { line: 9, character: 10 ** 6 } }, { kind: 'hover', position: { line: 9, character: 10 ** 6 } }, 'hover past the end of a line');
+      request('textDocument/hover', { textDocument, position: { line: SENTINEL_POSITION.line, character: 10 ** 6 } }, { kind: 'hover', position: { line: SENTINEL_POSITION.line, character: 10 ** 6 } }, 'hover past the end of a line');
       const huge: Range = { start: { line: -3, character: -3 }, end: { line: 2 ** 31, character: 2 ** 31 } };
       request('textDocument/inlayHint', { textDocument, range: huge }, { kind: 'inlayHint', range: huge }, 'inlay hints for a range around the whole document');
       const end = at(mirror.getText().length);
