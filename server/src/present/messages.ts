@@ -313,9 +313,22 @@ const RELATED: Catalog<RelatedMessage> = {
   characterSheet: { ru: (m) => `Лист персонажа «${m.character}»`, en: (m) => `"${m.character}"'s character sheet` },
 };
 
+/**
+ * Messages already worded, per language. A message is never changed once made, and the analysis
+ * keeps an unchanged block's diagnostics across versions: each publish after an edit words only
+ * the new ones, as when the analysis held the words itself.
+ */
+const worded: Record<Locale, WeakMap<DiagnosticMessage, string>> = { ru: new WeakMap(), en: new WeakMap() };
+
 /** A diagnostic's message in the voice's language. */
 export function diagnosticMessage(message: DiagnosticMessage, v: Voice): string {
-  return say(DIAGNOSTIC_MESSAGES, message, v);
+  const cache = worded[v.locale];
+  let words = cache.get(message);
+  if (words === undefined) {
+    words = say(DIAGNOSTIC_MESSAGES, message, v);
+    cache.set(message, words);
+  }
+  return words;
 }
 
 export function fixTitle(title: FixTitle, v: Voice): string {
