@@ -42,3 +42,32 @@ const styles = await build({ entryPoints: ['server/src/report/styles.ts'], bundl
 const module = { exports: {} };
 runInNewContext(styles.outputFiles[0].text, { module, exports: module.exports });
 writeFileSync('dist/preview.css', module.exports.PREVIEW_CSS);
+
+// The web extension (package.json `browser`: vscode.dev, github.dev): the client for VS Code's web
+// worker extension host (CommonJS, as that host loads it) and the language server in a Web Worker of
+// its own (browserMain.ts), each one file built for the browser: packages' `browser` entries, no Node.
+const browserBundles = [
+  { entry: 'client/src/browserExtension.ts', out: 'dist/browser/client.js', format: 'cjs', conditions: [] },
+  // A worker has no DOM: packages' `worker` entries (decode-named-character-reference's `browser` one needs `document`).
+  { entry: 'server/src/browserMain.ts', out: 'dist/browser/server.js', format: 'iife', conditions: ['worker'] },
+].filter((bundle) => existsSync(bundle.entry));
+
+await Promise.all(
+  browserBundles.map((bundle) =>
+    build({
+      entryPoints: [bundle.entry],
+      outfile: bundle.out,
+      bundle: true,
+      platform: 'browser',
+      target: 'es2022',
+      format: bundle.format,
+      conditions: bundle.conditions,
+      external: ['vscode'],
+      // As in the Node bundle: the report renders SVG, without a canvas.
+      alias: { 'vega-canvas': './node_modules/vega-canvas/build/vega-canvas.browser.js' },
+      sourcemap: !production,
+      minify: production,
+      logLevel: 'warning',
+    }),
+  ),
+);

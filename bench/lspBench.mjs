@@ -11,7 +11,7 @@
 //   - hover: `--hovers` requests on checks spread over the document;
 //   - the server's RSS right after that, and at rest (what an editor's server holds while the
 //     author reads or thinks): the server runs a full collection once the edits pause
-//     (server/src/workspace/heapReclaimer.ts, 0.5 s), else V8's memory reducer shrinks the heap
+//     (server/src/node/heapReclaimer.ts, 0.5 s), else V8's memory reducer shrinks the heap
 //     10–40 s later. Sampled every second until it has fallen (see below) or for `--idle`
 //     seconds at most.
 //   - code lenses (after that, so that the figures above are not touched): `--lenses` requests

@@ -4,7 +4,7 @@
  * (`codeLens/resolve` words the shown ones), so the answer stays small whatever is filtered here.
  */
 import * as vscode from 'vscode';
-import { type BaseLanguageClient, CodeLensRequest, type Middleware } from 'vscode-languageclient/node';
+import { type BaseLanguageClient, CodeLensRequest, type Middleware } from 'vscode-languageclient';
 import { inWindow, type LineSpan, lensWindow, stillCovers } from './lensWindow';
 
 /** Milliseconds of scrolling quiet before the window is looked at again. */

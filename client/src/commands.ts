@@ -1,20 +1,13 @@
 /** The extension's own commands (ids in commandIds.ts, titles in package.nls*.json). */
 import * as vscode from 'vscode';
-import {
-  Commands,
-  type DocumentInfo,
-  MARKDOWN_LANGUAGE_ID,
-  type ReloadProjectResult,
-  type RollCheckArgs,
-  type SetDocumentRulesetArgs,
-  type SetDocumentRulesetResult,
-} from '../../server/src/protocol';
+import { Commands, type DocumentInfo, MARKDOWN_LANGUAGE_ID, type RollCheckArgs, type SetDocumentRulesetResult } from '../../server/src/protocol';
 import { ClientCommands } from './commandIds';
 import { requestDocumentInfo, requestRulesets } from './documentInfo';
 import type { LanguageClientHost } from './languageClient';
 import { requestCheck } from './rolls';
 import type { RollLog } from './rollLog';
 import { pickRuleset } from './rulesetPicker';
+import { executeServerCommand } from './serverCommands';
 import { SECTION, Settings } from './settings';
 
 export interface CommandDeps {
@@ -47,10 +40,6 @@ async function targetDocument(arg: unknown): Promise<vscode.TextDocument | undef
 async function focusEditorOf(document: vscode.TextDocument): Promise<void> {
   const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
   await vscode.window.showTextDocument(document, { viewColumn: editor?.viewColumn, preserveFocus: false });
-}
-
-function isSetRulesetResult(value: unknown): value is SetDocumentRulesetResult {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<SetDocumentRulesetResult>).applied === 'boolean';
 }
 
 function errorText(error: unknown): string {
@@ -93,7 +82,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     else args.poolUnknown = check.rollable && !check.poolKnown;
     try {
       // Through the server command, so that the roll flow (pool question, log, notification) applies.
-      return await vscode.commands.executeCommand(Commands.rollCheck, args);
+      return await executeServerCommand(Commands.rollCheck, args);
     } catch (error) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the roll failed: {0}', errorText(error)));
       return undefined;
@@ -117,15 +106,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       if (!id) return undefined;
     }
     // The server writes the front matter: it reads it, so it knows where the ruleset goes.
-    const args: SetDocumentRulesetArgs = { uri: document.uri.toString(), ruleset: id };
-    let result: unknown;
+    let result: SetDocumentRulesetResult | undefined;
     try {
-      result = await vscode.commands.executeCommand(Commands.setDocumentRuleset, args);
+      result = await executeServerCommand(Commands.setDocumentRuleset, { uri: document.uri.toString(), ruleset: id });
     } catch (error) {
       result = { applied: false, reason: errorText(error) };
     }
-    if (!isSetRulesetResult(result) || !result.applied) {
-      const reason = isSetRulesetResult(result) && result.reason ? result.reason : vscode.l10n.t('the edit was not applied');
+    if (!result?.applied) {
+      const reason = result?.reason || vscode.l10n.t('the edit was not applied');
       void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not edit the front matter of {0}: {1}', vscode.workspace.asRelativePath(document.uri), reason));
       return undefined;
     }
@@ -201,15 +189,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       vscode.window.setStatusBarMessage(vscode.l10n.t('Rollmark: the workspace is checked anew'), 3000);
       return;
     }
-    let result: unknown;
+    let files: number | undefined;
     try {
-      result = await vscode.commands.executeCommand(Commands.reloadProject);
+      files = (await executeServerCommand(Commands.reloadProject, undefined))?.files;
     } catch (error) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not check the workspace: {0}', errorText(error)));
       return;
     }
-    const files = typeof result === 'object' && result !== null ? (result as Partial<ReloadProjectResult>).files : undefined;
-    const message = typeof files === 'number' ? vscode.l10n.t('Rollmark: the workspace is checked anew; files read: {0}', files.toLocaleString(vscode.env.language)) : vscode.l10n.t('Rollmark: the workspace is checked anew');
+    const message = files !== undefined ? vscode.l10n.t('Rollmark: the workspace is checked anew; files read: {0}', files.toLocaleString(vscode.env.language)) : vscode.l10n.t('Rollmark: the workspace is checked anew');
     vscode.window.setStatusBarMessage(message, 5000);
   };
 

@@ -1,20 +1,23 @@
 /** Asks the server about one document (`rollmark/documentInfo`, `rollmark/unservedDocument`) and about the rulesets (`rollmark/rulesets`). */
-import type { BaseLanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   type DocumentChecksQuery,
   type DocumentInfo,
-  type DocumentInfoParams,
-  Requests,
+  DocumentInfoRequest,
   type RulesetChoice,
-  type RulesetsParams,
-  type RulesetsResult,
+  RulesetsRequest,
   type UnservedDocumentInfo,
+  UnservedDocumentRequest,
 } from '../../server/src/protocol';
 
-function isDocumentInfo(value: unknown): value is DocumentInfo {
-  if (typeof value !== 'object' || value === null) return false;
-  const info = value as Partial<DocumentInfo>;
-  return typeof info.uri === 'string' && typeof info.ruleset === 'string' && typeof info.title === 'string' && Array.isArray(info.rulesets) && Array.isArray(info.checks);
+/** The answer, or undefined when the server is not running or fails (restarting, the document closed meanwhile). */
+async function ask<R>(client: BaseLanguageClient | undefined, request: (client: BaseLanguageClient) => Promise<R>): Promise<R | undefined> {
+  if (!client?.isRunning()) return undefined;
+  try {
+    return await request(client);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -23,46 +26,15 @@ function isDocumentInfo(value: unknown): value is DocumentInfo {
  * server does not serve the document, does not know the request, or fails.
  */
 export async function requestDocumentInfo(client: BaseLanguageClient | undefined, uri: string, checks?: DocumentChecksQuery): Promise<DocumentInfo | undefined> {
-  if (!client?.isRunning()) return undefined;
-  const params: DocumentInfoParams = checks ? { textDocument: { uri }, checks } : { textDocument: { uri } };
-  try {
-    const info: unknown = await client.sendRequest(Requests.documentInfo, params);
-    return isDocumentInfo(info) ? info : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isRulesetsResult(value: unknown): value is RulesetsResult {
-  return typeof value === 'object' && value !== null && Array.isArray((value as Partial<RulesetsResult>).rulesets);
+  return (await ask(client, (c) => c.sendRequest(DocumentInfoRequest, { textDocument: { uri }, ...(checks ? { checks } : {}) }))) ?? undefined;
 }
 
 /** The rulesets a document (or a folder) may choose, with their titles; undefined when the server cannot be asked. */
 export async function requestRulesets(client: BaseLanguageClient | undefined, uri: string | undefined): Promise<RulesetChoice[] | undefined> {
-  if (!client?.isRunning()) return undefined;
-  const params: RulesetsParams = uri ? { uri } : {};
-  try {
-    const result: unknown = await client.sendRequest(Requests.rulesets, params);
-    return isRulesetsResult(result) ? result.rulesets : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isUnservedInfo(value: unknown): value is UnservedDocumentInfo {
-  if (typeof value !== 'object' || value === null) return false;
-  const info = value as Partial<UnservedDocumentInfo>;
-  return typeof info.uri === 'string' && typeof info.checks === 'number' && typeof info.looksLikeScenario === 'boolean';
+  return (await ask(client, (c) => c.sendRequest(RulesetsRequest, uri ? { uri } : {})))?.rulesets;
 }
 
 /** Whether a document the server does not serve holds checks; undefined when it is served, or the server cannot say. */
 export async function requestUnservedInfo(client: BaseLanguageClient | undefined, uri: string): Promise<UnservedDocumentInfo | undefined> {
-  if (!client?.isRunning()) return undefined;
-  const params: DocumentInfoParams = { textDocument: { uri } };
-  try {
-    const info: unknown = await client.sendRequest(Requests.unservedDocument, params);
-    return isUnservedInfo(info) ? info : undefined;
-  } catch {
-    return undefined;
-  }
+  return (await ask(client, (c) => c.sendRequest(UnservedDocumentRequest, { textDocument: { uri } }))) ?? undefined;
 }

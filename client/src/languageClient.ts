@@ -1,13 +1,16 @@
 /**
- * Starts the bundled language server (dist/server.js, node IPC) and restarts it when workspace
- * trust is granted, or on «Re-check the workspace».
+ * Starts the bundled language server (in Node: dist/server.js over IPC, nodeServer.ts; in a
+ * browser: dist/browser/server.js in a Web Worker, browserServer.ts) and restarts it when
+ * workspace trust is granted, or on «Re-check the workspace». The workspace's files the server
+ * cannot reach itself it reads through this client (workspaceFiles.ts).
  */
 import * as vscode from 'vscode';
-import { LanguageClient, type LanguageClientOptions, type Middleware, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, LanguageClientOptions, Middleware } from 'vscode-languageclient';
 import type { RollmarkInitializationOptions } from '../../server/src/protocol';
 import { requestDocumentInfo } from './documentInfo';
 import { DOCUMENT_SELECTOR } from './documentSelector';
 import { serverLocale } from './settings';
+import { answerFileRequests } from './workspaceFiles';
 
 /** The client id: also the prefix of the `rollmark.trace.server` setting. */
 export const CLIENT_ID = 'rollmark';
@@ -20,8 +23,11 @@ export const SERVER_CHANNEL = 'Rollmark Language Server';
  * false`, because the client shows each roll itself, with «Roll again».
  */
 export function initializationOptions(): RollmarkInitializationOptions {
-  return { locale: serverLocale(), trusted: vscode.workspace.isTrusted, rollMessages: false };
+  return { locale: serverLocale(), trusted: vscode.workspace.isTrusted, rollMessages: false, workspaceFiles: true };
 }
+
+/** Makes the client of a new server: in Node a process, in a browser a Web Worker. */
+export type ServerStarter = (id: string, name: string, options: LanguageClientOptions) => BaseLanguageClient;
 
 /**
  * VS Code's Markdown already gives these documents an outline and breadcrumbs; a second
@@ -29,39 +35,25 @@ export function initializationOptions(): RollmarkInitializationOptions {
  */
 const MARKDOWN_OWNS_OUTLINE: Middleware = { provideDocumentSymbols: () => [] };
 
-/** What vscode-languageclient logs as an error whenever the server process ends, a stop included. */
-const NORMAL_EXIT = 'Server process exited with code 0.';
-
-/**
- * The client, but a server that exits with code 0 (after `shutdown` and `exit`: every restart)
- * is logged as information, not as an error. A crash still is an error.
- */
-class RollmarkLanguageClient extends LanguageClient {
-  override error(message: string, data?: unknown, showNotification: boolean | 'force' = true): void {
-    if (message === NORMAL_EXIT) this.info(message, data);
-    else super.error(message, data, showNotification);
-  }
-}
-
 export class LanguageClientHost implements vscode.Disposable {
-  private client: LanguageClient | undefined;
+  private client: BaseLanguageClient | undefined;
   private transition: Promise<void> = Promise.resolve();
   /** A restart asked for with a delay, and what its waiters wait on. */
-  private scheduled: { timer: NodeJS.Timeout; done: Promise<void>; resolve: () => void } | undefined;
-  private readonly started = new vscode.EventEmitter<LanguageClient>();
+  private scheduled: { timer: ReturnType<typeof setTimeout>; done: Promise<void>; resolve: () => void } | undefined;
+  private readonly started = new vscode.EventEmitter<BaseLanguageClient>();
 
   /** Fires after every (re)start, when the server has answered `initialize`. */
   readonly onDidStart = this.started.event;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
+    private readonly startServer: ServerStarter,
     private readonly serverChannel: vscode.OutputChannel,
     /** Middleware beyond the document guards (the roll flow). */
     private readonly extraMiddleware: () => Middleware,
   ) {}
 
   /** The running client, if any. */
-  get current(): LanguageClient | undefined {
+  get current(): BaseLanguageClient | undefined {
     return this.client;
   }
 
@@ -128,11 +120,6 @@ export class LanguageClientHost implements vscode.Disposable {
   }
 
   private async startClient(): Promise<void> {
-    const module = this.context.asAbsolutePath('dist/server.js');
-    const serverOptions: ServerOptions = {
-      run: { module, transport: TransportKind.ipc },
-      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-    };
     const clientOptions: LanguageClientOptions = {
       documentSelector: DOCUMENT_SELECTOR,
       diagnosticCollectionName: CLIENT_ID,
@@ -141,7 +128,8 @@ export class LanguageClientHost implements vscode.Disposable {
       // The server registers for `rollmark` settings and `.rollmark/**` files itself (dynamic registration).
       middleware: { ...MARKDOWN_OWNS_OUTLINE, ...this.extraMiddleware() },
     };
-    const client = new RollmarkLanguageClient(CLIENT_ID, 'Rollmark', serverOptions, clientOptions);
+    const client = this.startServer(CLIENT_ID, 'Rollmark', clientOptions);
+    answerFileRequests(client);
     this.client = client;
     try {
       await client.start();

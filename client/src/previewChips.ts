@@ -7,7 +7,7 @@
  * the preview is then rendered again (`markdown.preview.refresh`).
  */
 import * as vscode from 'vscode';
-import { type CheckChipsResult, Requests } from '../../server/src/protocol';
+import { CheckChipsRequest, type CheckChipsResult } from '../../server/src/protocol';
 import { decoratedTokens, type MarkdownIt, type MarkdownToken, type RenderEnv } from './chipTokens';
 import type { LanguageClientHost } from './languageClient';
 
@@ -17,7 +17,7 @@ const FETCH_DELAY = 150;
 export class PreviewChips implements vscode.Disposable {
   /** Per document the preview has shown: the server's chips (null: a document Rollmark does not serve). */
   private readonly chips = new Map<string, CheckChipsResult | null>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly host: LanguageClientHost) {
@@ -78,7 +78,7 @@ export class PreviewChips implements vscode.Disposable {
     if (!client) return;
     let result: CheckChipsResult | null;
     try {
-      result = await client.sendRequest<CheckChipsResult | null>(Requests.checkChips, { textDocument: { uri } });
+      result = await client.sendRequest(CheckChipsRequest, { textDocument: { uri } });
     } catch {
       // The server is restarting or the document closed: the preview keeps what it shows.
       return;

@@ -4,9 +4,8 @@
  * edits (debounced), VS Code's theme variables colour it, a click on a row reveals its check.
  * The page allows nothing remote: `default-src 'none'`, its style and its one script by nonce.
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { MARKDOWN_LANGUAGE_ID, type ReportParams, type ReportResult, Requests } from '../../server/src/protocol';
+import { MARKDOWN_LANGUAGE_ID, type ReportParams, ReportRequest, type ReportResult, toBase64 } from '../../server/src/protocol';
 import type { LanguageClientHost } from './languageClient';
 
 /** Milliseconds between the last edit and the report asked again. */
@@ -21,14 +20,9 @@ interface ScopeItem extends vscode.QuickPickItem {
   scope: ReportScope;
 }
 
-function isReportResult(value: unknown): value is ReportResult {
-  if (typeof value !== 'object' || value === null) return false;
-  const r = value as Partial<ReportResult>;
-  return typeof r.title === 'string' && typeof r.css === 'string' && typeof r.body === 'string' && Array.isArray(r.uris);
-}
-
+/** A script's nonce: Web Crypto, which the extension host has in Node and in a browser alike. */
 function nonce(): string {
-  return randomBytes(18).toString('base64');
+  return toBase64(crypto.getRandomValues(new Uint8Array(18)));
 }
 
 function escapeAttribute(text: string): string {
@@ -48,7 +42,7 @@ export class ReportView implements vscode.Disposable {
   private target: Target | undefined;
   /** The documents the shown report covers: their edits ask for a new one. */
   private covered = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   /** An edit arrived while the panel was hidden: refresh when it shows again. */
   private stale = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -174,17 +168,17 @@ export class ReportView implements vscode.Disposable {
       void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the language server is not running; see the output channel «Rollmark Language Server».'));
       return false;
     }
-    let result: unknown;
+    let result: ReportResult;
     try {
       result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Rollmark: building the overview') }, () =>
-        client.sendRequest(Requests.report, target.params),
+        client.sendRequest(ReportRequest, target.params),
       );
     } catch (error) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the overview failed: {0}', error instanceof Error ? error.message : String(error)));
       return false;
     }
     // Another report was asked for, or the panel closed, while this one was built.
-    if (this.panel !== panel || this.target !== target || !isReportResult(result)) return false;
+    if (this.panel !== panel || this.target !== target) return false;
     this.covered = new Set(result.uris);
     this.lastReport = result;
     if (firstTime || !panel.webview.html) panel.webview.html = this.page(panel.webview, result);

@@ -6,40 +6,16 @@
  * it is unknown, passes it on, writes the roll log and shows the result with «Roll again».
  */
 import * as vscode from 'vscode';
-import type { BaseLanguageClient, Middleware } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, Middleware } from 'vscode-languageclient';
 import { Commands, type DocumentCheckInfo, type DocumentChecksQuery, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
+import { executeServerCommand } from './serverCommands';
 import { requestDocumentInfo } from './documentInfo';
 import { type PartyChoice, pickPartyRoller } from './partyPicker';
 import type { PoolPicker } from './poolPicker';
 import type { RollLog } from './rollLog';
 
-type Send = (args: unknown) => Promise<unknown>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value);
-}
-
-/** The arguments as far as the client needs them; anything else goes to the server as it is, for its error. */
-export function readRollArgs(raw: unknown): RollCheckArgs | undefined {
-  if (!isRecord(raw) || typeof raw.uri !== 'string' || !isInteger(raw.line) || !isInteger(raw.character)) return undefined;
-  const args: RollCheckArgs = { uri: raw.uri, line: raw.line, character: raw.character };
-  if (typeof raw.text === 'string') args.text = raw.text;
-  if (isInteger(raw.pool)) args.pool = raw.pool;
-  if (isInteger(raw.seed)) args.seed = raw.seed;
-  if (typeof raw.poolUnknown === 'boolean') args.poolUnknown = raw.poolUnknown;
-  if (typeof raw.actor === 'string') args.actor = raw.actor;
-  if (typeof raw.party === 'boolean') args.party = raw.party;
-  return args;
-}
-
-export function isRollCheckResult(value: unknown): value is RollCheckResult {
-  if (!isRecord(value)) return false;
-  return typeof value.uri === 'string' && typeof value.text === 'string' && typeof value.message === 'string' && isRecord(value.range) && isRecord(value.roll);
-}
+/** Sends the arguments on to the server command; its result, as `CommandSignatures` declares it. */
+type Send = (args: RollCheckArgs) => Promise<RollCheckResult>;
 
 /** The check the arguments describe, as `rollmark/documentInfo` finds it: the same way the server's roll does. */
 export function checkQuery(args: RollCheckArgs): DocumentChecksQuery {
@@ -70,7 +46,10 @@ export class RollFlow {
     return async (command, args, next) => {
       if (command !== Commands.rollCheck) return next(command, args);
       const first: unknown = Array.isArray(args) ? args[0] : undefined;
-      return this.roll(first, async (rollArgs) => next(command, [rollArgs]));
+      // Anything but an object goes to the server as it is: the server checks every argument (validate.ts) and says what is wrong.
+      if (typeof first !== 'object' || first === null) return next(command, args);
+      // A copy: the flow fills in the pool or the roller.
+      return this.roll({ ...(first as RollCheckArgs) }, async (rollArgs): Promise<RollCheckResult> => next(command, [rollArgs]));
     };
   }
 
@@ -79,9 +58,7 @@ export class RollFlow {
    * caller gave none (a `pool` argument skips the question, which is how tests roll such
    * checks). Resolves to undefined when the user dismisses the question.
    */
-  async roll(raw: unknown, send: Send): Promise<unknown> {
-    const args = readRollArgs(raw);
-    if (!args) return send(raw);
+  async roll(args: RollCheckArgs, send: Send): Promise<RollCheckResult | undefined> {
     if (args.party && args.actor === undefined) {
       const choice = await this.partyQuestion(args);
       if (!choice) return undefined;
@@ -99,14 +76,13 @@ export class RollFlow {
       }
     }
     delete args.poolUnknown;
-    let result: unknown;
+    let result: RollCheckResult;
     try {
       result = await send(args);
     } catch (error) {
       this.log.appendError(vscode.l10n.t('Roll failed'), error);
       throw error;
     }
-    if (!isRollCheckResult(result)) return result;
     this.log.append(result);
     this.notify(result, args.pool);
     return result;
@@ -146,7 +122,7 @@ export class RollFlow {
         // The same roller again: the whole party, or the one character.
         ...(result.party ? { party: true } : result.actor !== undefined ? { actor: result.actor } : {}),
       };
-      vscode.commands.executeCommand(Commands.rollCheck, args).then(undefined, (error: unknown) => {
+      executeServerCommand(Commands.rollCheck, args).then(undefined, (error: unknown) => {
         void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the roll failed: {0}', error instanceof Error ? error.message : String(error)));
       });
     });

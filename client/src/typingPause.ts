@@ -7,7 +7,7 @@
  * text meanwhile.
  */
 import * as vscode from 'vscode';
-import type { Middleware } from 'vscode-languageclient/node';
+import type { Middleware } from 'vscode-languageclient';
 
 /** Milliseconds the text must be still before hints and lenses are asked for. */
 export const TYPING_PAUSE = 500;

@@ -1,12 +1,13 @@
 /**
- * The server's entry point, and the only file that knows the transport: `--stdio` or
- * `--node-ipc` (also `--socket=N` and `--pipe=NAME`), as vscode-languageserver reads them
- * from the command line.
+ * The server's entry point in Node, and the only file that knows its transport: `--stdio` or
+ * `--node-ipc` (also `--socket=N` and `--pipe=NAME`), as vscode-languageserver reads them from the
+ * command line. The host is Node's (node/host.ts), with a full garbage collection after large edits.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { crashReporter } from './crashReporter';
+import { fullCollection, HeapReclaimer } from './node/heapReclaimer';
+import { nodeHost } from './node/host';
 import { startServer } from './server';
-import { fullCollection } from './workspace/heapReclaimer';
 
 function main(): void {
   let connection;
@@ -25,7 +26,9 @@ function main(): void {
   process.on('unhandledRejection', (reason) => report('unhandled rejection', reason));
   // A write to a closed stdout fails asynchronously, as an 'error' event: the editor is gone.
   process.stdout.on('error', (error) => report('writing to the editor', error));
-  startServer(conn, { collectGarbage: fullCollection() });
+  const collect = fullCollection();
+  const reclaimer = collect ? new HeapReclaimer({ collect }) : undefined;
+  startServer(conn, { ...nodeHost(), ...(reclaimer ? { afterWork: () => reclaimer.workDone() } : {}) });
   conn.listen();
 }
 

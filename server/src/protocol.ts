@@ -1,12 +1,15 @@
 /**
  * What the language server and its clients (the VS Code extension, tests, any LSP editor)
- * agree on beyond standard LSP: command ids, their argument and result types, settings and
- * initialization options, the checks that positions and ranges from the wire are well
- * formed, and the markup both sides draw alike (a check as a chip). Types, plain constants and
+ * agree on beyond standard LSP: every custom request declared once as a typed `RequestType`
+ * (its method, params and result), command ids with their arguments and results, settings and
+ * initialization options, and the markup both sides draw alike (a check as a chip). Client and
+ * server import the same declarations, so `sendRequest` and `onRequest` type-check against them
+ * (the model: vscode-eslint's `$shared/customMessages.ts`). Types, plain constants and
  * import-free functions only, so that the client can import this module without pulling the
  * server in.
  */
 
+import { RequestType } from 'vscode-languageserver-protocol';
 import type { DiagnosticCode } from './analysis/types';
 import type { RollReport } from './engine/rollReport';
 
@@ -19,19 +22,6 @@ export interface ProtocolPosition {
 export interface ProtocolRange {
   start: ProtocolPosition;
   end: ProtocolPosition;
-}
-
-/** A well-formed LSP position: anything else in a request is malformed params. */
-export function isPosition(value: unknown): value is ProtocolPosition {
-  if (typeof value !== 'object' || value === null) return false;
-  const { line, character } = value as Record<string, unknown>;
-  return Number.isInteger(line) && Number.isInteger(character);
-}
-
-export function isRange(value: unknown): value is ProtocolRange {
-  if (typeof value !== 'object' || value === null) return false;
-  const { start, end } = value as Record<string, unknown>;
-  return isPosition(start) && isPosition(end);
 }
 
 /**
@@ -59,6 +49,17 @@ export const Commands = {
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/**
+ * Each server command's argument (`arguments[0]`) and result: what `workspace/executeCommand`
+ * carries for it, declared once for the server's dispatch and the client's calls.
+ */
+export interface CommandSignatures {
+  [Commands.rollCheck]: { args: RollCheckArgs; result: RollCheckResult };
+  [Commands.addToDictionary]: { args: AddToDictionaryArgs; result: AddToDictionaryResult };
+  [Commands.reloadProject]: { args: ReloadProjectArgs | undefined; result: ReloadProjectResult };
+  [Commands.setDocumentRuleset]: { args: SetDocumentRulesetArgs; result: SetDocumentRulesetResult };
+}
 
 /**
  * Which check to roll: the one whose «…» contains `line`/`character` (its closing » included).
@@ -267,27 +268,14 @@ export interface RollmarkInitializationOptions {
    * every editor shows it). A client that shows rolls itself (the VS Code extension) sends false.
    */
   rollMessages?: boolean;
+  /**
+   * The client answers `rollmark/fs/*` ({@link FileStatRequest} and the others): the server reads
+   * through it the workspace folders it cannot reach itself (in a browser; a virtual workspace).
+   */
+  workspaceFiles?: boolean;
 }
 
-/** Custom requests beyond standard LSP (`connection.onRequest(method)`). */
-export const Requests = {
-  /** What an editor shows about one open document: {@link DocumentInfoParams} → {@link DocumentInfo} | null. */
-  documentInfo: 'rollmark/documentInfo',
-  /** The rulesets a document may choose, served or not: {@link RulesetsParams} → {@link RulesetsResult}. */
-  rulesets: 'rollmark/rulesets',
-  /** Every check of a served document as a chip (the Markdown preview): {@link CheckChipsParams} → {@link CheckChipsResult} | null. */
-  checkChips: 'rollmark/checkChips',
-  /** The scenario report of a document or a workspace folder: {@link ReportParams} → {@link ReportResult}. */
-  report: 'rollmark/report',
-  /**
-   * Whether an open Markdown document the server does not serve looks like a scenario, so that an
-   * editor may offer to choose its ruleset: {@link DocumentInfoParams} (without `checks`) →
-   * {@link UnservedDocumentInfo} | null (null for a served document or one that is not open).
-   */
-  unservedDocument: 'rollmark/unservedDocument',
-} as const;
-
-/** The answer to {@link Requests.unservedDocument}. */
+/** The answer to {@link UnservedDocumentRequest}. */
 export interface UnservedDocumentInfo {
   uri: string;
   /** How many checks it holds that could be rolled, read with the ruleset it would get by default. */
@@ -296,9 +284,12 @@ export interface UnservedDocumentInfo {
   looksLikeScenario: boolean;
 }
 
-export interface CheckChipsParams {
+/** A request about one open document. */
+export interface TextDocumentParams {
   textDocument: { uri: string };
 }
+
+export type CheckChipsParams = TextDocumentParams;
 
 /** How hard a check is at a glance: its chance (the party's median character's) from 70 %, from 40 %, below; or unknown. */
 export type ChipBand = 'easy' | 'medium' | 'hard' | 'unknown';
@@ -420,7 +411,7 @@ export interface DocumentCheckInfo {
   party?: { summary: string; members: { actor: string; chance: string }[] };
 }
 
-/** The answer to {@link Requests.documentInfo}; null for a document the server does not serve. */
+/** The answer to {@link DocumentInfoRequest}; null for a document the server does not serve. */
 export interface DocumentInfo {
   uri: string;
   /** The active ruleset's id. */
@@ -439,4 +430,76 @@ export interface DocumentInfo {
    * Always present, so that a reader needs no second empty case.
    */
   checks: DocumentCheckInfo[];
+}
+
+// Requests from the client to the server.
+
+/** What an editor shows about one open document. */
+export const DocumentInfoRequest = new RequestType<DocumentInfoParams, DocumentInfo | null, void>('rollmark/documentInfo');
+
+/** The rulesets a document may choose, served or not. */
+export const RulesetsRequest = new RequestType<RulesetsParams, RulesetsResult, void>('rollmark/rulesets');
+
+/** Every check of a served document as a chip (the Markdown preview); null for a document not served. */
+export const CheckChipsRequest = new RequestType<CheckChipsParams, CheckChipsResult | null, void>('rollmark/checkChips');
+
+/** The scenario report of a document or a workspace folder. */
+export const ReportRequest = new RequestType<ReportParams, ReportResult, void>('rollmark/report');
+
+/**
+ * Whether an open Markdown document the server does not serve looks like a scenario, so that an
+ * editor may offer to choose its ruleset; null for a served document or one that is not open.
+ */
+export const UnservedDocumentRequest = new RequestType<TextDocumentParams, UnservedDocumentInfo | null, void>('rollmark/unservedDocument');
+
+// Requests from the server to the client: a workspace folder's files, read through the editor where
+// the server cannot reach them itself (a browser, a virtual workspace). The VS Code extension
+// answers them with `vscode.workspace.fs`; a client that does not gets no project files read there.
+
+/** A file or folder of the workspace, by URI. */
+export interface FileParams {
+  uri: string;
+}
+
+/** What a path is: `link` for a symbolic link, which the server does not follow through the client. */
+export type FileKind = 'file' | 'directory' | 'link' | 'other';
+
+export interface FileStat {
+  kind: FileKind;
+  /** Bytes. */
+  size: number;
+  /** Milliseconds since 1970. */
+  mtime: number;
+}
+
+/** The type of a path, or null when it does not exist. */
+export const FileStatRequest = new RequestType<FileParams, FileStat | null, void>('rollmark/fs/stat');
+
+/** A folder's entries, names and kinds, or null when it is no folder. */
+export const ReadDirectoryRequest = new RequestType<FileParams, [string, FileKind][] | null, void>('rollmark/fs/readDirectory');
+
+/** A file's bytes, base64-encoded (the server decodes and checks the text), or null when it cannot be read. */
+export const ReadFileRequest = new RequestType<FileParams, string | null, void>('rollmark/fs/readFile');
+
+export interface WriteFileParams extends FileParams {
+  /** The whole new content, base64-encoded; missing folders are created. */
+  content: string;
+}
+
+/** Writes a whole file (the dictionary); fails with the editor's reason. */
+export const WriteFileRequest = new RequestType<WriteFileParams, void, void>('rollmark/fs/writeFile');
+
+/** Bytes as {@link ReadFileRequest} and {@link WriteFileRequest} carry them (btoa exists in Node ≥ 16 and browsers). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }

@@ -1,24 +1,24 @@
 /**
  * A worker thread of analyzeFiles.ts: analyses the batches of documents it is sent, in turn, each
- * under its project's rulesets and dictionary as the main thread loaded them, and sends back what
- * the analyses hold.
+ * under its project's rulesets and dictionary as the main thread loaded them, through its own
+ * service, and sends back what the analyses hold.
  */
 import { parentPort } from 'node:worker_threads';
-import { analyzeDocument } from '../analysis/analyzeDocument';
-import { withUserRulesets } from '../analysis/project/rulesetProvider';
-import type { DictionaryEntry, RulesetProvider } from '../analysis/types';
-import { type AnalysisReply, type AnalysisRequest, type SentAnalysis, sendable } from './analyzeFiles';
+import { nodeHost } from '../node/host';
+import { type AnalysisProject, createRollmarkService, type SentAnalysis } from '../service';
+import type { AnalysisReply, AnalysisRequest } from './analyzeFiles';
 
-const projects = new Map<string, { rulesets: RulesetProvider; dictionary: DictionaryEntry[] }>();
+const projects = new Map<string, AnalysisProject>();
+/** The worker only analyses: the analyses are data, the same in every language, so its service's language is never used. */
+const rollmark = createRollmarkService({ ...nodeHost(), locale: 'en' });
 
 function answer(request: AnalysisRequest): AnalysisReply {
   try {
-    for (const [root, project] of Object.entries(request.projects)) projects.set(root, { rulesets: withUserRulesets(project.rulesets), dictionary: project.dictionary });
+    for (const [root, project] of Object.entries(request.projects)) projects.set(root, rollmark.receiveProject(project));
     const analyses: SentAnalysis[] = request.files.map((file) => {
       const project = projects.get(file.root);
       if (!project) throw new Error(`no project was sent for ${file.root}`);
-      const analysis = analyzeDocument(file.text, { rulesets: project.rulesets, dictionary: project.dictionary, ...(request.defaultRuleset ? { defaultRuleset: request.defaultRuleset } : {}) });
-      return sendable(analysis);
+      return rollmark.sendAnalysis(rollmark.analyzeText(file.text, project, request.defaultRuleset ? { defaultRuleset: request.defaultRuleset } : {}));
     });
     return { id: request.id, analyses };
   } catch (error) {

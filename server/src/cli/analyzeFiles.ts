@@ -5,22 +5,16 @@
  * `analyzeDocument` of its text under its project's configuration (test/src/cli/parallel.test.ts).
  *
  * A worker gets each project's own rulesets and dictionary from this thread, as loaded here (a
- * ruleset's schema compiles once, here), and sends back what each analysis holds, without the
- * parts a check computes when read (lazyCheck.ts): this thread rebuilds each analysis against
- * its copy of the project, so a check's tree, sides and odds are computed here when read.
+ * ruleset's schema compiles once, here), and sends back what each analysis holds; this thread
+ * rebuilds each analysis against its copy of the project (service/transfer.ts). Both threads
+ * analyse through the service.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { analyzeDocument } from '../analysis/analyzeDocument';
-import { lazyCheck, oddsFor } from '../analysis/resolve/lazyCheck';
-import type { Heading } from '../analysis/markdown/markdownScan';
-import { traitIndex } from '../analysis/resolve/traitIndex';
-import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, FrontMatter, ProseCheck } from '../analysis/types';
+import type { DocumentAnalysis } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
-import { BUILTIN_RULESET_IDS } from '../engine/builtinRulesets';
-import type { CheckSpec } from '../engine/checkSpec';
-import type { Ruleset } from '../engine/ruleset';
+import type { RollmarkService, SentAnalysis, SentProject } from '../service';
 
 /** One document to analyse: its text and its project (the folder that holds `.rollmark/`, and that project as this thread loaded it). */
 export interface FileToAnalyze {
@@ -30,17 +24,12 @@ export interface FileToAnalyze {
 }
 
 export interface AnalyzeFilesOptions {
+  rollmark: RollmarkService;
   defaultRuleset?: string;
   /** Worker threads to use: 1 analyses here; undefined decides from the work and the machine (`parallelJobs`). */
   jobs?: number;
   /** Told how many files are analysed so far, as they are (a progress line). */
   progress?: (analysed: number) => void;
-}
-
-/** A project as a worker gets it: its own rulesets (the built-ins are the worker's) and dictionary, as this thread loaded them. */
-export interface SentProject {
-  rulesets: Ruleset[];
-  dictionary: DictionaryEntry[];
 }
 
 /** What a worker is asked: a batch of documents, each with its index in the list, and the projects it has not had yet. */
@@ -49,40 +38,6 @@ export interface AnalysisRequest {
   files: { index: number; text: string; root: string }[];
   projects: Record<string, SentProject>;
   defaultRuleset?: string;
-}
-
-/** A check's party as sent: each member's name, spec index in `specs` and chance; the rest as it is. */
-interface SentParty {
-  members: [string, number, number][];
-  lacking: string[];
-  helping: string[];
-  any: number;
-  all: number;
-}
-
-/**
- * A check as sent between threads, what `lazyCheck` is built from: range start and end, content
- * start and end, text, the spec's index in `specs` and the scene's in `headings` (−1: none), the
- * actor (null when there is none but a party), the party.
- */
-type SentCheck = [number, number, number, number, string, number, number, (string | null)?, SentParty?];
-
-/** The bulk of an analysis, sent as JSON: one string copies far faster than tens of thousands of small objects. */
-interface SentItems {
-  checks: SentCheck[];
-  proseChecks: ProseCheck[];
-  diagnostics: AnalysisDiagnostic[];
-  headings: Heading[];
-}
-
-/** An analysis as sent between threads: the ruleset by id, checks without their computed parts. */
-export interface SentAnalysis {
-  rulesetId: string;
-  rulesetSource: DocumentAnalysis['rulesetSource'];
-  frontMatter?: FrontMatter;
-  /** The distinct specs of the checks (structured clone keeps what JSON might not: these are the engine's input). */
-  specs: CheckSpec[];
-  items: string;
 }
 
 export type AnalysisReply = { id: number; analyses: SentAnalysis[] } | { id: number; error: string };
@@ -103,66 +58,10 @@ export function parallelJobs(files: readonly { text: string }[]): number {
   return Math.max(1, Math.min(files.length, idle));
 }
 
-/** An analysis as a worker sends it. */
-export function sendable(analysis: DocumentAnalysis): SentAnalysis {
-  const { ruleset, rulesetSource, frontMatter, proseChecks, diagnostics, headings } = analysis;
-  const specs = new Map<CheckSpec, number>();
-  const scenes = new Map(headings.map((h, k) => [h, k]));
-  const indexOf = (spec: CheckSpec): number => {
-    const index = specs.get(spec) ?? specs.size;
-    specs.set(spec, index);
-    return index;
-  };
-  const checks = analysis.checks.map((c): SentCheck => {
-    const { spec, party } = c;
-    const sent: SentCheck = [c.range.start, c.range.end, c.contentRange.start, c.contentRange.end, c.text, spec ? indexOf(spec) : -1, c.scene ? (scenes.get(c.scene) ?? -1) : -1];
-    if (c.actor !== undefined || party) sent.push(c.actor ?? null);
-    if (party) sent.push({ members: party.members.map((m) => [m.character, indexOf(m.spec), m.success]), lacking: party.lacking, helping: party.helping, any: party.any, all: party.all });
-    return sent;
-  });
-  const items: SentItems = { checks, proseChecks, diagnostics, headings };
-  return { rulesetId: ruleset.id, rulesetSource, ...(frontMatter ? { frontMatter } : {}), specs: [...specs.keys()], items: JSON.stringify(items) };
-}
-
-/** The analysis a worker sent, rebuilt against this thread's copy of the project. */
-function received(sent: SentAnalysis, config: WorkspaceConfig): DocumentAnalysis {
-  const ruleset = config.rulesets.get(sent.rulesetId);
-  if (!ruleset) throw new Error(`the worker's ruleset ${sent.rulesetId} is not in this project`);
-  const context = { ruleset, index: traitIndex(ruleset, config.dictionary), characters: sent.frontMatter?.characters ?? [] };
-  const { checks, proseChecks, diagnostics, headings } = JSON.parse(sent.items) as SentItems;
-  const analysis: DocumentAnalysis = {
-    ruleset,
-    rulesetSource: sent.rulesetSource,
-    ...(sent.frontMatter ? { frontMatter: sent.frontMatter } : {}),
-    checks: checks.map(([start, end, contentStart, contentEnd, text, spec, scene, actor, party]) => {
-      const members = party?.members.map(([character, index, success]) => ({ character, spec: sent.specs[index], odds: oddsFor(ruleset, sent.specs[index]), success }));
-      const partyOdds = party && members ? { members, lacking: party.lacking, helping: party.helping, any: party.any, all: party.all } : undefined;
-      const check = lazyCheck({ start, end }, { start: contentStart, end: contentEnd }, text, context, spec < 0 ? undefined : sent.specs[spec], actor ?? undefined, partyOdds);
-      if (scene >= 0) check.scene = headings[scene];
-      return check;
-    }),
-    proseChecks,
-    diagnostics,
-    headings,
-  };
-  return analysis;
-}
-
-/** A project's own rulesets, which a worker adds to its built-ins. */
-function userRulesets(config: WorkspaceConfig): Ruleset[] {
-  const builtin = new Set<string>(BUILTIN_RULESET_IDS);
-  return config.rulesets
-    .ids()
-    .filter((id) => !builtin.has(id))
-    .map((id) => config.rulesets.get(id))
-    .filter((r): r is Ruleset => r !== undefined);
-}
-
 /** The analyses of `files`, in their order. */
 export async function analyzeFiles(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions): Promise<DocumentAnalysis[]> {
   const jobs = Math.min(files.length, options.jobs ?? parallelJobs(files));
-  const analyze = (f: FileToAnalyze) =>
-    analyzeDocument(f.text, { rulesets: f.config.rulesets, dictionary: f.config.dictionary, ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}) });
+  const analyze = (f: FileToAnalyze) => options.rollmark.analyzeText(f.text, f.config, options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {});
   if (jobs <= 1) {
     return files.map((file, k) => {
       const analysis = analyze(file);
@@ -213,7 +112,7 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
         const { root, config } = files[index];
         if (sent.has(root)) continue;
         sent.add(root);
-        projects[root] = { rulesets: userRulesets(config), dictionary: config.dictionary };
+        projects[root] = options.rollmark.sendProject(config);
       }
       const request: AnalysisRequest = {
         id,
@@ -234,7 +133,7 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
         }
         give(worker);
         try {
-          batches[reply.id].forEach((index, k) => (results[index] = received(reply.analyses[k], files[index].config)));
+          batches[reply.id].forEach((index, k) => (results[index] = options.rollmark.receiveAnalysis(reply.analyses[k], files[index].config)));
         } catch (error) {
           fail(error instanceof Error ? error : new Error(String(error)));
           return;

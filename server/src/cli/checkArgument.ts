@@ -1,6 +1,6 @@
 import type { CheckSpec } from '../engine/checkSpec';
 import type { Ruleset } from '../engine/ruleset';
-import { analyzeSingleCheck } from '../analysis/resolve/singleCheck';
+import type { RollmarkService } from '../service';
 import { diagnosticMessage } from '../present/messages';
 import { voice } from '../present/voice';
 import { type CliIo, UsageError } from './io';
@@ -11,9 +11,9 @@ import { type CliIo, UsageError } from './io';
  * roll with only a warning («Воля 5»: RM002, the trait is spent, never rolled) stops it too, that
  * warning given as the reason.
  */
-export function requireCheck(text: string | undefined, ruleset: Ruleset, io: CliIo): CheckSpec {
+export function requireCheck(text: string | undefined, ruleset: Ruleset, io: CliIo, rollmark: RollmarkService): CheckSpec {
   if (!text) throw new UsageError('a check is required, e.g. "«Сила 3 + Атлетика 3 (сложность 2)»"');
-  const resolved = analyzeSingleCheck(text, ruleset);
+  const resolved = rollmark.readCheck(text, ruleset);
   const v = voice(io.locale);
   const describe = (d: (typeof resolved.diagnostics)[number]) => `${d.severity} ${d.code} ${diagnosticMessage(d.message, v)} (at ${d.range.start})`;
   const errors = resolved.diagnostics.filter((d) => d.severity === 'error');

@@ -1,9 +1,6 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
-import { LineIndex } from '../analysis/markdown/lineIndex';
-import { rollMembers } from '../analysis/resolve/party';
-import { rollCheck } from '../engine/roll';
+import { DEFAULT_SEVERITY, LineIndex, type RollmarkService } from '../service';
 import { analyzeFiles } from './analyzeFiles';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
 import { type CliIo, toJson, UsageError } from './io';
@@ -16,7 +13,7 @@ import { voice } from '../present/voice';
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
-function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolean, seed: number | undefined): void {
+function textReport(files: readonly CheckedFile[], io: CliIo, rollmark: RollmarkService, showChecks: boolean, seed: number | undefined): void {
   const v = voice(io.locale);
   for (const file of files) {
     const lines = new LineIndex(file.text);
@@ -32,8 +29,8 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
       if (seed === undefined) continue;
       const { ruleset } = file.analysis;
       // The whole party rolls as in the editor: each member their own pool, not the ruleset's typical one.
-      if (check.party) for (const { actor, report } of rollMembers(ruleset, check.party.members, seed)) io.out(`    ${rollLine(report, ruleset, io.locale, actor)}\n`);
-      else if (check.spec) io.out(`    ${rollLine(rollCheck(ruleset, check.spec, { seed, best: check.odds?.best }), ruleset, io.locale)}\n`);
+      if (check.party) for (const { actor, report } of rollmark.rollParty(ruleset, check.party.members, seed)) io.out(`    ${rollLine(report, ruleset, io.locale, actor)}\n`);
+      else if (check.spec) io.out(`    ${rollLine(rollmark.roll(ruleset, check.spec, { seed, best: check.odds?.best }), ruleset, io.locale)}\n`);
     }
   }
   io.out(`${summaryText(summarize(files), io.locale)}\n`);
@@ -45,7 +42,7 @@ function textReport(files: readonly CheckedFile[], io: CliIo, showChecks: boolea
  * `--jobs N` analyses on N worker threads (1: in this thread); by default a campaign of more than
  * a megabyte of text uses one per core (analyzeFiles.ts). The output is the same either way.
  */
-export async function checkCommand(args: string[], io: CliIo): Promise<number> {
+export async function checkCommand(args: string[], io: CliIo, rollmark: RollmarkService): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -62,7 +59,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
   if (positionals.length === 0) throw new UsageError('name the files or folders to check, e.g. `rollmark check examples/`');
-  const defaultRuleset = values.ruleset === undefined ? undefined : requireRuleset(values.ruleset).id;
+  const defaultRuleset = values.ruleset === undefined ? undefined : requireRuleset(values.ruleset, rollmark).id;
   const maxWarnings = values['max-warnings'] === undefined ? undefined : Number(values['max-warnings']);
   if (maxWarnings !== undefined && !Number.isInteger(maxWarnings)) throw new UsageError('--max-warnings must be a whole number');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
@@ -72,8 +69,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError('--jobs must be a whole number from 1, or auto');
 
   const cwd = process.cwd();
-  const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd);
-  const analyses = await analyzeFiles(pending, { ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
+  const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd, rollmark);
+  const analyses = await analyzeFiles(pending, { rollmark, ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
   const scenarios: CheckedFile[] = pending.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
   if (scenarios.length === 0 && unread === 0 && !values['allow-empty']) {
     throw new UsageError(voice(io.locale).w.noScenarioFilesToCheck(positionals.join(' ')));
@@ -92,7 +89,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
 
   if (format === 'json') io.out(`${toJson(jsonReport(files, io.locale))}\n`);
   else if (format === 'sarif') io.out(`${toJson(sarifReport(files, io.locale, '0.1.0'))}\n`);
-  else textReport(files, io, values.checks ?? false, seed);
+  else textReport(files, io, rollmark, values.checks ?? false, seed);
 
   const s = summarize(files);
   if (unread > 0) return 2;

@@ -1,13 +1,14 @@
 /**
  * What `rollmark check` reads: the files and folders named, walked for `*.md`, or standard
- * input (`-`); read through the one file-system layer (workspace/projectFs.ts), under the same
+ * input (`-`); read through the one file-system layer (node/projectFs.ts), under the same
  * policy as the server's project files. docs/cli.en.md, "Which files are checked".
  */
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { FileRefusal } from '../analysis/project/fileRefusal';
-import { decodeText, isSkippedFolder, MAX_SCENARIO_FILE_BYTES, readUserFile, resolveUnder, type TextRead } from '../workspace/projectFs';
+import { readUserFile, resolveUnder } from '../node/projectFs';
+import { decodeText, isSkippedFolder, MAX_SCENARIO_FILE_BYTES, type TextRead } from '../service';
 import { UsageError } from './io';
 
 /** The argument naming standard input. */

@@ -1,10 +1,10 @@
 import * as path from 'node:path';
-import { LineIndex, type LinePosition } from '../analysis/markdown/lineIndex';
+import { LineIndex, type LinePosition } from '../service';
 import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, PartyOdds, TextRange } from '../analysis/types';
-import type { Locale } from '../present/locale';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
+import type { Locale } from '../present/locale';
 import { CODE_SUMMARY, diagnosticMessage } from '../present/messages';
 import { reportChance } from '../present/odds';
 import { analyzedCheckDetail } from '../present/party';

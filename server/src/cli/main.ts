@@ -1,3 +1,5 @@
+import { nodeHost } from '../node/host';
+import { createRollmarkService, type RollmarkService } from '../service';
 import { checkCommand } from './checkCommand';
 import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
 import { reportCommand } from './reportCommand';
@@ -12,7 +14,7 @@ const USAGE = `rollmark — dice checks in Russian RPG scenarios
   rollmark rulesets [--json]
 `;
 
-type Command = (args: string[], io: CliIo) => number | Promise<number>;
+type Command = (args: string[], io: CliIo, rollmark: RollmarkService) => number | Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   check: checkCommand,
@@ -39,7 +41,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return 2;
   }
   try {
-    return await command(args, io);
+    return await command(args, io, createRollmarkService({ ...nodeHost(), locale: io.locale }));
   } catch (error) {
     // Bad input is the user's to fix: a message, never a stack trace.
     const usage = error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));

@@ -1,7 +1,8 @@
 /** The text output of `rollmark odds` and `rollmark rulesets` (without --json), from the presentation layer. */
 import type { Locale } from '../present/locale';
 import type { CheckSpec } from '../engine/checkSpec';
-import { isKnownPool, type OddsReport } from '../engine/oddsReport';
+import type { OddsReport } from '../engine/oddsReport';
+import { isKnownPool } from '../service';
 import type { Ruleset } from '../engine/ruleset';
 import { textTable } from '../present/charts';
 import { alternativeLines, alternativeRows, checkLine, headlineContext, headlineText, oddsChart, oddsView, unknownPoolTable } from '../present/odds';

@@ -5,14 +5,18 @@
  */
 import { lstat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/workspaceConfig';
-import { ProjectFs } from '../workspace/projectFs';
+import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
+import { ProjectFs } from '../node/projectFs';
+import type { RollmarkService } from '../service';
 
 export class CliProjects {
   private readonly configs = new Map<string, Promise<WorkspaceConfig>>();
   private readonly roots = new Map<string, Promise<string>>();
 
-  constructor(private readonly cwd: string) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly rollmark: RollmarkService,
+  ) {}
 
   /** The folder whose `.rollmark/` applies to a file (undefined: standard input, which gets the current directory's). */
   rootOf(file: string | undefined): Promise<string> {
@@ -36,7 +40,7 @@ export class CliProjects {
   config(root: string): Promise<WorkspaceConfig> {
     let config = this.configs.get(root);
     if (!config) {
-      config = loadWorkspaceConfig(new ProjectFs(root));
+      config = this.rollmark.loadProject(new ProjectFs(root));
       this.configs.set(root, config);
     }
     return config;

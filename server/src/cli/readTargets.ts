@@ -8,6 +8,7 @@ import { skippedFileNote, unreadFileMessage } from '../present/refusals';
 import { voice } from '../present/voice';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
+import type { RollmarkService } from '../service';
 import type { CliIo } from './io';
 import { CliProjects } from './projects';
 
@@ -40,9 +41,8 @@ export interface ReadTargets {
 }
 
 /** Reads what `positionals` name; `command` prefixes the notes on standard error. */
-export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string): Promise<ReadTargets> {
-  const projects = new CliProjects(cwd);
-  const v = voice(io.locale);
+export async function readTargets(command: string, positionals: readonly string[], io: CliIo, cwd: string, rollmark: RollmarkService): Promise<ReadTargets> {
+  const projects = new CliProjects(cwd, rollmark);
   const files: ReadTargets['files'] = [];
   let unread = 0;
   const targets = await collectFiles(positionals);
@@ -50,12 +50,12 @@ export async function readTargets(command: string, positionals: readonly string[
   for (const [k, target] of targets.entries()) {
     const read = reads[k];
     if (target.kind === 'skipped' || !read) {
-      if (target.kind === 'skipped') io.err(`rollmark ${command}: ${skippedFileNote(target.path, target.refusal, v)}\n`);
+      if (target.kind === 'skipped') io.err(`rollmark ${command}: ${skippedFileNote(target.path, target.refusal, voice(io.locale))}\n`);
       continue;
     }
     const name = target.kind === 'stdin' ? STDIN_NAME : target.path;
     if (read.kind === 'refused') {
-      io.err(`rollmark ${command}: ${unreadFileMessage(name, read.refusal, v)}\n`);
+      io.err(`rollmark ${command}: ${unreadFileMessage(name, read.refusal, voice(io.locale))}\n`);
       unread++;
       continue;
     }

@@ -12,9 +12,10 @@ import { reportMarkdown } from '../report/markdown';
 import { type FileReport, fileReport, scenarioReport } from '../report/model';
 import { analyzeFiles } from './analyzeFiles';
 import { type CliIo, toJson, UsageError } from './io';
-import { writeFileAtomically } from '../workspace/projectFs';
+import { writeFileAtomically } from '../node/projectFs';
 import { readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
+import type { RollmarkService } from '../service';
 
 const FORMATS = ['html', 'json', 'md'] as const;
 type Format = (typeof FORMATS)[number];
@@ -36,7 +37,7 @@ function hrefFrom(outDir: string, cwd: string): (file: string) => string | undef
  * the same), none was found, or the arguments are wrong. Problems in the scenarios are the
  * report's content, not a failure.
  */
-export async function reportCommand(args: string[], io: CliIo): Promise<number> {
+export async function reportCommand(args: string[], io: CliIo, rollmark: RollmarkService): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -45,12 +46,12 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
   if (positionals.length === 0) throw new UsageError('name the files or folders to report on, e.g. `rollmark report examples/`');
-  const defaultRuleset = values.ruleset === undefined ? undefined : requireRuleset(values.ruleset).id;
+  const defaultRuleset = values.ruleset === undefined ? undefined : requireRuleset(values.ruleset, rollmark).id;
   const cwd = process.cwd();
   const output = values.output === undefined ? undefined : path.resolve(cwd, values.output);
   const v = voice(io.locale);
 
-  const { files: read, unread } = await readTargets('report', positionals, io, cwd);
+  const { files: read, unread } = await readTargets('report', positionals, io, cwd, rollmark);
   if (output && read.some((f) => f.path !== STDIN_NAME && path.resolve(cwd, f.path) === output)) throw new UsageError(`-o ${values.output} is one of the scenarios: the report never overwrites them`);
   let shownAt = 0;
   const progress = (analysed: number, force = false) => {
@@ -58,7 +59,7 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
     shownAt = Date.now();
     io.progress(v.w.reportProgress(v.number(analysed), v.count(read.length, 'file')));
   };
-  const analyses = await analyzeFiles(read, { ...(defaultRuleset ? { defaultRuleset } : {}), progress });
+  const analyses = await analyzeFiles(read, { rollmark, ...(defaultRuleset ? { defaultRuleset } : {}), progress });
   progress(read.length, true);
   io.progress?.(undefined);
   if (read.length === 0 && unread === 0) {

@@ -4,18 +4,20 @@ import type { FamilyModel, HelperPool, SideRole } from './families/family';
 import { rollInitiative } from './initiative';
 import { bestAlternative, checkSides, familyOf, type PooledSide, poolSide } from './odds';
 import { RACE_ROUND_CAP } from './race';
-import { cryptoRandom, type RandomSource, seededRandom } from './random';
+import { type RandomSource, seededRandom } from './random';
 import type { RaceRound, RolledCheck, SideRoll } from './rollReport';
 import type { Ruleset } from './ruleset';
 
 /** Without a roll limit an extended action is rolled at most this many times. */
 const EXTENDED_ROLL_CAP = 20;
 
-export interface RollOptions {
-  /** Replays a roll exactly; without it the roll uses the cryptographic generator. */
-  seed?: number;
-  /** For tests: a source of faces other than the two above. */
-  random?: RandomSource;
+/**
+ * Where the faces come from: a seed, which replays a roll exactly, or a source (the host's
+ * cryptographic one for real rolls without a seed; tests' own).
+ */
+export type RollOptions = RollTuning & ({ seed: number; random?: undefined } | { random: RandomSource; seed?: undefined });
+
+interface RollTuning {
   /** The pool to use when the check's pool is unknown; defaults to the ruleset's typical pool. */
   pool?: number;
   /**
@@ -179,8 +181,8 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
  * Rolls a check by the same model the odds use. A check with alternatives rolls the combination
  * with the best odds and says which (`alternative`).
  */
-export function rollCheck(ruleset: Ruleset, spec: CheckSpec, options: RollOptions = {}): RolledCheck {
-  const random = options.random ?? (options.seed !== undefined ? seededRandom(options.seed) : cryptoRandom);
+export function rollCheck(ruleset: Ruleset, spec: CheckSpec, options: RollOptions): RolledCheck {
+  const random = options.random === undefined ? seededRandom(options.seed) : options.random;
   const index = options.best ?? bestAlternative(ruleset, spec);
   if (index === undefined || !spec.alternatives) return rollSingle(ruleset, spec, random, options);
   const chosen = spec.alternatives[index];

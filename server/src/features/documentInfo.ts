@@ -6,22 +6,10 @@ import { isKnownPool } from '../engine/oddsReport';
 import { partySummary } from '../present/party';
 import { rulesetTitle } from '../present/ruleset';
 import { type Voice, voice } from '../present/voice';
-import { type DocumentCheckInfo, type DocumentChecksQuery, type DocumentInfo, isPosition, type UnservedDocumentInfo } from '../protocol';
+import { type DocumentCheckInfo, type DocumentChecksQuery, type DocumentInfo, type UnservedDocumentInfo } from '../protocol';
 import { toOffset, toRange } from './convert';
 import { describedCheck } from './locate';
 import { provideRulesets } from './rulesets';
-
-/**
- * Whether `DocumentInfoParams.checks` is well formed: absent or null (no check asked for), or
- * `{ position, text? }` (out-of-range positions are clamped, as for hovers). Anything else is
- * InvalidParams.
- */
-export function isDocumentChecksParam(value: unknown): value is DocumentChecksQuery | undefined | null {
-  if (value === undefined || value === null) return true;
-  if (typeof value !== 'object' || Array.isArray(value)) return false;
-  const { position, text } = value as Record<string, unknown>;
-  return isPosition(position) && (text === undefined || typeof text === 'string');
-}
 
 function partyInfo(party: PartyOdds, v: Voice): NonNullable<DocumentCheckInfo['party']> {
   return { summary: partySummary(party, v), members: party.members.map((m) => ({ actor: m.character, chance: v.percent(m.success) })) };

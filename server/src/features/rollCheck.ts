@@ -2,7 +2,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { rollMembers } from '../analysis/resolve/party';
 import type { AnalyzedCheck, DocumentAnalysis, PartyMember } from '../analysis/types';
 import type { Locale } from '../present/locale';
-import { freshSeed } from '../engine/random';
+import { freshSeed, type RandomSource } from '../engine/random';
 import { rollCheck } from '../engine/roll';
 import { actorRollLog, namedRoll, partyRollLog, rollLog } from '../present/roll';
 import { type Voice, voice } from '../present/voice';
@@ -10,59 +10,21 @@ import type { CharacterRollResult, RollCheckArgs, RollCheckResult } from '../pro
 import { toRange } from './convert';
 import { describedCheck } from './locate';
 
-/** Larger pools than this are a typo, not a roll (and would make a long message). */
-export const MAX_CHOSEN_POOL = 100;
-
-/** Why arguments were refused; the server turns it into an InvalidParams error. */
+/** Why a roll was refused (the check is gone, or cannot be rolled as asked); the server answers InvalidParams. */
 export class RollArgumentError extends Error {}
-
-function isInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value);
-}
-
-/** Checks `executeCommand` arguments against {@link RollCheckArgs}; anything else is refused with a reason. */
-export function parseRollArgs(raw: unknown): RollCheckArgs {
-  if (typeof raw !== 'object' || raw === null) throw new RollArgumentError('expected one argument {uri, line, character, text?, pool?, seed?, actor?, party?}');
-  const a = raw as Record<string, unknown>;
-  if (typeof a.uri !== 'string' || a.uri === '') throw new RollArgumentError('"uri" must be a document URI');
-  if (!isInteger(a.line) || !isInteger(a.character)) throw new RollArgumentError('"line" and "character" must be integers');
-  const args: RollCheckArgs = { uri: a.uri, line: a.line, character: a.character };
-  if (a.text !== undefined && a.text !== null) {
-    if (typeof a.text !== 'string' || a.text === '') throw new RollArgumentError('"text" must be the check as written');
-    args.text = a.text;
-  }
-  if (a.pool !== undefined && a.pool !== null) {
-    if (!isInteger(a.pool) || a.pool < 0 || a.pool > MAX_CHOSEN_POOL) throw new RollArgumentError(`"pool" must be an integer from 0 to ${MAX_CHOSEN_POOL}`);
-    args.pool = a.pool;
-  }
-  if (a.seed !== undefined && a.seed !== null) {
-    if (!isInteger(a.seed)) throw new RollArgumentError('"seed" must be an integer');
-    args.seed = a.seed;
-  }
-  if (a.actor !== undefined && a.actor !== null) {
-    if (typeof a.actor !== 'string' || a.actor === '') throw new RollArgumentError('"actor" must be a character\'s name');
-    args.actor = a.actor;
-  }
-  if (a.party !== undefined && a.party !== null) {
-    if (typeof a.party !== 'boolean') throw new RollArgumentError('"party" must be true or false');
-    if (a.party && args.actor !== undefined) throw new RollArgumentError('give "actor" or "party", not both');
-    args.party = a.party;
-  }
-  return args;
-}
 
 /**
  * Rolls the check the arguments describe (never another: see `describedCheck`), through the
  * engine; with `actor` or `party`, as one character of the front matter or each of them.
  * Unknown pools use the caller's `pool`, else the ruleset's `typicalPool`, and say so.
- * Without a seed a fresh one is drawn (from the cryptographic source) so that every roll can be
- * replayed from its result.
+ * Without a seed a fresh one is drawn (from `random`, the host's cryptographic source) so that
+ * every roll can be replayed from its result.
  */
-export function provideRoll(document: TextDocument, analysis: DocumentAnalysis, args: RollCheckArgs, locale: Locale): RollCheckResult {
+export function provideRoll(document: TextDocument, analysis: DocumentAnalysis, args: RollCheckArgs, locale: Locale, random: RandomSource): RollCheckResult {
   const check = describedCheck(analysis.checks, document.offsetAt({ line: args.line, character: args.character }), args.text);
   if (!check) throw new RollArgumentError(args.text !== undefined ? `${args.text} is no longer in the document` : 'no check at that position');
   if (!check.spec) throw new RollArgumentError(`${check.text} cannot be rolled: it has an error`);
-  const seed = args.seed ?? freshSeed();
+  const seed = args.seed ?? freshSeed(random);
   if (args.actor !== undefined || args.party) return partyRoll(document, analysis, check, args, seed, voice(locale));
   const roll = rollCheck(analysis.ruleset, check.spec, { seed, best: check.odds?.best, ...(args.pool !== undefined ? { pool: args.pool } : {}) });
   const assumedPool: RollCheckResult['assumedPool'] = roll.assumed_pool ? { pool: roll.pool, source: args.pool !== undefined ? 'argument' : 'typical' } : undefined;

@@ -3,6 +3,7 @@
  * keystrokes costs one analysis, of the last version. A run whose document changed or closed
  * while it waited publishes nothing (the newer timer will).
  */
+import type { Clock } from './clock';
 
 export interface DiagnosticsRun {
   /** Analyses and publishes; resolves false when the result was stale and dropped. */
@@ -10,24 +11,26 @@ export interface DiagnosticsRun {
 }
 
 export class DiagnosticsScheduler {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Each waiting document's cancel. */
+  private readonly timers = new Map<string, () => void>();
   private disposed = false;
 
   constructor(
     private readonly delay: number,
     private readonly run: DiagnosticsRun,
     private readonly onError: (uri: string, error: unknown) => void,
+    private readonly clock: Clock,
   ) {}
 
   /** After an edit: wait for the typing to pause. */
   schedule(uri: string, delay = this.delay): void {
     if (this.disposed) return;
     this.cancel(uri);
-    const timer = setTimeout(() => {
+    const cancel = this.clock.after(delay, () => {
       this.timers.delete(uri);
       this.run(uri).catch((error: unknown) => this.onError(uri, error));
-    }, delay);
-    this.timers.set(uri, timer);
+    });
+    this.timers.set(uri, cancel);
   }
 
   /** On open and when settings change, nobody is typing: publish at once. */
@@ -36,14 +39,13 @@ export class DiagnosticsScheduler {
   }
 
   cancel(uri: string): void {
-    const timer = this.timers.get(uri);
-    if (timer) clearTimeout(timer);
+    this.timers.get(uri)?.();
     this.timers.delete(uri);
   }
 
   dispose(): void {
     this.disposed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
   }
 }

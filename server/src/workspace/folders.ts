@@ -1,5 +1,9 @@
 /** Which workspace folder a document belongs to: its project dictionary and rulesets come from there. */
-import type { WorkspaceFolder } from 'vscode-languageserver';
+/** A workspace folder as LSP names it. */
+export interface WorkspaceFolder {
+  uri: string;
+  name: string;
+}
 
 function withSlash(uri: string): string {
   return uri.endsWith('/') ? uri : `${uri}/`;

@@ -3,16 +3,12 @@
  * dictionary file. The file is the author's: the term is inserted as one new list item and
  * every other byte stays as written (comments, flow or block lists, quoting, folded scalars,
  * line endings; the BOM is kept by the file layer). The write itself is serialised per file and
- * atomic (workspace/projectFs.ts).
+ * atomic (workspace/projectFiles.ts; on a disk node/projectFs.ts).
  */
 import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
 import type { DictionaryEditProblem } from '../analysis/diagnosticCatalog';
 import { parseDictionary } from '../analysis/project/workspaceConfig';
-import type { AddToDictionaryArgs } from '../protocol';
-import { FileRefusedError, type ProjectFiles } from './projectFs';
-
-/** Malformed command arguments: a programmer's error, answered as InvalidParams. */
-export class DictionaryError extends Error {}
+import { FileRefusedError, type ProjectFiles } from './projectFiles';
 
 /** A dictionary file the term cannot be added to; the problem is the user's to read (present/messages.ts words it). */
 export class DictionaryShapeError extends Error {
@@ -20,14 +16,6 @@ export class DictionaryShapeError extends Error {
     super(`the dictionary file cannot take the term (${problem.id})`);
     this.name = 'DictionaryShapeError';
   }
-}
-
-export function parseDictionaryArgs(raw: unknown): AddToDictionaryArgs {
-  if (typeof raw !== 'object' || raw === null) throw new DictionaryError('expected one argument {uri, term}');
-  const a = raw as Record<string, unknown>;
-  if (typeof a.uri !== 'string' || a.uri === '') throw new DictionaryError('"uri" must be a document URI');
-  if (typeof a.term !== 'string' || a.term.trim() === '' || /[\r\n]/.test(a.term)) throw new DictionaryError('"term" must be a one-line, non-empty string');
-  return { uri: a.uri, term: a.term.trim() };
 }
 
 const HEADER = '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n';
@@ -88,7 +76,7 @@ function insertion(text: string, list: YAMLSeq, term: string, eol: string): { at
 
 /**
  * The dictionary file with one more term; `added` is false when it was there already. A new
- * (or empty) file is a commented list. Throws {@link DictionaryError} when the file has
+ * (or empty) file is a commented list. Throws {@link DictionaryShapeError} when the file has
  * problems or a shape the term cannot be added to without rewriting the author's text.
  */
 export function addTermToDictionary(existing: string | undefined, term: string): { text: string; added: boolean } {

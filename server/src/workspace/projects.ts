@@ -5,24 +5,11 @@
  * built-in rulesets and whatever else loaded; the failure is remembered like any result, so no
  * request reads the file again until it changes.
  */
-import { fileURLToPath } from 'node:url';
 import { builtinRulesets } from '../analysis/project/rulesetProvider';
 import { type FileProblems, loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import type { RollmarkSettings } from '../protocol';
 import { fileUri } from './folders';
-import { type ProjectFiles, ProjectFs } from './projectFs';
-
-/** Gives the file system of a workspace folder; tests pass in-memory ones. */
-export type FsFactory = (folderUri: string) => ProjectFiles | undefined;
-
-export const nodeFsFactory: FsFactory = (folderUri) => {
-  if (!folderUri.startsWith('file:')) return undefined;
-  try {
-    return new ProjectFs(fileURLToPath(folderUri));
-  } catch {
-    return undefined;
-  }
-};
+import type { FsFactory, ProjectFiles } from './projectFiles';
 
 export interface Project {
   /** Undefined for documents outside every workspace folder: built-in rulesets, no dictionary. */

@@ -1,6 +1,6 @@
 /**
  * Problems for the whole workspace: the scenario files of the workspace folders that are not open
- * are read from disk (through projectFs.ts), analysed once and their diagnostics published, so
+ * are read through the folder's file system (projectFiles.ts), analysed once and their diagnostics published, so
  * that every editor lists them (push diagnostics: any LSP client shows them, not only those that
  * pull `workspace/diagnostic`). Which files: `*.scenario.md` always, other Markdown per
  * `rollmark.markdown.enable`, by the same rule as open documents (servedDocuments.ts).
@@ -13,8 +13,9 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { type FileRefusal, refusalFitsOnFile } from '../analysis/project/fileRefusal';
 import type { RollmarkSettings } from '../protocol';
+import type { Clock } from './clock';
 import { fileUri, relativePath } from './folders';
-import type { ProjectFiles } from './projectFs';
+import type { ProjectFiles } from './projectFiles';
 import { servesText } from './servedDocuments';
 
 /** A progress report the client shows while a folder is checked (`window/workDoneProgress`). */
@@ -38,6 +39,7 @@ export interface WorkspaceCheckHost {
   publish(uri: string, diagnostics: Diagnostic[]): void;
   progress(): Promise<Progress>;
   log(what: string, error: unknown): void;
+  clock: Clock;
 }
 
 /** Milliseconds of work between two yields to the event loop, so that open documents are served meanwhile. */
@@ -46,8 +48,6 @@ const SLICE = 15;
 const DEFAULT_PROGRESS_AFTER = 300;
 /** Milliseconds to gather file changes (a branch switch changes many at once). */
 const FILE_DELAY = 300;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class WorkspaceDiagnostics {
   /** Closed files whose diagnostics are published now (a file with none is not here). */
@@ -58,7 +58,7 @@ export class WorkspaceDiagnostics {
   /** The newest check of each file being checked: an older one that ends later publishes nothing. */
   private readonly newestCheck = new Map<string, number>();
   private checks = 0;
-  private fileTimer: NodeJS.Timeout | undefined;
+  private cancelFileTimer: (() => void) | undefined;
   private disposed = false;
 
   constructor(
@@ -77,14 +77,14 @@ export class WorkspaceDiagnostics {
   fileChanged(uri: string): void {
     if (this.disposed) return;
     this.changedFiles.add(uri);
-    clearTimeout(this.fileTimer);
-    this.fileTimer = setTimeout(() => {
+    this.cancelFileTimer?.();
+    this.cancelFileTimer = this.host.clock.after(FILE_DELAY, () => {
       const uris = [...this.changedFiles];
       this.changedFiles.clear();
       void (async () => {
         for (const changed of uris) await this.checkFile(changed);
       })();
-    }, FILE_DELAY);
+    });
   }
 
   /** The document was opened: its diagnostics are the open document's now. */
@@ -109,7 +109,7 @@ export class WorkspaceDiagnostics {
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.fileTimer);
+    this.cancelFileTimer?.();
     for (const folder of this.generations.keys()) this.generations.set(folder, (this.generations.get(folder) ?? 0) + 1);
   }
 
@@ -117,6 +117,7 @@ export class WorkspaceDiagnostics {
     const generation = (this.generations.get(folderUri) ?? 0) + 1;
     this.generations.set(folderUri, generation);
     const current = () => !this.disposed && this.generations.get(folderUri) === generation;
+    const clock = this.host.clock;
     const inFolder = [...this.published].filter((uri) => relativePath(folderUri, uri) !== undefined);
     const settings = await this.host.settings(folderUri);
     const fs = this.host.fs(folderUri);
@@ -125,19 +126,19 @@ export class WorkspaceDiagnostics {
     if (!current()) return 0;
     const paths = listing?.kind === 'files' ? listing.paths : [];
     const seen = new Set<string>();
-    const started = performance.now();
+    const started = clock.now();
     let progress: Promise<Progress> | undefined;
-    let slice = performance.now();
+    let slice = clock.now();
     let read = 0;
     try {
       for (const [index, path] of paths.entries()) {
         if (!current() || !fs) return read;
-        if (performance.now() - slice > SLICE) {
-          await yieldToEventLoop();
-          slice = performance.now();
+        if (clock.now() - slice > SLICE) {
+          await clock.yield();
+          slice = clock.now();
           if (!current()) return read;
         }
-        if (!progress && performance.now() - started >= this.progressAfter) progress = this.host.progress();
+        if (!progress && clock.now() - started >= this.progressAfter) progress = this.host.progress();
         void progress?.then((p) => p.report(index, paths.length));
         const uri = fileUri(folderUri, path);
         seen.add(uri);

@@ -1,6 +1,6 @@
 /**
  * The documents of a scenario report: open ones as the editor has them, the folder's other
- * Markdown files as the workspace check finds and reads them (projectFs.ts: inside the folder,
+ * Markdown files as the workspace check finds and reads them (projectFiles.ts: inside the folder,
  * regular files only, size first, UTF-8). Which of them are scenarios is the server's usual
  * decision (servedDocuments.ts), made on their text.
  */
@@ -10,7 +10,7 @@ import type { AnalysisOptions, DocumentAnalysis } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
 import { fileNameOf, fileUri, relativePath } from './folders';
-import type { ProjectFiles } from './projectFs';
+import type { ProjectFiles } from './projectFiles';
 import type { Project } from './projects';
 import { servesText } from './servedDocuments';
 

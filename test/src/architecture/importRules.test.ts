@@ -2,7 +2,7 @@
  * The lint rules that keep the directions inside server/src (eslint.config.mjs, ARCHITECTURE.md)
  * fire: the project's own ESLint configuration on small in-memory modules placed in each folder.
  * `npm run lint` proves the code follows them; this proves they would catch it if it did not. So
- * does the rule that keeps locales and words out of analysis/ and engine/ (invariant 8).
+ * does the rule that keeps locales and words out of analysis/ and engine/ (invariant 12).
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -32,7 +32,12 @@ const PRESENT = 'present/ imports only engine/, analysis/ from the rest of the s
 const REPORT = 'report/ imports only engine/, analysis/, present/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
 const FEATURES = 'features/ imports only analysis/, engine/, present/, report/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
 const WORKSPACE = 'workspace/ imports only analysis/, engine/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
-const CLI = 'cli/ imports only analysis/, engine/, present/, report/, workspace/ from the rest of the server (ARCHITECTURE.md)';
+const SERVICE = 'service/ imports only analysis/, engine/, present/, report/, features/, workspace/, protocol.ts from the rest of the server (ARCHITECTURE.md)';
+const NODE_HOST = 'node/ imports only service/ from the rest of the server (ARCHITECTURE.md)';
+const CLI = 'cli/ imports only service/, node/, present/, report/, analysis/ types, engine/ types from the rest of the server (ARCHITECTURE.md)';
+const SERVER = 'server.ts imports only service/, protocol.ts, validate.ts, lifecycle.ts from the rest of the server (ARCHITECTURE.md)';
+const BROWSER_MAIN = 'browserMain.ts imports only server.ts, service/ from the rest of the server (ARCHITECTURE.md)';
+const NODE_FREE = 'runs in a browser too: no Node module (ARCHITECTURE.md, invariant 8)';
 const MARKDOWN_STAGE = 'analysis/markdown/ imports no other stage of analysis/ (ARCHITECTURE.md)';
 const CHECK_STAGE = 'analysis/check/ imports only the earlier stages markdown/ of analysis/ (ARCHITECTURE.md)';
 const RESOLVE_STAGE = 'analysis/resolve/ imports only the earlier stages markdown/, check/ of analysis/ (ARCHITECTURE.md)';
@@ -68,7 +73,7 @@ const cases: [string, string, 'value' | 'type', string[]][] = [
   ['server/src/analysis/resolve/probe.ts', '../../engine/odds', 'value', []],
   ['server/src/analysis/resolve/probe.ts', '../../present/words', 'value', [ANALYSIS]],
   ['server/src/analysis/project/probe.ts', '../document/incrementalAnalysis', 'type', [PROJECT_STAGE]],
-  ['server/src/analysis/project/probe.ts', '../../workspace/projectFs', 'value', [ANALYSIS]],
+  ['server/src/analysis/project/probe.ts', '../../workspace/projectFiles', 'value', [ANALYSIS]],
   ['server/src/analysis/document/probe.ts', '../completion/completionPlace', 'value', []],
   ['server/src/present/probe.ts', '../analysis/types', 'type', []],
   ['server/src/present/probe.ts', '../engine/oddsReport', 'type', []],
@@ -81,7 +86,7 @@ const cases: [string, string, 'value' | 'type', string[]][] = [
   ['server/src/report/probe.ts', '../present/voice', 'value', []],
   ['server/src/report/probe.ts', '../protocol', 'value', []],
   ['server/src/report/probe.ts', '../features/convert', 'value', [REPORT]],
-  ['server/src/report/probe.ts', '../workspace/projectFs', 'value', [REPORT]],
+  ['server/src/report/probe.ts', '../workspace/projectFiles', 'value', [REPORT]],
   ['server/src/report/probe.ts', '../cli/io', 'type', [REPORT]],
   ['server/src/features/probe.ts', '../report/chips', 'value', []],
   ['server/src/features/probe.ts', '../analysis/types', 'value', []],
@@ -96,19 +101,59 @@ const cases: [string, string, 'value' | 'type', string[]][] = [
   ['server/src/workspace/probe.ts', '../features/convert', 'value', [WORKSPACE]],
   ['server/src/workspace/probe.ts', '../cli/nodeWorkspaceFs', 'value', [WORKSPACE]],
   ['server/src/workspace/probe.ts', '../present/words', 'value', [WORKSPACE]],
-  ['server/src/cli/probe.ts', '../workspace/nodeFs', 'value', []],
+  ['server/src/service/probe.ts', '../features/hover', 'value', []],
+  ['server/src/service/probe.ts', '../workspace/analyses', 'value', []],
+  ['server/src/service/probe.ts', '../node/host', 'value', [SERVICE]],
+  ['server/src/service/probe.ts', '../server', 'type', [SERVICE]],
+  ['server/src/service/probe.ts', '../cli/io', 'value', [SERVICE]],
+  ['server/src/node/probe.ts', '../service', 'value', []],
+  ['server/src/node/probe.ts', 'node:fs/promises', 'value', []],
+  ['server/src/node/probe.ts', '../analysis/analyzeDocument', 'value', [NODE_HOST]],
+  ['server/src/node/probe.ts', '../workspace/projectFiles', 'type', [NODE_HOST]],
+  ['server/src/cli/probe.ts', '../service', 'value', []],
+  ['server/src/cli/probe.ts', '../node/projectFs', 'value', []],
   ['server/src/cli/probe.ts', '../present/words', 'value', []],
   ['server/src/cli/probe.ts', './main', 'value', []],
   ['server/src/cli/probe.ts', '../report/html', 'value', []],
+  ['server/src/cli/probe.ts', '../analysis/types', 'type', []],
+  ['server/src/cli/probe.ts', '../analysis/analyzeDocument', 'value', [CLI]],
+  ['server/src/cli/probe.ts', '../engine/roll', 'value', [CLI]],
+  ['server/src/cli/probe.ts', '../workspace/projectFiles', 'value', [CLI]],
   ['server/src/cli/probe.ts', '../features/oddsText', 'value', [CLI]],
   ['server/src/cli/probe.ts', '../server', 'value', [CLI]],
   ['server/src/cli/probe.ts', '../main', 'value', [CLI]],
   ['server/src/protocol.ts', './analysis/types', 'type', []],
   ['server/src/protocol.ts', './analysis/types', 'value', [PROTOCOL]],
-  ['server/src/server.ts', './workspace/projects', 'value', []],
+  ['server/src/protocol.ts', 'vscode-languageserver-protocol', 'value', []],
+  ['server/src/server.ts', './service', 'value', []],
+  ['server/src/server.ts', './validate', 'value', []],
+  ['server/src/server.ts', './workspace/projects', 'value', [SERVER]],
+  ['server/src/server.ts', './features/hover', 'value', [SERVER]],
+  ['server/src/server.ts', './node/host', 'value', [SERVER]],
+  ['server/src/browserMain.ts', './server', 'value', []],
+  ['server/src/browserMain.ts', './service', 'value', []],
+  ['server/src/browserMain.ts', './node/host', 'value', [BROWSER_MAIN]],
+  ['server/src/main.ts', './node/host', 'value', []],
+  ['server/src/main.ts', 'node:v8', 'value', []],
   ['client/src/probe.ts', '../../server/src/protocol', 'value', []],
   ['client/src/probe.ts', '../../server/src/analysis/types', 'type', [CLIENT]],
   ['client/src/probe.ts', '../../server/src/features/convert', 'value', [CLIENT]],
+];
+
+/** What runs in a browser's Web Worker too: [file, a Node module it may not import]. */
+const nodeFreeCases: [string, string][] = [
+  ['server/src/engine/probe.ts', 'node:crypto'],
+  ['server/src/analysis/probe.ts', 'node:fs'],
+  ['server/src/analysis/markdown/probe.ts', 'path'],
+  ['server/src/present/probe.ts', 'node:util'],
+  ['server/src/report/probe.ts', 'fs/promises'],
+  ['server/src/features/probe.ts', 'node:url'],
+  ['server/src/workspace/probe.ts', 'node:fs/promises'],
+  ['server/src/service/probe.ts', 'node:worker_threads'],
+  ['server/src/server.ts', 'node:fs'],
+  ['server/src/validate.ts', 'node:util'],
+  ['server/src/browserMain.ts', 'node:fs'],
+  ['server/src/protocol.ts', 'node:crypto'],
 ];
 
 describe('architecture: the import directions of eslint.config.mjs', () => {
@@ -127,6 +172,27 @@ describe('architecture: the import directions of eslint.config.mjs', () => {
     });
   }
 
+  for (const [file, module] of nodeFreeCases) {
+    it(`${file} may not import the Node module '${module}' (it runs in a browser too)`, async () => {
+      assert.deepEqual(await lint(eslint, file, importing(module)), [restricted(module, NODE_FREE)]);
+    });
+  }
+
+  it('keeps what runs in a browser free of Node globals and Node types, and lets node/ and cli/ use them', async () => {
+    const usingProcess = 'export const cwd = process.cwd();\n';
+    const usingNodeTypes = 'export let timer: NodeJS.Timeout | undefined;\n';
+    const global = `no-restricted-globals: Unexpected use of 'process'. runs in a browser too: no Node global (ARCHITECTURE.md, invariant 8): the host gives what differs (service/host.ts)`;
+    const types = "no-restricted-syntax: runs in a browser too: no Node's types (ARCHITECTURE.md, invariant 8)";
+    for (const file of ['server/src/service/probe.ts', 'server/src/workspace/probe.ts', 'server/src/analysis/resolve/probe.ts', 'server/src/server.ts']) {
+      assert.deepEqual(await lint(eslint, file, usingProcess), [global], file);
+      assert.deepEqual(await lint(eslint, file, usingNodeTypes), [types], file);
+    }
+    for (const file of ['server/src/node/probe.ts', 'server/src/cli/probe.ts', 'server/src/main.ts']) {
+      assert.deepEqual(await lint(eslint, file, usingProcess), [], file);
+      assert.deepEqual(await lint(eslint, file, usingNodeTypes), [], file);
+    }
+  });
+
   it('keeps the pure layers free of editor and LSP packages', async () => {
     for (const layer of ['engine', 'analysis', 'present', 'report']) {
       for (const editorPackage of ['vscode', 'vscode-languageserver', 'vscode-languageserver/node', 'vscode-languageserver-textdocument']) {
@@ -144,7 +210,7 @@ describe('architecture: analysis/ and engine/ know no locale and hold no words (
   before(() => {
     eslint = new ESLint({ cwd: root });
   });
-  const elsewhere = 'belongs in present/: analysis/ and engine/ return data (a message id with its arguments, analysis/diagnosticCatalog.ts) that present/ words (ARCHITECTURE.md, invariant 8)';
+  const elsewhere = 'belongs in present/: analysis/ and engine/ return data (a message id with its arguments, analysis/diagnosticCatalog.ts) that present/ words (ARCHITECTURE.md, invariant 12)';
   const PAIR = `no-restricted-syntax: A { ru, en } pair of words ${elsewhere}`;
   const LOCALE = `no-restricted-syntax: A locale ${elsewhere}`;
   const TEST = `no-restricted-syntax: A test of the language ${elsewhere}`;

@@ -1,6 +1,6 @@
 /**
  * What Rollmark computes about a text does not depend on the language it is shown in
- * (ARCHITECTURE.md, invariant 8): the server started in Russian and in English, and the CLI's
+ * (ARCHITECTURE.md, invariant 12): the server started in Russian and in English, and the CLI's
  * pipeline run under each, analyse the examples and the test scenarios into identical data, and
  * only the words at the edge (present/) differ. The lint rule that keeps locales and word pairs
  * out of analysis/ and engine/ is proved in importRules.test.ts.
@@ -12,6 +12,8 @@ import type { DocumentAnalysis } from '../../../server/src/analysis/types';
 import { analyzeFiles } from '../../../server/src/cli/analyzeFiles';
 import type { CliIo } from '../../../server/src/cli/io';
 import { readTargets } from '../../../server/src/cli/readTargets';
+import { nodeHost } from '../../../server/src/node/host';
+import { createRollmarkService } from '../../../server/src/service';
 import type { Locale } from '../../../server/src/present/locale';
 import { runCli } from '../cli/runCli';
 import { docUri, LspTestClient } from '../lsp/harness';
@@ -101,12 +103,13 @@ describe('architecture: the analysis is the same in every language', function ()
   });
 
   for (const jobs of [1, 2]) {
-    it(`the CLI's pipeline (read, analyse on ${jobs} thread${jobs > 1 ? 's' : ''}) under either language gives the same analyses`, async () => {
+    it(`the CLI's pipeline (a service in each language; read, analyse on ${jobs} thread${jobs > 1 ? 's' : ''}) gives the same analyses`, async () => {
       const analysed: Record<string, unknown[]> = {};
       for (const locale of LOCALES) {
         const io: CliIo = { out: () => undefined, err: () => undefined, locale };
-        const { files } = await readTargets('check', FOLDERS, io, root);
-        analysed[locale] = (await analyzeFiles(files, { jobs })).map(plain);
+        const rollmark = createRollmarkService({ ...nodeHost(), locale });
+        const { files } = await readTargets('check', FOLDERS, io, root, rollmark);
+        analysed[locale] = (await analyzeFiles(files, { rollmark, jobs })).map(plain);
       }
       assert.equal(analysed.ru.length, texts.length - ODDITIES.length);
       assert.deepStrictEqual(analysed.en, analysed.ru);

@@ -15,7 +15,7 @@ import { CODE_SUMMARY } from '../../../server/src/present/messages';
 import { DEFAULT_RULESET_ID } from '../../../server/src/analysis/project/rulesetProvider';
 import { BUILTIN_RULESET_IDS, getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
-import { normalizeSettings } from '../../../server/src/workspace/settings';
+import { normalizeSettings } from '../../../server/src/validate';
 
 const root = path.resolve(__dirname, '../../..');
 

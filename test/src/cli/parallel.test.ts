@@ -12,6 +12,8 @@ import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import type { DocumentAnalysis } from '../../../server/src/analysis/types';
 import { analyzeFiles } from '../../../server/src/cli/analyzeFiles';
 import { CliProjects } from '../../../server/src/cli/projects';
+import { nodeHost } from '../../../server/src/node/host';
+import { createRollmarkService } from '../../../server/src/service';
 import { type BenchScenarios, loadBenchScenarios } from '../lsp/benchScenarios';
 import { runCli } from './runCli';
 
@@ -83,7 +85,8 @@ describe('rollmark check on worker threads', function () {
   });
 
   it('analyzeFiles: each file’s analysis on threads equals analyzeDocument under its project, in order', async () => {
-    const projects = new CliProjects(tmp);
+    const rollmark = createRollmarkService({ ...nodeHost(), locale: 'ru' });
+    const projects = new CliProjects(tmp, rollmark);
     const files = [];
     for (let book = 1; book <= 2; book++) {
       for (const chapter of [3, 4, 5]) {
@@ -92,7 +95,7 @@ describe('rollmark check on worker threads', function () {
         files.push({ text: generate(3000, 100 * book + chapter).replace(chapter === 4 ? 'ruleset: storytelling' : '\0', 'ruleset: house'), root, config: await projects.config(root) });
       }
     }
-    const analyses = await analyzeFiles(files, { jobs: 2 });
+    const analyses = await analyzeFiles(files, { rollmark, jobs: 2 });
     assert.equal(analyses.length, files.length);
     files.forEach((file, k) => {
       const expected = analyzeDocument(file.text, { rulesets: file.config.rulesets, dictionary: file.config.dictionary });

@@ -16,7 +16,7 @@ import { parseDictionary } from '../../../server/src/analysis/project/workspaceC
 import { dictionaryEditReason } from '../../../server/src/present/messages';
 import { voice } from '../../../server/src/present/voice';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
-import { nodeFsFactory } from '../../../server/src/workspace/projects';
+import { diskFiles } from '../../../server/src/node/projectFs';
 import { docUri, errorOf, joinLines, LspTestClient, withRanges } from './harness';
 
 describe('adding a term to the dictionary text', () => {
@@ -76,7 +76,7 @@ describe('the add-to-dictionary command on disk', function () {
 
   async function start(locale = 'en'): Promise<string> {
     const folder = pathToFileURL(root).href;
-    client = await LspTestClient.start({ workspaceFolder: folder, fileSystem: nodeFsFactory, locale });
+    client = await LspTestClient.start({ workspaceFolder: folder, fileSystem: diskFiles, locale });
     const uri = `${folder}/scene.md`;
     await client.open(uri, '«Прыгучесть + Атлетика»');
     return uri;

@@ -36,12 +36,13 @@ import {
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { FileStatRequest, fromBase64, ReadDirectoryRequest, ReadFileRequest, toBase64, WriteFileRequest } from '../../../server/out/protocol';
 import { createDocumentAnalyzers } from '../../../server/out/analysis/document/incrementalAnalysis';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { startServer } from '../../../server/out/server';
 import type { FileRead, FolderList } from '../../../server/out/analysis/project/workspaceConfig';
-import type { EditResult, ProjectFiles } from '../../../server/out/workspace/projectFs';
-import type { FsFactory } from '../../../server/out/workspace/projects';
+import { nodeHost } from '../../../server/out/node/host';
+import type { EditResult, FsFactory, ProjectFiles } from '../../../server/out/workspace/projectFiles';
 import { markedCursor, markedCursors, parseMarkers } from '../markers';
 
 /** A `$/progress` notification: the token the server created and what it reports. */
@@ -181,6 +182,11 @@ export interface StartOptions {
   fileSystem?: FsFactory;
   /** Milliseconds a workspace check runs before it reports progress (the server's default: 300). */
   progressAfter?: number;
+  /**
+   * The client answers `rollmark/fs/*` from {@link MemoryFs} (as the VS Code extension does with
+   * `vscode.workspace.fs`), and says so in `initializationOptions`.
+   */
+  answerFiles?: boolean;
 }
 
 export const VSCODE_LIKE_CAPABILITIES: ClientCapabilities = {
@@ -271,10 +277,54 @@ export class LspTestClient {
   }
 
   static async start(options: StartOptions = {}): Promise<LspTestClient> {
-    const client = LspTestClient.connect(options);
+    return LspTestClient.initialized(LspTestClient.connect(options), options);
+  }
+
+  /**
+   * A session with a server running elsewhere (a browser's Web Worker: test/src/web/), over the
+   * given connection, started as {@link start} starts one.
+   */
+  static async attach(connection: MessageConnection, close: () => void, options: StartOptions = {}): Promise<LspTestClient> {
+    const client = new LspTestClient(connection, close, { ...SERVE_ALL_MARKDOWN, ...options.settings }, new MemoryFs(options.files), []);
+    if (options.answerFiles) client.answerFiles();
+    connection.listen();
+    return LspTestClient.initialized(client, options);
+  }
+
+  private static async initialized(client: LspTestClient, options: StartOptions): Promise<LspTestClient> {
     client.initializeResult = await client.initialize(options);
     await client.connection.sendNotification('initialized', {});
     return client;
+  }
+
+  /** Answers `rollmark/fs/*` for the workspace folder from {@link fs}, as an editor's file system would. */
+  private answerFiles(): void {
+    const relative = (uri: string) => decodeURIComponent(uri.slice(WORKSPACE.length + 1));
+    const folders = () => new Set([...this.fs.files.keys()].flatMap((path) => path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+    this.connection.onRequest(FileStatRequest, ({ uri }) => {
+      if (uri === WORKSPACE) return { kind: 'directory', size: 0, mtime: 0 };
+      const text = this.fs.files.get(relative(uri));
+      if (text !== undefined) return { kind: 'file', size: new TextEncoder().encode(text).length, mtime: 0 };
+      return folders().has(relative(uri)) ? { kind: 'directory', size: 0, mtime: 0 } : null;
+    });
+    this.connection.onRequest(ReadDirectoryRequest, ({ uri }) => {
+      const prefix = uri === WORKSPACE ? '' : `${relative(uri)}/`;
+      if (prefix !== '' && !folders().has(prefix.slice(0, -1))) return null;
+      const entries = new Map<string, 'file' | 'directory'>();
+      for (const path of this.fs.files.keys()) {
+        if (!path.startsWith(prefix)) continue;
+        const [name, ...rest] = path.slice(prefix.length).split('/');
+        entries.set(name, rest.length > 0 ? 'directory' : 'file');
+      }
+      return [...entries];
+    });
+    this.connection.onRequest(ReadFileRequest, ({ uri }) => {
+      const text = this.fs.files.get(relative(uri));
+      return text === undefined ? null : toBase64(new TextEncoder().encode(text));
+    });
+    this.connection.onRequest(WriteFileRequest, ({ uri, content }) => {
+      this.fs.files.set(relative(uri), new TextDecoder().decode(fromBase64(content)));
+    });
   }
 
   /** A session with nothing sent yet, not even `initialize` (for the protocol's lifecycle). */
@@ -286,7 +336,9 @@ export class LspTestClient {
     const analyses: number[] = [];
     const real = createDocumentAnalyzers();
     startServer(serverConnection, {
-      fileSystem: options.fileSystem ?? ((folder) => (folder === WORKSPACE ? fs : undefined)),
+      ...nodeHost(),
+      // A client that answers `rollmark/fs/*` is the only way to the files: the host has none.
+      fileSystem: options.fileSystem ?? (options.answerFiles ? () => undefined : (folder) => (folder === WORKSPACE ? fs : undefined)),
       diagnosticsDelay: options.diagnosticsDelay ?? 0,
       ...(options.progressAfter !== undefined ? { progressAfter: options.progressAfter } : {}),
       analyzers: {
@@ -313,6 +365,7 @@ export class LspTestClient {
       fs,
       analyses,
     );
+    if (options.answerFiles) client.answerFiles();
     connection.listen();
     return client;
   }
@@ -326,7 +379,11 @@ export class LspTestClient {
       rootUri: folder,
       workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }, ...(options.moreFolders ?? []).map((uri, i) => ({ uri, name: `folder${i + 2}` }))] : null,
       capabilities: options.capabilities ?? VSCODE_LIKE_CAPABILITIES,
-      initializationOptions: { ...options.initializationOptions, settings: { ...SERVE_ALL_MARKDOWN, ...(options.initializationOptions?.settings as object | undefined) } },
+      initializationOptions: {
+        ...options.initializationOptions,
+        ...(options.answerFiles ? { workspaceFiles: true } : {}),
+        settings: { ...SERVE_ALL_MARKDOWN, ...(options.initializationOptions?.settings as object | undefined) },
+      },
     });
   }
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fullCollection, HeapReclaimer } from '../../../server/out/workspace/heapReclaimer';
+import { fullCollection, HeapReclaimer } from '../../../server/out/node/heapReclaimer';
 
 const MB = 1024 * 1024;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

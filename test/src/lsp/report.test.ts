@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CheckChipsResult, ReportResult } from '../../../server/out/protocol';
-import { nodeFsFactory } from '../../../server/out/workspace/projects';
+import { diskFiles } from '../../../server/out/node/projectFs';
 import { ru } from '../present/text';
 import { docUri, errorOf, joinLines, LspTestClient, withRanges } from './harness';
 
@@ -87,7 +87,7 @@ describe('preview chips and the scenario report', () => {
       mkdirSync(path.join(dir, 'node_modules'));
       writeFileSync(path.join(dir, 'node_modules', 'c.scenario.md'), '«Сила 1»\n');
       const folder = pathToFileURL(dir).href;
-      client = await LspTestClient.start({ workspaceFolder: folder, fileSystem: nodeFsFactory, settings: { markdown: { enable: 'withRuleset' } } });
+      client = await LspTestClient.start({ workspaceFolder: folder, fileSystem: diskFiles, settings: { markdown: { enable: 'withRuleset' } } });
       const open = `${folder}/a.md`;
       // Unsaved: the report reads the editor's text, not the disk's.
       await client.open(open, joinLines('---', 'ruleset: vampire-pack', '---', '«Сила 1 + Атлетика 1 (сложность 2)»'));

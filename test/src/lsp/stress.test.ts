@@ -50,7 +50,7 @@ import { provideHover } from '../../../server/out/features/hover';
 import { provideInlayHints } from '../../../server/out/features/inlayHints';
 import { DEFAULT_SETTINGS } from '../../../server/out/protocol';
 import { fileUri } from '../../../server/out/workspace/folders';
-import { fullCollection } from '../../../server/out/workspace/heapReclaimer';
+import { fullCollection } from '../../../server/out/node/heapReclaimer';
 import { ruLines } from '../present/text';
 import { type BenchScenarios, loadBenchScenarios } from './benchScenarios';
 import { docUri, LspTestClient, withRanges, WORKSPACE } from './harness';

@@ -1,5 +1,5 @@
 /**
- * The one file-system layer (workspace/projectFs.ts) on a real disk, each hostile case built in a
+ * The one file-system layer (node/projectFs.ts) on a real disk, each hostile case built in a
  * temporary folder: links to /dev/zero and /dev/urandom, a FIFO, a folder, a link loop, links
  * outside the workspace, dangling links, a 50 MB file, text that is not UTF-8. Each is refused
  * with its reason, quickly and without reading it; and `loadWorkspaceConfig` on top of it puts
@@ -14,7 +14,8 @@ import * as path from 'node:path';
 import { loadWorkspaceConfig } from '../../../server/src/analysis/project/workspaceConfig';
 import { diagnosticMessage } from '../../../server/src/present/messages';
 import { voice } from '../../../server/src/present/voice';
-import { FileRefusedError, MAX_LISTED_FILES, ProjectFs } from '../../../server/src/workspace/projectFs';
+import { ProjectFs } from '../../../server/src/node/projectFs';
+import { FileRefusedError, MAX_LISTED_FILES } from '../../../server/src/workspace/projectFiles';
 
 const DICTIONARY = '.rollmark/dictionary.yaml';
 const RULESETS = '.rollmark/rulesets';

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, type RollmarkSettings } from '../../../server/src/protocol';
-import { checkedTextDocuments } from '../../../server/src/workspace/documentSync';
+import { checkedTextDocuments } from '../../../server/src/validate';
 import { ServedDocuments } from '../../../server/src/workspace/servedDocuments';
 
 const URI = 'file:///book/notes.md';

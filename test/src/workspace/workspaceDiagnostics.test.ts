@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
+import { standardClock } from '../../../server/src/workspace/clock';
 import { type WorkspaceCheckHost, WorkspaceDiagnostics } from '../../../server/src/workspace/workspaceDiagnostics';
 import { MemoryFs } from '../lsp/harness';
 
@@ -28,6 +29,7 @@ function slowHost(fs: MemoryFs) {
     publish: (uri, diagnostics) => void published.push([uri, diagnostics.length]),
     progress: async () => ({ report: () => undefined, done: () => undefined }),
     log: (what, error) => assert.fail(`${what}: ${String(error)}`),
+    clock: standardClock,
   };
   return { host, published, waiting };
 }

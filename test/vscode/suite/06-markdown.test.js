@@ -2,11 +2,12 @@
 /* global describe, it, afterEach */
 // A scenario file is Markdown to VS Code, and Rollmark adds to what Markdown gives it, taking
 // nothing away: folding by headings, smart select, path completion, one outline, the preview,
-// wrap and no quick suggestions, no Unicode warnings; «» close themselves. Problems cover files
-// that are not open, and «Re-check the Workspace» checks them anew.
+// wrap and no quick suggestions, no Unicode warnings; «» and „“ close themselves and surround a
+// selection (language-configuration.json), and Rollmark's snippets are offered outside the front
+// matter. Problems cover files that are not open, and «Re-check the Workspace» checks them anew.
 const assert = require('node:assert/strict');
 const vscode = require('vscode');
-const { codeOf, diagnosticsWhen, open, positionOf, waitFor, workspaceUri } = require('./helpers');
+const { codeOf, diagnosticsWhen, extension, open, positionOf, waitFor, workspaceUri } = require('./helpers');
 
 describe('Markdown parity and problems for the whole workspace', () => {
   afterEach(() => vscode.commands.executeCommand('workbench.action.files.revert'));
@@ -48,12 +49,58 @@ describe('Markdown parity and problems for the whole workspace', () => {
     assert.equal(editor.get('unicodeHighlight.ambiguousCharacters'), false);
   });
 
-  it('closes « with »', async () => {
+  it('closes « with » and „ with “, as Markdown’s own brackets still close', async () => {
     const { document, editor } = await open('tavern.scenario.md');
-    const end = document.lineAt(document.lineCount - 1).range.end;
-    editor.selection = new vscode.Selection(end, end);
-    await vscode.commands.executeCommand('type', { text: ' «' });
-    assert.equal(document.lineAt(document.lineCount - 1).text.slice(-3), ' «»');
+    const lastLine = () => document.lineAt(document.lineCount - 1);
+    for (const [typed, expected] of [[' «', ' «»'], [' „', ' „“'], [' [', ' []'], [' (', ' ()']]) {
+      const end = lastLine().range.end;
+      editor.selection = new vscode.Selection(end, end);
+      await vscode.commands.executeCommand('type', { text: typed });
+      assert.equal(lastLine().text.slice(-expected.length), expected, typed);
+      // Past the closing character, as typing it would.
+      const after = lastLine().range.end;
+      editor.selection = new vscode.Selection(after, after);
+    }
+  });
+
+  it('surrounds a selection with «» and „“', async () => {
+    const { document, editor } = await open('tavern.scenario.md');
+    for (const [open, close] of [['«', '»'], ['„', '“']]) {
+      const at = positionOf(document, 'толкает');
+      editor.selection = new vscode.Selection(at, at.translate(0, 'толкает'.length));
+      await vscode.commands.executeCommand('type', { text: open });
+      assert.equal(document.getText(new vscode.Range(at, at.translate(0, 'толкает'.length + 2))), `${open}толкает${close}`);
+      await vscode.commands.executeCommand('undo');
+    }
+  });
+
+  it('keeps every pair and every other setting of Markdown’s own language configuration (VS Code replaces a contributed property whole)', async () => {
+    // markdown-basics, whose id is `vscode.markdown`: the built-in extension that configures the language.
+    const basics = vscode.extensions.all.find((e) => e !== extension() && (e.packageJSON.contributes?.languages ?? []).some((l) => l.id === 'markdown' && l.configuration));
+    assert.ok(basics, 'VS Code’s Markdown language support');
+    const read = async (uri) => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    const markdown = await read(vscode.Uri.joinPath(basics.extensionUri, 'language-configuration.json'));
+    const ours = await read(vscode.Uri.joinPath(extension().extensionUri, 'language-configuration.json'));
+    assert.deepEqual(Object.keys(ours).sort(), ['autoClosingPairs', 'surroundingPairs'], 'comments, brackets, folding and the word pattern stay Markdown’s');
+    for (const pair of markdown.autoClosingPairs) assert.ok(ours.autoClosingPairs.some((p) => JSON.stringify(p) === JSON.stringify(pair)), `auto-closing ${JSON.stringify(pair)}`);
+    for (const pair of markdown.surroundingPairs) assert.ok(ours.surroundingPairs.some((p) => JSON.stringify(p) === JSON.stringify(pair)), `surrounding ${JSON.stringify(pair)}`);
+  });
+
+  it('offers Rollmark’s snippets in the text and never in the front matter', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: '---\nruleset: vampire-pack\n\n---\n\nТекст сцены.\n\n' });
+    await vscode.window.showTextDocument(document);
+    const snippetsAt = async (position) => {
+      const list = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', document.uri, position);
+      return list.items.filter((i) => i.kind === vscode.CompletionItemKind.Snippet).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    };
+    const inText = await waitFor('the snippets in the text', async () => {
+      const labels = await snippetsAt(new vscode.Position(6, 0));
+      return labels.includes('проверка') && labels;
+    });
+    for (const prefix of ['проверка', 'состязание', 'сценарий-вампир', 'rollmark-scenario-threads-of-fate']) assert.ok(inText.includes(prefix), `${prefix} in ${inText.join(', ')}`);
+    // The front matter is YAML to VS Code (markdown-basics' grammar embeds it): Markdown's snippets are not offered there.
+    const inFrontMatter = await snippetsAt(new vscode.Position(2, 0));
+    assert.deepEqual(inFrontMatter.filter((label) => inText.includes(label)), []);
   });
 
   it('opens the Markdown preview for a scenario', async () => {

@@ -1,8 +1,8 @@
 /**
- * Why a file is not used or not written, as the file-system layer (workspace/projectFs.ts)
+ * Why a file is not used or not written, as the file-system layer (workspace/projectFiles.ts)
  * decides it: data, which present/messages.ts words for the server, the CLI and the dictionary
- * command. Pure: the layer that touches the disk lives in workspace/; docs/cli.en.md, "Files
- * Rollmark reads", documents the rules.
+ * command. Pure: the layer that touches the disk lives in node/; docs/cli.en.md, "Files Rollmark
+ * reads", documents the rules.
  */
 
 export type FileRefusalReason =

@@ -21,7 +21,7 @@ export type FolderList = { kind: 'files'; paths: string[]; truncated?: FileRefus
 
 /**
  * What the library needs of a file system; the server and the CLI share one
- * (workspace/projectFs.ts), tests bring their own. Paths are workspace-relative.
+ * (workspace/projectFiles.ts), tests bring their own. Paths are workspace-relative.
  */
 export interface WorkspaceFs {
   readFile(path: string): Promise<FileRead>;

@@ -1,6 +1,6 @@
 /**
- * The one file-system layer of the server and the CLI (docs/cli.en.md, "Files Rollmark reads"). Before a byte
- * is read:
+ * The project files on a disk (workspace/projectFiles.ts's interface), for the Node server and the
+ * CLI (docs/cli.en.md, "Files Rollmark reads"). Before a byte is read:
  * - the path, its symbolic links resolved (realpath), stays inside the root folder;
  * - only a regular file is opened, never a FIFO, socket, device or anything under /proc, /sys
  *   or /dev: the type is checked, then the file is opened with O_NONBLOCK | O_NOFOLLOW and the
@@ -15,39 +15,30 @@ import { constants, type Dirent, type Stats } from 'node:fs';
 import { access, chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FileRefusal } from '../analysis/project/fileRefusal';
-import { type FileRead, type FolderList, isInsideWorkspace, type WorkspaceFs } from '../analysis/project/workspaceConfig';
-
-/** The largest project file (dictionary, ruleset) read: 1 MiB (docs/cli.en.md). */
-export const MAX_PROJECT_FILE_BYTES = 1024 * 1024;
-/** The most ruleset files read from one folder. */
-export const MAX_LISTED_FILES = 256;
-/** The largest scenario file read, by `rollmark check`, the workspace check and the report alike: 32 MiB (docs/cli.en.md). */
-export const MAX_SCENARIO_FILE_BYTES = 32 * 1024 * 1024;
-/** The most Markdown files a workspace check or report lists in one workspace folder. */
-export const MAX_MARKDOWN_FILES = 20_000;
-/** Folders a manuscript never lives in (besides those whose name starts with a dot). */
-const SKIPPED_FOLDERS = new Set(['node_modules', 'out', 'dist']);
-
-/** Whether a folder walk (the workspace check, `rollmark check`) leaves this folder out. */
-export function isSkippedFolder(name: string): boolean {
-  return name.startsWith('.') || SKIPPED_FOLDERS.has(name);
-}
-const MARKDOWN_EXTENSIONS = ['.md', '.markdown'];
+import { fileURLToPath } from 'node:url';
+import {
+  decodeText,
+  type EditResult,
+  type FileRead,
+  type FileRefusal,
+  FileRefusedError,
+  type FolderList,
+  type FsFactory,
+  isInsideWorkspace,
+  isMarkdownName,
+  isSkippedFolder,
+  MAX_LISTED_FILES,
+  MAX_MARKDOWN_FILES,
+  MAX_PROJECT_FILE_BYTES,
+  MAX_SCENARIO_FILE_BYTES,
+  type ProjectFiles,
+  serialised,
+  type TextContent,
+  type TextRead,
+} from '../service';
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
-
-/** Thrown by {@link ProjectFs.edit} when the file cannot be written; `path` is workspace-relative. */
-export class FileRefusedError extends Error {
-  constructor(
-    readonly path: string,
-    readonly refusal: FileRefusal,
-  ) {
-    super(`${path}: ${refusal.reason}${refusal.detail ? ` (${refusal.detail})` : ''}`);
-    this.name = 'FileRefusedError';
-  }
-}
 
 function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
@@ -69,30 +60,6 @@ function kindOf(stats: Stats): string {
   if (stats.isSocket()) return 'socket';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'device';
   return 'other';
-}
-
-/** A text file's content: the BOM is taken off the text (editors do so too) and remembered for writing. */
-export interface TextContent {
-  text: string;
-  bom: boolean;
-}
-
-export type TextRead = ({ kind: 'text' } & TextContent) | { kind: 'refused'; refusal: FileRefusal };
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** UTF-8 text without NUL bytes, or why not. */
-export function decodeText(bytes: Uint8Array): TextRead {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { kind: 'refused', refusal: { reason: 'not-utf8', detail: 'UTF-16' } };
-  if (bytes.indexOf(0) >= 0) return { kind: 'refused', refusal: { reason: 'binary' } };
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    return { kind: 'refused', refusal: { reason: 'not-utf8' } };
-  }
-  const bom = text.charCodeAt(0) === 0xfeff;
-  return { kind: 'text', text: bom ? text.slice(1) : text, bom };
 }
 
 /**
@@ -202,49 +169,6 @@ export async function resolveUnder(root: string, file: string): Promise<Resolved
   return resolveInside(root, realRoot, path.relative(root, file));
 }
 
-/** Runs one task per key at a time, in the order asked: the dictionary's read-edit-write is one task. */
-const queues = new Map<string, Promise<unknown>>();
-
-function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return run;
-}
-
-/** What an edit did: `written` is false when the change left the text as it was. */
-export interface EditResult {
-  written: boolean;
-}
-
-/** The file system a project needs: reading under the policy, and the dictionary's edits. */
-export interface ProjectFiles extends WorkspaceFs {
-  /**
-   * Reads the file (undefined when it does not exist), gives its text to `change`, and writes
-   * what `change` returns, unless that is the same text; serialised with every other edit of
-   * the same file. Throws {@link FileRefusedError} when the file cannot be read or written.
-   */
-  edit(relative: string, change: (text: string | undefined) => string): Promise<EditResult>;
-  /**
-   * The Markdown files (`*.md`, `*.markdown`) under the root, workspace-relative, in name order,
-   * at most {@link MAX_MARKDOWN_FILES} (`truncated` past that). Folders whose name starts with a dot
-   * and `node_modules`, `out`, `dist` are skipped; links to folders are not followed; a link to a
-   * file is listed only when it stays inside the root; a FIFO, socket or device is never listed.
-   */
-  markdownFiles(): Promise<FolderList>;
-  /** A scenario's text, under the same policy as {@link WorkspaceFs.readFile}, up to {@link MAX_SCENARIO_FILE_BYTES}. */
-  readScenario(relative: string): Promise<FileRead>;
-  /** The file's modification time and size, undefined when it cannot be read: a changed stamp, a changed file. */
-  stamp(relative: string): Promise<string | undefined>;
-}
-
 /** The project files of one workspace folder on disk; paths are workspace-relative. */
 export class ProjectFs implements ProjectFiles {
   private realRoot: Promise<string> | undefined;
@@ -295,7 +219,6 @@ export class ProjectFs implements ProjectFiles {
       return { kind: 'refused', refusal: { reason: 'unreadable', detail: errorCode(error) } };
     }
     const found: string[] = [];
-    const isMarkdown = (name: string) => MARKDOWN_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
     // Breadth-first, each folder's entries in name order; the listing stops at the limit.
     const folders: string[] = [''];
     while (folders.length > 0 && found.length <= MAX_MARKDOWN_FILES) {
@@ -311,7 +234,7 @@ export class ProjectFs implements ProjectFiles {
         const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
         if (entry.isDirectory()) {
           if (!isSkippedFolder(entry.name)) folders.push(relative);
-        } else if (isMarkdown(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && (await resolveInside(realRoot, realRoot, relative)).kind === 'found'))) {
+        } else if (isMarkdownName(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && (await resolveInside(realRoot, realRoot, relative)).kind === 'found'))) {
           found.push(relative);
         }
       }
@@ -455,3 +378,13 @@ async function writeAtomically(file: string, text: string, previous: Stats | und
     throw error instanceof FileRefusedError ? error : new FileRefusedError(relative, refusalOfWrite(error, folder));
   }
 }
+
+/** The disk, for `file:` workspace folders; other schemes are not on it. */
+export const diskFiles: FsFactory = (folderUri) => {
+  if (!folderUri.startsWith('file:')) return undefined;
+  try {
+    return new ProjectFs(fileURLToPath(folderUri));
+  } catch {
+    return undefined;
+  }
+};

@@ -1,0 +1,80 @@
+/**
+ * The extension's activation, the same in VS Code desktop (extension.ts) and in a browser
+ * (browserExtension.ts), which differ only in how the server starts: wires the language client,
+ * the roll flow, the roll log, the status bar and the commands. Each lives in its own file;
+ * nothing is computed here.
+ */
+import * as vscode from 'vscode';
+import type { RollmarkApi } from './api';
+import { CodeLensWindow } from './codeLensWindow';
+import { ClientCommands } from './commandIds';
+import { registerCommands } from './commands';
+import { TypingPause } from './typingPause';
+import { LanguageClientHost, SERVER_CHANNEL, type ServerStarter } from './languageClient';
+import { PoolPicker } from './poolPicker';
+import { PreviewChips } from './previewChips';
+import { ReportView } from './reportView';
+import { RollLog } from './rollLog';
+import { RollFlow } from './rolls';
+import { RulesetInvitation } from './invitation';
+import { RulesetStatus } from './statusBar';
+
+let host: LanguageClientHost | undefined;
+
+/** Milliseconds between trust being granted and the restart it needs (several grants coalesce). */
+const RESTART_DELAY = 250;
+
+export async function activateRollmark(context: vscode.ExtensionContext, startServer: ServerStarter): Promise<RollmarkApi> {
+  const log = new RollLog();
+  const serverChannel = vscode.window.createOutputChannel(SERVER_CHANNEL);
+  const pools = new PoolPicker(context.workspaceState);
+  const rolls = new RollFlow(() => host?.current, log, pools);
+  const lenses = new CodeLensWindow(() => host?.current);
+  const typing = new TypingPause();
+  const clientHost = new LanguageClientHost(startServer, serverChannel, () => ({ executeCommand: rolls.middleware(), ...typing.middleware(lenses.middleware()) }));
+  host = clientHost;
+  const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState));
+  const report = new ReportView(clientHost, context.extensionUri);
+  const chips = new PreviewChips(clientHost);
+  const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
+
+  context.subscriptions.push(
+    log,
+    serverChannel,
+    lenses,
+    typing,
+    clientHost,
+    status,
+    report,
+    chips,
+    ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
+    vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => report.show(scope, uri)),
+    // Trust granted: start again so that the server reads the user ruleset files.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
+  );
+
+  await clientHost.start().catch(reportStartFailure);
+
+  return {
+    ready: () => clientHost.whenSettled(),
+    get rolls() {
+      return log.entries;
+    },
+    isServed: (uri) => clientHost.isServed(uri),
+    statusBarInfo: () => status.info,
+    // VS Code's Markdown preview calls it (contributes.markdown.markdownItPlugins).
+    extendMarkdownIt: (md) => chips.extendMarkdownIt(md),
+    previewChips: (uri) => chips.of(uri),
+    lastReport: () => report.lastReport,
+  };
+}
+
+function reportStartFailure(error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the language server did not start: {0}', reason));
+}
+
+export async function deactivateRollmark(): Promise<void> {
+  await host?.stop();
+  host = undefined;
+}
