@@ -83,6 +83,8 @@ function modulePatterns(module, { imports }) {
   return [...patterns, ...(nodeFreeModules.includes(module) ? nodeModules : [])];
 }
 
+const NODE_TYPES = { selector: "TSQualifiedName[left.name='NodeJS']", message: `${NODE_FREE.replace('Node module', "Node's types")}` };
+
 function restrictImports(files, patterns, nodeFreeFiles = false) {
   return {
     files,
@@ -93,7 +95,7 @@ function restrictImports(files, patterns, nodeFreeFiles = false) {
       ...(nodeFreeFiles
         ? {
             'no-restricted-globals': ['error', ...nodeGlobals],
-            'no-restricted-syntax': ['error', { selector: "TSQualifiedName[left.name='NodeJS']", message: `${NODE_FREE.replace('Node module', "Node's types")}` }],
+            'no-restricted-syntax': ['error', NODE_TYPES],
           }
         : {}),
     },
@@ -115,6 +117,27 @@ function stageRule(stage, index) {
   return restrictImports([`server/src/analysis/${stage}/**/*.ts`], [...layerPatterns('analysis', layers.analysis), ...later], true);
 }
 
+/**
+ * What analysis/ and engine/ compute is the same in every language (ARCHITECTURE.md, invariant 12):
+ * they know no locale and hold no words for people. A message is an id with typed arguments
+ * (analysis/diagnosticCatalog.ts) that present/messages.ts words; a `{ ru, en }` pair or a test of
+ * the language belongs in present/.
+ */
+const WORDS_ELSEWHERE = 'belongs in present/: analysis/ and engine/ return data (a message id with its arguments, analysis/diagnosticCatalog.ts) that present/ words (ARCHITECTURE.md, invariant 12)';
+const noLocale = {
+  files: ['server/src/analysis/**/*.ts', 'server/src/engine/**/*.ts'],
+  rules: {
+    // These folders are node-free too: a later configuration replaces the rule's options, so they are repeated here.
+    'no-restricted-syntax': [
+      'error',
+      NODE_TYPES,
+      { selector: 'Identifier[name=/^locales?$/i]', message: `A locale ${WORDS_ELSEWHERE}` },
+      { selector: "ObjectExpression:has(> Property:matches([key.name='ru'], [key.value='ru'])):has(> Property:matches([key.name='en'], [key.value='en']))", message: `A { ru, en } pair of words ${WORDS_ELSEWHERE}` },
+      { selector: "BinaryExpression:matches([left.value=/^(ru|en)$/], [right.value=/^(ru|en)$/])", message: `A test of the language ${WORDS_ELSEWHERE}` },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/out/**', 'dist/**', 'node_modules/**', '.code-server/**', 'test-results/**', 'bench/data/**'] },
   js.configs.recommended,
@@ -129,6 +152,7 @@ export default tseslint.config(
   ...Object.entries(layers).map(([layer, rule]) => restrictImports([`server/src/${layer}/**/*.ts`], layerPatterns(layer, rule), nodeFree.includes(layer))),
   ...Object.entries(modules).map(([module, rule]) => restrictImports([`server/src/${module}.ts`], modulePatterns(module, rule), nodeFreeModules.includes(module))),
   ...analysisStages.map(stageRule),
+  noLocale,
   {
     // The client bundles protocol.ts: it must not pull the server in.
     ...restrictImports(['server/src/protocol.ts'], [{ regex: '^\\.', allowTypeImports: true, message: 'protocol.ts imports types only: the client bundles it' }, ...nodeModules], true),

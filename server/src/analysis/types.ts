@@ -8,10 +8,9 @@ import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
 import type { CheckExpression, TextRange } from './check/checkExpression';
+import type { DiagnosticMessage, FixTitle, RelatedMessage } from './diagnosticCatalog';
 
 export type { TextRange } from './check/checkExpression';
-
-export type Locale = 'ru' | 'en';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -38,8 +37,8 @@ export interface TextEdit {
 }
 
 export interface Fix {
-  /** Shown in the light-bulb menu, in the caller's locale. */
-  title: string;
+  /** Shown in the light-bulb menu, worded by present/messages.ts. */
+  title: FixTitle;
   /** Edits to this document; empty for a fix that only adds a dictionary entry. */
   edits: TextEdit[];
   /** The one obvious repair: editors may apply it on "fix all". */
@@ -53,14 +52,14 @@ export interface RelatedInformation {
   range?: TextRange;
   /** Another file (e.g. a ruleset or dictionary file), as the workspace named it. */
   file?: string;
-  message: string;
+  message: RelatedMessage;
 }
 
 export interface AnalysisDiagnostic {
   code: DiagnosticCode;
   severity: Severity;
-  /** In the caller's locale. */
-  message: string;
+  /** Worded by present/messages.ts. */
+  message: DiagnosticMessage;
   range: TextRange;
   fixes: Fix[];
   related?: RelatedInformation[];
@@ -166,7 +165,7 @@ export interface FrontMatter {
 
 /**
  * What Rollmark knows about one version of a document, computed from its text and the context
- * (locale, rulesets, default ruleset, dictionary, prose-check setting) alone.
+ * (rulesets, default ruleset, dictionary, prose-check setting) alone: never the language it is shown in.
  *
  * Only the newest analysis of a document is used, and never across an await. The incremental
  * analyzer (incrementalAnalysis.ts) builds the next version's analysis from this one's objects,
@@ -207,7 +206,6 @@ export interface RulesetProvider {
 export type DictionaryEntry = string | { name: string; category: TraitCategory };
 
 export interface AnalysisOptions {
-  locale: Locale;
   rulesets: RulesetProvider;
   /** The workspace setting; the built-in default applies when absent or unknown. */
   defaultRuleset?: string;

@@ -5,16 +5,15 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { nodeHost } from '../node/host';
-import { type AnalysisProject, createRollmarkService, type RollmarkService, type SentAnalysis } from '../service';
+import { type AnalysisProject, createRollmarkService, type SentAnalysis } from '../service';
 import type { AnalysisReply, AnalysisRequest } from './analyzeFiles';
 
 const projects = new Map<string, AnalysisProject>();
-let service: RollmarkService | undefined;
+/** The worker only analyses: the analyses are data, the same in every language, so its service's language is never used. */
+const rollmark = createRollmarkService({ ...nodeHost(), locale: 'en' });
 
 function answer(request: AnalysisRequest): AnalysisReply {
   try {
-    if (service?.locale !== request.locale) service = createRollmarkService({ ...nodeHost(), locale: request.locale });
-    const rollmark = service;
     for (const [root, project] of Object.entries(request.projects)) projects.set(root, rollmark.receiveProject(project));
     const analyses: SentAnalysis[] = request.files.map((file) => {
       const project = projects.get(file.root);

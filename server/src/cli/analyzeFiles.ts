@@ -12,7 +12,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { DocumentAnalysis } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import type { RollmarkService, SentAnalysis, SentProject } from '../service';
 
@@ -37,7 +37,6 @@ export interface AnalysisRequest {
   id: number;
   files: { index: number; text: string; root: string }[];
   projects: Record<string, SentProject>;
-  locale: Locale;
   defaultRuleset?: string;
 }
 
@@ -119,7 +118,6 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
         id,
         files: batches[id].map((index) => ({ index, text: files[index].text, root: files[index].root })),
         projects,
-        locale: options.rollmark.locale,
         ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}),
       };
       worker.postMessage(request);

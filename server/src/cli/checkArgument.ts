@@ -1,6 +1,8 @@
 import type { CheckSpec } from '../engine/checkSpec';
 import type { Ruleset } from '../engine/ruleset';
 import type { RollmarkService } from '../service';
+import { diagnosticMessage } from '../present/messages';
+import { voice } from '../present/voice';
 import { type CliIo, UsageError } from './io';
 
 /**
@@ -12,7 +14,8 @@ import { type CliIo, UsageError } from './io';
 export function requireCheck(text: string | undefined, ruleset: Ruleset, io: CliIo, rollmark: RollmarkService): CheckSpec {
   if (!text) throw new UsageError('a check is required, e.g. "«Сила 3 + Атлетика 3 (сложность 2)»"');
   const resolved = rollmark.readCheck(text, ruleset);
-  const describe = (d: (typeof resolved.diagnostics)[number]) => `${d.severity} ${d.code} ${d.message} (at ${d.range.start})`;
+  const v = voice(io.locale);
+  const describe = (d: (typeof resolved.diagnostics)[number]) => `${d.severity} ${d.code} ${diagnosticMessage(d.message, v)} (at ${d.range.start})`;
   const errors = resolved.diagnostics.filter((d) => d.severity === 'error');
   const reasons = errors.length > 0 || resolved.spec ? errors : resolved.diagnostics;
   if (reasons.length > 0) throw new UsageError(`cannot take this check:\n  ${reasons.map(describe).join('\n  ')}`);

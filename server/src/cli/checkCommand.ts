@@ -9,19 +9,21 @@ import { type CliIo, toJson, UsageError } from './io';
 import { maxDocumentBytes, readTargets } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 import { rollLine } from './rollText';
+import { diagnosticMessage } from '../present/messages';
 import { voice } from '../present/voice';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
 function textReport(files: readonly CheckedFile[], io: CliIo, rollmark: RollmarkService, showChecks: boolean, dice: RandomSource | undefined): void {
+  const v = voice(io.locale);
   for (const file of files) {
     const lines = new LineIndex(file.text);
     const where = (offset: number) => {
       const p = lines.positionAt(offset);
       return `${file.path}:${p.line + 1}:${p.character + 1}`;
     };
-    for (const d of allDiagnostics(file)) io.out(`${where(d.range.start)} ${d.severity} ${d.code} ${d.message}\n`);
+    for (const d of allDiagnostics(file)) io.out(`${where(d.range.start)} ${d.severity} ${d.code} ${diagnosticMessage(d.message, v)}\n`);
     if (!showChecks || !file.analysis) continue;
     io.out(`${file.path}: ${fileChecksText(file.analysis, io.locale)}\n`);
     for (const check of file.analysis.checks) {
@@ -80,7 +82,7 @@ export async function checkCommand(args: string[], io: CliIo, rollmark: Rollmark
   const analyses = await analyzeFiles(pending, { rollmark, ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
   const scenarios: CheckedFile[] = pending.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
   if (scenarios.length === 0 && unread === 0 && !values['allow-empty']) {
-    throw new UsageError(io.locale === 'ru' ? `не найдено ни одного файла сценария в ${positionals.join(' ')} (--allow-empty разрешает пустую проверку)` : `no scenario files found in ${positionals.join(' ')} (--allow-empty accepts that)`);
+    throw new UsageError(voice(io.locale).w.noScenarioFilesToCheck(positionals.join(' ')));
   }
   // The projects' own files first, as the server shows them: diagnostics on each file, or (a file that cannot hold one) on its path.
   const files: CheckedFile[] = [];
@@ -94,7 +96,7 @@ export async function checkCommand(args: string[], io: CliIo, rollmark: Rollmark
   }
   files.push(...scenarios);
 
-  if (format === 'json') io.out(`${toJson(jsonReport(files))}\n`);
+  if (format === 'json') io.out(`${toJson(jsonReport(files, io.locale))}\n`);
   else if (format === 'sarif') io.out(`${toJson(sarifReport(files, io.locale, '0.1.0'))}\n`);
   // One generator for the whole run: the seed replays it all, and each check draws dice of its own.
   else textReport(files, io, rollmark, values.checks ?? false, seed === undefined ? undefined : rollmark.dice(seed));

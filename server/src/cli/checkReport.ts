@@ -1,9 +1,11 @@
 import * as path from 'node:path';
-import { CODE_SUMMARY, LineIndex, type LinePosition } from '../service';
-import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, Locale, PartyOdds, TextRange } from '../analysis/types';
+import { LineIndex, type LinePosition } from '../service';
+import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, PartyOdds, TextRange } from '../analysis/types';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset } from '../engine/ruleset';
+import type { Locale } from '../present/locale';
+import { CODE_SUMMARY, diagnosticMessage } from '../present/messages';
 import { reportChance } from '../present/odds';
 import { analyzedCheckDetail } from '../present/party';
 import { rulesetTitle } from '../present/ruleset';
@@ -96,14 +98,15 @@ function partyJson(party: PartyOdds): { party: { character: string; success: num
 }
 
 /** `--format json`: the object docs/cli.en.md documents, ranges as LSP ranges. */
-export function jsonReport(files: readonly CheckedFile[]): unknown {
+export function jsonReport(files: readonly CheckedFile[], locale: Locale): unknown {
+  const v = voice(locale);
   return {
     files: files.map((file) => {
       const lines = new LineIndex(file.text);
       return {
         path: file.path,
         ruleset: file.analysis?.ruleset.id ?? null,
-        diagnostics: allDiagnostics(file).map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: lspRange(lines, d.range) })),
+        diagnostics: allDiagnostics(file).map((d) => ({ code: d.code, severity: d.severity, message: diagnosticMessage(d.message, v), range: lspRange(lines, d.range) })),
         checks: (file.analysis?.checks ?? []).map((c) => ({
           text: c.text,
           range: lspRange(lines, c.range),
@@ -122,6 +125,7 @@ const SARIF_LEVEL = { error: 'error', warning: 'warning', info: 'note', hint: 'n
 
 /** `--format sarif`: SARIF 2.1.0 for code-scanning tools; columns count UTF-16 code units, as SARIF's default. */
 export function sarifReport(files: readonly CheckedFile[], locale: Locale, version: string): unknown {
+  const v = voice(locale);
   const codes = Object.keys(CODE_SUMMARY) as DiagnosticCode[];
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -144,7 +148,7 @@ export function sarifReport(files: readonly CheckedFile[], locale: Locale, versi
               ruleId: d.code,
               ruleIndex: codes.indexOf(d.code),
               level: SARIF_LEVEL[d.severity],
-              message: { text: d.message },
+              message: { text: diagnosticMessage(d.message, v) },
               locations: [
                 {
                   physicalLocation: {

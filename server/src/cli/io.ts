@@ -1,4 +1,4 @@
-import type { Locale } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { showControls } from '../present/escape';
 import { outputNotWrittenMessage } from '../present/fileWrites';
 

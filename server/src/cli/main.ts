@@ -1,7 +1,7 @@
 import { checkCommand } from './checkCommand';
 import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
 import { reportCommand } from './reportCommand';
-import type { Locale } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { nodeHost } from '../node/host';
 import { showControls } from '../present/escape';
 import { createRollmarkService, type RollmarkService } from '../service';

@@ -1,5 +1,5 @@
 /** The text output of `rollmark odds` and `rollmark rulesets` (without --json), from the presentation layer. */
-import type { Locale } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
 import { isKnownPool } from '../service';

@@ -5,7 +5,9 @@
  * what could not be read said on standard error.
  */
 import * as path from 'node:path';
-import { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE, type RollmarkService, skippedFileNote, unreadFileMessage } from '../service';
+import { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE, type RollmarkService } from '../service';
+import { skippedFileNote, unreadFileMessage } from '../present/refusals';
+import { voice } from '../present/voice';
 import type { FileToAnalyze } from './analyzeFiles';
 import { collectFiles, readScenario, readStdin } from './checkFiles';
 import { type CliIo, UsageError } from './io';
@@ -60,12 +62,12 @@ export async function readTargets(command: string, positionals: readonly string[
   for (const [k, target] of targets.entries()) {
     const read = reads[k];
     if (target.kind === 'skipped' || !read) {
-      if (target.kind === 'skipped') io.err(`rollmark ${command}: ${skippedFileNote(target.path, target.refusal, io.locale)}\n`);
+      if (target.kind === 'skipped') io.err(`rollmark ${command}: ${skippedFileNote(target.path, target.refusal, voice(io.locale))}\n`);
       continue;
     }
     const name = target.kind === 'stdin' ? STDIN_NAME : target.path;
     if (read.kind === 'refused') {
-      io.err(`rollmark ${command}: ${unreadFileMessage(name, read.refusal, io.locale)}\n`);
+      io.err(`rollmark ${command}: ${unreadFileMessage(name, read.refusal, voice(io.locale))}\n`);
       unread++;
       continue;
     }

@@ -89,7 +89,7 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
   progress(read.length, true);
   io.progress?.(undefined);
   if (read.length === 0 && unread === 0) {
-    throw new UsageError(io.locale === 'ru' ? `не найдено ни одного файла сценария в ${positionals.join(' ')}` : `no scenario files found in ${positionals.join(' ')}`);
+    throw new UsageError(v.w.noScenarioFiles(positionals.join(' ')));
   }
   const files: FileReport[] = read.map((file, k) => fileReport({ path: file.path, text: file.text, analysis: analyses[k] }, v));
 

@@ -5,8 +5,8 @@ import { rollInitiative } from './initiative';
 import { bestAlternative, checkSides, familyOf, type PooledSide, poolSide } from './odds';
 import { RACE_ROUND_CAP } from './race';
 import { type RandomSource, seededRandom } from './random';
-import type { RaceRound, RollReport, SideRoll } from './rollReport';
-import type { OutcomeName, Ruleset } from './ruleset';
+import type { RaceRound, RolledCheck, SideRoll } from './rollReport';
+import type { Ruleset } from './ruleset';
 
 /** Without a roll limit an extended action is rolled at most this many times. */
 const EXTENDED_ROLL_CAP = 20;
@@ -28,21 +28,6 @@ interface RollTuning {
 }
 
 type ContestResult = 'win' | 'tie' | 'lose';
-
-const CONTEST_NAMES: Record<ContestResult, OutcomeName> = {
-  win: { ru: 'победа', en: 'win' },
-  tie: { ru: 'ничья', en: 'tie' },
-  lose: { ru: 'поражение', en: 'loss' },
-};
-
-const INITIATIVE_NAME: OutcomeName = { ru: 'инициатива', en: 'initiative' };
-
-/** The ruleset's words for a rolled outcome; vampire-pack names the degree of a success. */
-function outcomeName(ruleset: Ruleset, roll: SideRoll): OutcomeName {
-  const degree = ruleset.outcomes[`degree_${Math.min(roll.successes, 5)}`];
-  if (roll.outcome === 'success' && degree) return degree;
-  return ruleset.outcomes[roll.outcome] ?? { ru: roll.outcome, en: roll.outcome };
-}
 
 /** A side ready to roll: every unknown pool (a helper's too) takes the chosen or typical pool. */
 interface RollingSide {
@@ -66,7 +51,7 @@ function rollSide(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>, 
   return family.roll(ruleset, s.side, s.pool, random);
 }
 
-type ExtendedRoll = NonNullable<RollReport['extended']>;
+type ExtendedRoll = NonNullable<RolledCheck['extended']>;
 
 /**
  * A side of an action of several rolls (an extended action, a race) as a whole: the side's pool,
@@ -119,7 +104,7 @@ function decideTie(family: FamilyModel, first: RollSide, second: RollSide, resul
 interface RaceResult {
   rounds: RaceRound[];
   result: ContestResult;
-  decided: NonNullable<RollReport['race']>['decided'];
+  decided: NonNullable<RolledCheck['race']>['decided'];
 }
 
 /** Rolls a race round by round, by the rules raceOdds counts (race.ts). */
@@ -148,11 +133,11 @@ function rollRace(family: FamilyModel, ruleset: Ruleset, a: PooledSide<number>, 
   return { rounds, result, decided: 'limit' };
 }
 
-function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, options: RollOptions): RollReport {
+function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, options: RollOptions): RolledCheck {
   const common = { ruleset: ruleset.id, ...(options.seed !== undefined ? { seed: options.seed } : {}) };
   if (spec.initiative) {
     const rating = spec.side.base ?? options.pool ?? ruleset.typicalPool;
-    return { ...rollInitiative(rating, random), ...common, ...(spec.side.base === null ? { assumed_pool: true } : {}), outcome_name: INITIATIVE_NAME };
+    return { ...rollInitiative(rating, random), ...common, ...(spec.side.base === null ? { assumed_pool: true } : {}) };
   }
   const family = familyOf(ruleset);
   const [side, opponent] = checkSides(ruleset, spec);
@@ -170,7 +155,6 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
         ...acrossRolls(race.rounds.map((round) => round.first), mine.pooled.pool, mineTotal, decided.contest),
         ...common,
         ...assumed,
-        outcome_name: CONTEST_NAMES[decided.contest],
         opponent: acrossRolls(theirRolls, theirs.pooled.pool, theirTotal, endOf(family, theirRolls, theirTotal >= targets[1])),
         ...decided,
         race: { targets, rounds: race.rounds, decided: race.decided },
@@ -181,23 +165,23 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     const a = family.rolledScore(first);
     const b = family.rolledScore(second);
     const decided = decideTie(family, side, opponent, a > b ? 'win' : a === b ? 'tie' : 'lose');
-    return { ...first, ...common, ...assumed, outcome: decided.contest, outcome_name: CONTEST_NAMES[decided.contest], opponent: second, ...decided };
+    return { ...first, ...common, ...assumed, outcome: decided.contest, opponent: second, ...decided };
   }
   const assumed = mine.assumed ? { assumed_pool: true } : {};
   const first = rollSide(family, ruleset, mine.pooled, random);
   if (spec.extended) {
     const extended = rollExtended(family, ruleset, mine.pooled, first, spec.extended.target, spec.extended.maxRolls, random);
     const summary = acrossRolls(extended.rolls, mine.pooled.pool, extended.accumulated, endOf(family, extended.rolls, extended.done));
-    return { ...summary, ...common, ...assumed, outcome_name: outcomeName(ruleset, summary), extended };
+    return { ...summary, ...common, ...assumed, extended };
   }
-  return { ...first, ...common, ...assumed, outcome_name: outcomeName(ruleset, first) };
+  return { ...first, ...common, ...assumed };
 }
 
 /**
  * Rolls a check by the same model the odds use. A check with alternatives rolls the combination
  * with the best odds and says which (`alternative`).
  */
-export function rollCheck(ruleset: Ruleset, spec: CheckSpec, options: RollOptions): RollReport {
+export function rollCheck(ruleset: Ruleset, spec: CheckSpec, options: RollOptions): RolledCheck {
   const random = options.random === undefined ? seededRandom(options.seed) : options.random;
   const index = options.best ?? bestAlternative(ruleset, spec);
   if (index === undefined || !spec.alternatives) return rollSingle(ruleset, spec, random, options);

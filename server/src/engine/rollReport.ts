@@ -52,10 +52,8 @@ export interface RaceRound {
  * `opponent`) they are the whole action: every die, the total, how it ended (docs/cli.en.md), the
  * single rolls being in `extended.rolls` / `race.rounds`.
  */
-export interface RollReport extends SideRoll {
+export interface RolledCheck extends SideRoll {
   ruleset: string;
-  /** The outcome in the ruleset's own words (vampire-pack: the degree of success). */
-  outcome_name: OutcomeName;
   /** Present when the roll came from a seeded generator: replays it exactly. */
   seed?: number;
   /** True when the pool was unknown and the roll used a chosen or typical pool. */
@@ -81,4 +79,12 @@ export interface RollReport extends SideRoll {
     /** `target`: a side reached its target; `botch`: a classic botch; `limit`: K rounds were rolled; `unfinished`: the safety cap. */
     decided: 'target' | 'botch' | 'limit' | 'unfinished';
   };
+}
+
+/**
+ * A roll as the CLI's JSON and the protocol carry it: with the outcome's name in the ruleset's own
+ * words (vampire-pack: the degree of success), which present/roll.ts (`namedRoll`) gives.
+ */
+export interface RollReport extends RolledCheck {
+  outcome_name: OutcomeName;
 }

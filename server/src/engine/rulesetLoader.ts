@@ -8,19 +8,8 @@
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import type { Ruleset } from './ruleset';
 import { findBase, isExtending, mergeOntoBase, type ResolveBase, toUserPath } from './rulesetMerge';
-import {
-  checkSemantics,
-  describe,
-  detach,
-  type Problem,
-  type RulesetError,
-  type SourcePosition,
-  type SourceRange,
-  splitPointer,
-  typeName,
-  validateFull,
-  validateUserShape,
-} from './rulesetValidation';
+import { checkSemantics, detach, type Problem, type RulesetError, type SourcePosition, type SourceRange, validateFull, validateUserShape } from './rulesetValidation';
+import { describe, splitPointer, typeName } from './schemaProblems';
 import { MAX_NESTING, MAX_VALUES, MAX_YAML_ALIASES, nestingExceeds, valuesExceed, yamlInputProblem } from './yamlLimits';
 
 // What callers of the loader also need, from the modules it is made of.

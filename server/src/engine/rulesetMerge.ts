@@ -15,7 +15,8 @@
  */
 import { BUILTIN_RULESET_IDS, getBuiltinRuleset } from './builtinRulesets';
 import type { CompositionItem, OutcomeName, Ruleset, TraitEntry } from './ruleset';
-import { describe, fold, type FullRulesetInput, label, type Problem, suggest, type UserRulesetData } from './rulesetValidation';
+import type { FullRulesetInput, Problem, UserRulesetData } from './rulesetValidation';
+import { describe, fold, label, suggest } from './schemaProblems';
 
 /**
  * Finds a ruleset a user file extends when it is not built-in. `seen` is the chain of ids being

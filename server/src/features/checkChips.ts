@@ -1,5 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { DocumentAnalysis } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { voice } from '../present/voice';
 import type { CheckChipsResult, RollmarkSettings } from '../protocol';
 import { documentChips } from '../report/chips';

@@ -1,7 +1,9 @@
 import { type CodeAction, CodeActionKind, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DictionaryEntry, DocumentAnalysis, Fix, Locale, TextEdit as AnalysisEdit } from '../analysis/types';
-import { voice } from '../present/voice';
+import type { DictionaryEntry, DocumentAnalysis, Fix, TextEdit as AnalysisEdit } from '../analysis/types';
+import type { Locale } from '../present/locale';
+import { fixTitle } from '../present/messages';
+import { type Voice, voice } from '../present/voice';
 import { type AddToDictionaryArgs, CodeActionKinds, Commands, type RollmarkSettings } from '../protocol';
 import { intersects, toRange } from './convert';
 import { effectiveSeverity, type FileUri, toLspDiagnostic } from './diagnostics';
@@ -51,12 +53,13 @@ function disjoint(groups: readonly (readonly AnalysisEdit[])[]): AnalysisEdit[] 
   return accepted;
 }
 
-function quickFix(document: TextDocument, fix: Fix, diagnostic: CodeAction['diagnostics']): CodeAction {
-  const action: CodeAction = { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: diagnostic, isPreferred: fix.preferred };
+function quickFix(document: TextDocument, fix: Fix, diagnostic: CodeAction['diagnostics'], v: Voice): CodeAction {
+  const title = fixTitle(fix.title, v);
+  const action: CodeAction = { title, kind: CodeActionKind.QuickFix, diagnostics: diagnostic, isPreferred: fix.preferred };
   if (fix.edits.length > 0) action.edit = { changes: { [document.uri]: lspEdits(document, fix.edits) } };
   if (fix.addToDictionary !== undefined) {
     const args: AddToDictionaryArgs = { uri: document.uri, term: fix.addToDictionary };
-    action.command = { title: fix.title, command: Commands.addToDictionary, arguments: [args] };
+    action.command = { title, command: Commands.addToDictionary, arguments: [args] };
   }
   return action;
 }
@@ -79,16 +82,16 @@ export function provideCodeActions(
   const range = { start: document.offsetAt(params.range.start), end: document.offsetAt(params.range.end) };
   const actions: CodeAction[] = [];
   const shown = analysis.diagnostics.filter((d) => effectiveSeverity(d, settings) !== 'off');
+  const v = voice(locale);
   if (wanted(CodeActionKind.QuickFix, only)) {
     for (const diagnostic of shown) {
       if (!intersects(diagnostic.range, range) || diagnostic.fixes.length === 0) continue;
       const severity = effectiveSeverity(diagnostic, settings);
-      const lsp = toLspDiagnostic(document, diagnostic, severity === 'off' ? diagnostic.severity : severity, fileUri);
-      for (const fix of diagnostic.fixes) actions.push(quickFix(document, fix, [lsp]));
+      const lsp = toLspDiagnostic(document, diagnostic, severity === 'off' ? diagnostic.severity : severity, fileUri, v);
+      for (const fix of diagnostic.fixes) actions.push(quickFix(document, fix, [lsp], v));
     }
   }
   if (wanted(CodeActionKinds.tuneDifficulty, only)) actions.push(...provideTuningActions(document, analysis, range, locale, dictionary));
-  const v = voice(locale);
   if (wanted(CodeActionKinds.convertProse, only) && analysis.proseChecks.length > 0) {
     const edits = disjoint(analysis.proseChecks.map((p) => [{ range: p.range, newText: p.markup }]));
     actions.push({

@@ -1,6 +1,7 @@
 import type { CodeLens, Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AnalyzedCheck, DocumentAnalysis, Locale } from '../analysis/types';
+import type { AnalyzedCheck, DocumentAnalysis } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { checkLine, checkName, lensTitle } from '../present/odds';
 import { partyLensTitle } from '../present/party';
 import { voice } from '../present/voice';

@@ -17,7 +17,8 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkParameters, templateText } from '../analysis/completion/checkTemplates';
 import { type CompletionOffer, completionPlace, FRONT_MATTER_KEYS } from '../analysis/completion/completionPlace';
-import type { DocumentAnalysis, Locale, RulesetProvider } from '../analysis/types';
+import type { DocumentAnalysis, RulesetProvider } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
 import { frontMatterKeyDetail, parameterDetail, traitCategoryLabel } from '../present/completion';
 import { traitLine } from '../present/hover';

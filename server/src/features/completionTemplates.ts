@@ -4,7 +4,8 @@
  */
 import { type CompletionItem, CompletionItemKind, InsertTextFormat, MarkupKind, type Range } from 'vscode-languageserver';
 import { checkTemplates as templatesFor, frontMatterTemplate as frontMatterFor, sheetLineTemplate, type TemplatePart, templateText } from '../analysis/completion/checkTemplates';
-import type { DocumentAnalysis, Locale, RulesetProvider } from '../analysis/types';
+import type { DocumentAnalysis, RulesetProvider } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { templateDetail, templateDocumentation, templateKeywords } from '../present/completion';
 import { voice } from '../present/voice';
 

@@ -1,8 +1,11 @@
 import { type Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type FileRefusal, refusalReason } from '../analysis/project/fileRefusal';
-import type { AnalysisDiagnostic, DocumentAnalysis, Locale, Severity } from '../analysis/types';
-import { voice } from '../present/voice';
+import type { FileRefusal } from '../analysis/project/fileRefusal';
+import type { AnalysisDiagnostic, DocumentAnalysis, Severity } from '../analysis/types';
+import type { Locale } from '../present/locale';
+import { diagnosticMessage, relatedMessage } from '../present/messages';
+import { refusalReason } from '../present/refusals';
+import { type Voice, voice } from '../present/voice';
 import type { RollmarkSettings, SeveritySetting } from '../protocol';
 import { toRange } from './convert';
 
@@ -26,13 +29,13 @@ export function effectiveSeverity(diagnostic: AnalysisDiagnostic, settings: Roll
 /** What a diagnostic points at elsewhere: a line of this document, or another file of the workspace. */
 export type FileUri = (file: string) => string | undefined;
 
-export function toLspDiagnostic(document: TextDocument, diagnostic: AnalysisDiagnostic, severity: Severity, fileUri: FileUri): Diagnostic {
+export function toLspDiagnostic(document: TextDocument, diagnostic: AnalysisDiagnostic, severity: Severity, fileUri: FileUri, v: Voice): Diagnostic {
   const related: DiagnosticRelatedInformation[] = [];
   for (const info of diagnostic.related ?? []) {
-    if (info.range) related.push({ location: { uri: document.uri, range: toRange(document, info.range) }, message: info.message });
+    if (info.range) related.push({ location: { uri: document.uri, range: toRange(document, info.range) }, message: relatedMessage(info.message, v) });
     else if (info.file) {
       const uri = fileUri(info.file);
-      if (uri) related.push({ location: { uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, message: info.message });
+      if (uri) related.push({ location: { uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, message: relatedMessage(info.message, v) });
     }
   }
   return {
@@ -40,7 +43,7 @@ export function toLspDiagnostic(document: TextDocument, diagnostic: AnalysisDiag
     severity: LSP_SEVERITY[severity],
     code: diagnostic.code,
     source: DIAGNOSTIC_SOURCE,
-    message: diagnostic.message,
+    message: diagnosticMessage(diagnostic.message, v),
     ...(related.length > 0 ? { relatedInformation: related } : {}),
   };
 }
@@ -65,31 +68,32 @@ function mostSevere<T extends { severity: Severity }>(items: readonly T[], count
 }
 
 /** The last diagnostic of a document with too many: at its start, where the Problems list begins. */
-function limitNote(total: number, shown: number, locale: Locale): Diagnostic {
-  const v = voice(locale);
+function limitNote(total: number, shown: number, v: Voice): Diagnostic {
   const message = v.w.tooManyProblems(v.number(shown), v.number(total), v.number(total - shown));
   return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: DIAGNOSTIC_SOURCE, message };
 }
 
 /**
  * Every diagnostic of the analysis that the settings do not turn off, in LSP terms, at most
- * `MAX_DIAGNOSTICS` of them. `locale` words the note about the ones left out.
+ * `MAX_DIAGNOSTICS` of them, in the locale's words.
  */
 export function provideDiagnostics(document: TextDocument, analysis: DocumentAnalysis, settings: RollmarkSettings, fileUri: FileUri, locale: Locale = 'en'): Diagnostic[] {
+  const v = voice(locale);
   const shown: { diagnostic: AnalysisDiagnostic; severity: Severity }[] = [];
   for (const diagnostic of analysis.diagnostics) {
     const severity = effectiveSeverity(diagnostic, settings);
     if (severity !== 'off') shown.push({ diagnostic, severity });
   }
-  if (shown.length <= MAX_DIAGNOSTICS) return shown.map(({ diagnostic, severity }) => toLspDiagnostic(document, diagnostic, severity, fileUri));
+  if (shown.length <= MAX_DIAGNOSTICS) return shown.map(({ diagnostic, severity }) => toLspDiagnostic(document, diagnostic, severity, fileUri, v));
   const kept = mostSevere(shown, MAX_DIAGNOSTICS - 1);
-  const out = kept.map(({ diagnostic, severity }) => toLspDiagnostic(document, diagnostic, severity, fileUri));
-  out.push(limitNote(shown.length, kept.length, locale));
+  const out = kept.map(({ diagnostic, severity }) => toLspDiagnostic(document, diagnostic, severity, fileUri, v));
+  out.push(limitNote(shown.length, kept.length, v));
   return out;
 }
 
 /** A scenario file of the workspace that could not be read (too large, not UTF-8): one note at its start. */
 export function unreadFileDiagnostics(refusal: FileRefusal, locale: Locale): Diagnostic[] {
-  const message = voice(locale).w.notChecked(refusalReason(refusal, locale));
+  const v = voice(locale);
+  const message = v.w.notChecked(refusalReason(refusal, v));
   return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: DIAGNOSTIC_SOURCE, message }];
 }

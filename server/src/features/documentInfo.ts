@@ -1,5 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis, Locale, PartyOdds } from '../analysis/types';
+import type { DocumentAnalysis, PartyOdds } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import { isKnownPool } from '../engine/oddsReport';
 import { partySummary } from '../present/party';

@@ -1,6 +1,7 @@
 import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { DocumentAnalysis } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { analyzedCheckDetail } from '../present/party';
 import { voice } from '../present/voice';
 import { toRange } from './convert';

@@ -1,7 +1,8 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { traitIndex } from '../analysis/resolve/traitIndex';
-import type { DictionaryEntry, DocumentAnalysis, Locale, TextRange } from '../analysis/types';
+import type { DictionaryEntry, DocumentAnalysis, TextRange } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { showControls } from '../present/escape';
 import { checkHoverMarkdown, rulesetHoverMarkdown, traitLine } from '../present/hover';
 import { voice } from '../present/voice';

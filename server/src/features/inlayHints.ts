@@ -1,6 +1,7 @@
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { DocumentAnalysis } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { checkLine } from '../present/odds';
 import { partyDetail, partyRange } from '../present/party';
 import { voice } from '../present/voice';

@@ -4,7 +4,7 @@
  * a file's time and size) and the settings stay the same, so following edits costs the edited
  * document alone.
  */
-import type { Locale } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { voice } from '../present/voice';
 import type { ReportResult } from '../protocol';
 import { reportCharts } from '../report/charts';

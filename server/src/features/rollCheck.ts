@@ -1,9 +1,10 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { rollMembers } from '../analysis/resolve/party';
-import type { AnalyzedCheck, DocumentAnalysis, Locale, PartyMember } from '../analysis/types';
+import type { AnalyzedCheck, DocumentAnalysis, PartyMember } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { freshSeed, type RandomSource, seededRandom } from '../engine/random';
 import { rollCheck } from '../engine/roll';
-import { actorRollLog, partyRollLog, rollLog } from '../present/roll';
+import { actorRollLog, namedRoll, partyRollLog, rollLog } from '../present/roll';
 import { type Voice, voice } from '../present/voice';
 import type { CharacterRollResult, RollCheckArgs, RollCheckResult } from '../protocol';
 import { toRange } from './convert';
@@ -32,7 +33,7 @@ export function provideRoll(document: TextDocument, analysis: DocumentAnalysis, 
     uri: document.uri,
     text: check.text,
     range: toRange(document, check.range),
-    roll,
+    roll: namedRoll(roll, analysis.ruleset),
     ...(assumedPool ? { assumedPool } : {}),
     message: log[0],
     log,
@@ -59,13 +60,13 @@ function rollingMembers(check: AnalyzedCheck, args: RollCheckArgs): PartyMember[
 function partyRoll(document: TextDocument, analysis: DocumentAnalysis, check: AnalyzedCheck, args: RollCheckArgs, seed: number, v: Voice): RollCheckResult {
   const rolls = rollMembers(analysis.ruleset, rollingMembers(check, args), seededRandom(seed));
   const first = { ...rolls[0].report, seed };
-  const party: CharacterRollResult[] = rolls.map(({ actor, report }) => ({ actor, roll: report, message: actorRollLog(check.text, actor, report, analysis.ruleset, v)[0] }));
+  const party: CharacterRollResult[] = rolls.map(({ actor, report }) => ({ actor, roll: namedRoll(report, analysis.ruleset), message: actorRollLog(check.text, actor, report, analysis.ruleset, v)[0] }));
   const log = args.party ? partyRollLog(check.text, rolls, analysis.ruleset, v, seed) : actorRollLog(check.text, rolls[0].actor, first, analysis.ruleset, v);
   return {
     uri: document.uri,
     text: check.text,
     range: toRange(document, check.range),
-    roll: first,
+    roll: namedRoll(first, analysis.ruleset),
     actor: rolls[0].actor,
     message: log[0],
     log,

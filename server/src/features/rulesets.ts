@@ -1,4 +1,5 @@
-import type { Locale, RulesetProvider } from '../analysis/types';
+import type { RulesetProvider } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import { isBuiltinRulesetId } from '../engine/builtinRulesets';
 import { rulesetTitle } from '../present/ruleset';
 import { voice } from '../present/voice';

@@ -2,12 +2,12 @@
  * Why a file Rollmark writes was not written, and what to do, in the user's language: the report
  * of `rollmark report -o`, standard output, a term for the project dictionary. The file layer
  * (workspace/projectFs.ts) and the dictionary edit (workspace/projectDictionary.ts) give reasons as
- * data; every path and term is echoed short (analysis/echo.ts).
+ * data; every path and term is echoed short (present/echo.ts).
  */
-import { echoed } from '../analysis/echo';
-import { type DictionaryProblem, refusalReason, type WriteRefusal } from '../analysis/project/fileRefusal';
-import type { Locale } from '../analysis/types';
-import { formatMegabytes } from './numbers';
+import type { WriteRefusal } from '../analysis/project/fileRefusal';
+import { echoed } from './echo';
+import type { Locale } from './locale';
+import { refusalReason } from './refusals';
 import { voice } from './voice';
 
 /** The disk's own reasons in words (full, read-only, locked by another writer); the file policy's otherwise. */
@@ -26,9 +26,9 @@ export function writeFailureReason(refusal: WriteRefusal, locale: Locale): strin
       if (refusal.detail === 'ENOSPC' || refusal.detail === 'EDQUOT') return w.writeDiskFull;
       if (refusal.detail === 'EROFS') return w.writeReadOnlyDisk;
       if (refusal.detail === 'ELOCKED') return w.writeLocked;
-      return refusalReason(refusal, locale);
+      return refusalReason(refusal, voice(locale));
     default:
-      return refusalReason({ ...refusal, ...(refusal.detail === undefined ? {} : { detail: echoed(refusal.detail) }) }, locale);
+      return refusalReason({ ...refusal, ...(refusal.detail === undefined ? {} : { detail: echoed(refusal.detail) }) }, voice(locale));
   }
 }
 
@@ -61,31 +61,4 @@ export function reportNotWrittenMessage(path: string, refusal: WriteRefusal, loc
 /** Standard output refused the text (a full disk behind `>`). */
 export function outputNotWrittenMessage(code: string, locale: Locale): string {
   return voice(locale).w.outputNotWritten(writeFailureReason({ reason: 'write-failed', detail: code }, locale));
-}
-
-/** «"…" was not added to the project dictionary .rollmark/dictionary.yaml: …». */
-export function dictionaryFailureMessage(path: string, term: string, problem: DictionaryProblem, locale: Locale): string {
-  const { w } = voice(locale);
-  let why: string;
-  switch (problem.kind) {
-    case 'refused':
-      why = writeFailureReason(problem.refusal, locale);
-      break;
-    case 'file-problem':
-      why = w.dictionaryFileProblem(problem.problem);
-      break;
-    case 'not-a-list':
-      why = w.dictionaryNotAList;
-      break;
-    case 'by-hand':
-      why = w.dictionaryByHand;
-      break;
-    case 'term-too-long':
-      why = w.dictionaryTermTooLong(String(problem.limit));
-      break;
-    case 'too-large':
-      why = w.dictionaryTooLarge(formatMegabytes(problem.limit, locale));
-      break;
-  }
-  return w.termNotAdded(echoed(term), echoed(path), why);
 }

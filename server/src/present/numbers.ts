@@ -3,7 +3,7 @@
  * Russian (decimal comma, the non-breaking space Intl puts before %), «76%», «0.81%», «1.2» in
  * English; a true minus sign «−» in both.
  */
-import type { Locale } from '../analysis/types';
+import type { Locale } from './locale';
 
 /** Intl's locale for each of ours. */
 const INTL_LOCALE: Record<Locale, string> = { ru: 'ru-RU', en: 'en-US' };
@@ -30,6 +30,7 @@ const wholePercent = cached((l) => new Intl.NumberFormat(INTL_LOCALE[l], { style
 const finePercent = cached((l) => new Intl.NumberFormat(INTL_LOCALE[l], { style: 'percent', maximumFractionDigits: 2 }));
 const decimals = cached((l) => new Intl.NumberFormat(INTL_LOCALE[l], { maximumFractionDigits: 2, useGrouping: GROUPING[l] }));
 const signedDecimals = cached((l) => new Intl.NumberFormat(INTL_LOCALE[l], { maximumFractionDigits: 2, useGrouping: GROUPING[l], signDisplay: 'exceptZero' }));
+const megabyteFormats = cached((l) => new Intl.NumberFormat(INTL_LOCALE[l], { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }));
 const plurals = cached((l) => new Intl.PluralRules(INTL_LOCALE[l]));
 
 /** Intl writes a hyphen-minus in both locales; a number in a sentence takes the minus sign. */
@@ -82,7 +83,7 @@ export function takesSingular(value: number, locale: Locale): boolean {
   return plurals(locale).select(value) === 'one';
 }
 
-/** A size in mebibytes as people say it: «1 МБ», «20 MB», «45,3 МБ» (at most one decimal). */
+/** A file's size or a size limit in megabytes (of 1,048,576 bytes): «10 МБ», "1.5 MB". */
 export function formatMegabytes(bytes: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+  return megabyteFormats(locale).format(bytes / (1024 * 1024));
 }

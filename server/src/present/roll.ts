@@ -2,12 +2,13 @@
  * The one formatter of a roll: the message the server shows, the lines of the editor's roll log
  * and `rollmark roll` are the same text.
  */
-import type { HelperRoll, RollReport, SideRoll } from '../engine/rollReport';
-import type { Ruleset } from '../engine/ruleset';
+import type { HelperRoll, RolledCheck, RollReport, SideRoll } from '../engine/rollReport';
+import type { OutcomeName, Ruleset } from '../engine/ruleset';
 import { signedTerm } from './formula';
 import { alternativeLabel } from './odds';
 import { outcomeName, rollsModifier, tieWord } from './ruleset';
 import type { Voice } from './voice';
+import { WORDS } from './words';
 
 /** Where the pool of a roll came from when the check's pool was unknown. */
 export interface AssumedPool {
@@ -33,18 +34,49 @@ function sideText(roll: SideRoll, ruleset: Ruleset, v: Voice): string {
   return `${text} → ${v.count(roll.successes, 'success')}`;
 }
 
+/** The ruleset's words for a rolled outcome; vampire-pack names the degree of a success; a ruleset without the name gets the key. */
+function rulesetOutcome(report: RolledCheck, ruleset: Ruleset): OutcomeName {
+  const degree = ruleset.outcomes[`degree_${Math.min(report.successes, 5)}`];
+  if (report.outcome === 'success' && degree) return degree;
+  return ruleset.outcomes[report.outcome] ?? { ru: report.outcome, en: report.outcome };
+}
+
+const CONTEST_WORDS = { win: WORDS.win, tie: WORDS.tie, lose: WORDS.loss } as const;
+
+/** The outcome's name in both languages: the contest's result, initiative, else the ruleset's word. */
+function outcomeNames(report: RolledCheck, ruleset: Ruleset): OutcomeName {
+  if (report.outcome === 'initiative') return WORDS.initiative;
+  if (report.contest) return CONTEST_WORDS[report.contest];
+  return rulesetOutcome(report, ruleset);
+}
+
+/** Where `outcome_name` stands in the roll's JSON (docs/cli.en.md): before the contest's, the action's and the alternative's fields. */
+const AFTER_OUTCOME_NAME = new Set(['opponent', 'contest', 'tie_break', 'race', 'extended', 'alternative']);
+
+/** A roll as the CLI's JSON and the protocol carry it: with `outcome_name`, the outcome in the ruleset's own words. */
+export function namedRoll(report: RolledCheck, ruleset: Ruleset): RollReport {
+  const name = outcomeNames(report, ruleset);
+  const named: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(report)) {
+    if (AFTER_OUTCOME_NAME.has(key) && !('outcome_name' in named)) named.outcome_name = name;
+    named[key] = value;
+  }
+  if (!('outcome_name' in named)) named.outcome_name = name;
+  return named as unknown as RollReport;
+}
+
 /**
  * The outcome: the contest's word (vampire-pack: a tie the Attribute broke says so, one it could
  * not is the Storyteller's), else the ruleset's name (vampire-pack: the degree), with a d20
  * critical; none for initiative, whose total is the result.
  */
-function outcomeText(report: RollReport, ruleset: Ruleset, v: Voice): string | undefined {
+function outcomeText(report: RolledCheck, ruleset: Ruleset, v: Voice): string | undefined {
   if (report.contest) {
     const word = { win: v.w.win, tie: tieWord(ruleset, v), lose: v.w.loss }[report.contest];
     return report.tie_break ? v.w.byAttribute(word) : word;
   }
   if (report.outcome === 'initiative') return undefined;
-  const outcome = v.pick(report.outcome_name);
+  const outcome = v.pick(rulesetOutcome(report, ruleset));
   return report.critical ? `${outcome} (${outcomeName(ruleset, report.critical, v)})` : outcome;
 }
 
@@ -69,7 +101,7 @@ function helperLines(roll: SideRoll, ruleset: Ruleset, v: Voice, indent: string)
   return (roll.helpers ?? []).map((helper, i) => `${indent}${v.w.helperLine(v.number(i + 1), sideText(helper.roll, ruleset, v), helpEffect(helper, v))}`);
 }
 
-function assumedText(assumed: AssumedPool, report: RollReport, ruleset: Ruleset, v: Voice): string {
+function assumedText(assumed: AssumedPool, report: RolledCheck, ruleset: Ruleset, v: Voice): string {
   // Initiative adds its rating to 1d10: the pool it took is a number, not dice.
   if (report.outcome === 'initiative') return assumed.source === 'typical' ? v.w.assumedTypicalRating(v.number(assumed.pool)) : v.w.assumedGivenRating(v.number(assumed.pool));
   if (rollsModifier(ruleset.family)) {
@@ -84,7 +116,7 @@ function assumedText(assumed: AssumedPool, report: RollReport, ruleset: Ruleset,
  * A roll in one line, without the check: «[6, 6, 6, 1] → 0 успехов: болезненный провал · зерно
  * броска 42».
  */
-export function rollSummary(report: RollReport, ruleset: Ruleset, v: Voice, assumed?: AssumedPool): string {
+export function rollSummary(report: RolledCheck, ruleset: Ruleset, v: Voice, assumed?: AssumedPool): string {
   let body: string;
   if (report.race) {
     const [mine, theirs] = report.race.rounds[report.race.rounds.length - 1]?.totals ?? [0, 0];
@@ -113,7 +145,7 @@ export function rollSummary(report: RollReport, ruleset: Ruleset, v: Voice, assu
 }
 
 /** The one line the server shows after a roll: «🎲 «Сила + Атлетика (сложность 2)»: [6, 6, 6, 1] → …». */
-export function rollMessage(check: string, report: RollReport, ruleset: Ruleset, v: Voice, assumed?: AssumedPool): string {
+export function rollMessage(check: string, report: RolledCheck, ruleset: Ruleset, v: Voice, assumed?: AssumedPool): string {
   return `🎲 ${check}: ${rollSummary(report, ruleset, v, assumed)}`;
 }
 
@@ -123,7 +155,7 @@ const INDENT = '    ';
  * The lines under a roll's message: the helpers' rolls, each roll of an extended action, each
  * round of a race (with the helpers of each roll under it), indented.
  */
-export function rollDetails(report: RollReport, ruleset: Ruleset, v: Voice): string[] {
+export function rollDetails(report: RolledCheck, ruleset: Ruleset, v: Voice): string[] {
   if (report.race) {
     return report.race.rounds.flatMap((round, index) => [
       `${INDENT}${v.w.roundLine(v.number(index + 1), sideText(round.first, ruleset, v), sideText(round.second, ruleset, v), v.number(round.totals[0]), v.number(round.totals[1]))}`,
@@ -138,12 +170,12 @@ export function rollDetails(report: RollReport, ruleset: Ruleset, v: Voice): str
 }
 
 /** The roll as a log keeps it: the message, then the rolls of an extended action. */
-export function rollLog(check: string, report: RollReport, ruleset: Ruleset, v: Voice, assumed?: AssumedPool): string[] {
+export function rollLog(check: string, report: RolledCheck, ruleset: Ruleset, v: Voice, assumed?: AssumedPool): string[] {
   return [rollMessage(check, report, ruleset, v, assumed), ...rollDetails(report, ruleset, v)];
 }
 
 /** A check rolled as one character of the party: «🎲 «Сила + Атлетика (сложность 2)» · Катастрофа: [8, 3, 10, 9] → …». */
-export function actorRollLog(check: string, actor: string, report: RollReport, ruleset: Ruleset, v: Voice): string[] {
+export function actorRollLog(check: string, actor: string, report: RolledCheck, ruleset: Ruleset, v: Voice): string[] {
   return [`🎲 ${check} · ${actor}: ${rollSummary(report, ruleset, v)}`, ...rollDetails(report, ruleset, v)];
 }
 
@@ -152,7 +184,7 @@ export function actorRollLog(check: string, actor: string, report: RollReport, r
  * Адриан — провал · зерно броска 42»: the seed replays the whole party), then each character's dice
  * on a line of their own.
  */
-export function partyRollLog(check: string, rolls: readonly { actor: string; report: RollReport }[], ruleset: Ruleset, v: Voice, seed?: number): string[] {
+export function partyRollLog(check: string, rolls: readonly { actor: string; report: RolledCheck }[], ruleset: Ruleset, v: Voice, seed?: number): string[] {
   const outcomes = rolls.map((r) => `${r.actor} — ${outcomeText(r.report, ruleset, v)}`).join(', ');
   return [
     `🎲 ${check} · ${v.w.partyLabel}: ${outcomes}${seed === undefined ? '' : ` · ${v.w.seed(String(seed))}`}`,

@@ -21,7 +21,7 @@ export function outcomeName(ruleset: Ruleset, key: string, v: Voice): string {
 /** What a trait is: the ruleset's term for its category («Характеристика», «Навык»), else the catalog's. */
 export function categoryName(ruleset: Ruleset, category: TraitCategory, v: Voice): string {
   const term = categoryTerm(ruleset, category);
-  if (term) return v.pick(term);
+  if (term) return v.locale === 'ru' ? term.name : term.en;
   switch (category) {
     case 'attribute':
       return v.w.attribute;

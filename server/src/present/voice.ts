@@ -2,8 +2,8 @@
  * The catalog and the number formats bound to one locale: what every formatter speaks with.
  * `voice('ru').w.partOf('…')` is the catalog's phrase in Russian.
  */
-import type { Locale } from '../analysis/types';
-import { formatCount, formatNumber, formatPercent, formatSigned, takesSingular } from './numbers';
+import type { Locale } from './locale';
+import { formatCount, formatMegabytes, formatNumber, formatPercent, formatSigned, takesSingular } from './numbers';
 import { type Noun, NOUNS, type Text, WORDS } from './words';
 
 type Entry = Text | ((...args: never[]) => Text);
@@ -28,6 +28,8 @@ export interface Voice {
   percent(probability: number): string;
   number(value: number): string;
   signed(value: number): string;
+  /** A size in bytes as megabytes: «10 МБ». */
+  megabytes(bytes: number): string;
   /** «4 броска», «1 die»; `orMore`: «5+ успехов». */
   count(value: number, noun: Noun, orMore?: boolean): string;
   /** Whether a count of `value` takes a verb in the singular («1 помощник бросает»). */
@@ -43,6 +45,7 @@ function makeVoice(locale: Locale): Voice {
     percent: (probability) => formatPercent(probability, locale),
     number: (value) => formatNumber(value, locale),
     signed: (value) => formatSigned(value, locale),
+    megabytes: (bytes) => formatMegabytes(bytes, locale),
     count: (value, noun, orMore) => formatCount(value, NOUNS[noun][locale], locale, orMore),
     singular: (value) => takesSingular(value, locale),
     pick: (text) => text[locale],

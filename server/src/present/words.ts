@@ -4,7 +4,7 @@
  * them as its rules text does. Numbers arrive formatted (see `numbers.ts`), so a phrase only
  * places them.
  */
-import type { Locale } from '../analysis/types';
+import type { Locale } from './locale';
 import type { PluralForms } from './numbers';
 
 export type Text = Record<Locale, string>;
@@ -15,6 +15,7 @@ export const WORDS = {
   win: { ru: 'победа', en: 'win' },
   tie: { ru: 'ничья', en: 'tie' },
   loss: { ru: 'поражение', en: 'loss' },
+  initiative: { ru: 'инициатива', en: 'initiative' },
   doneWithin: (rolls: string): Text => ({ ru: `за ${rolls}:`, en: `within ${rolls}:` }),
   withinRolls: (rolls: string): Text => ({ ru: `за ${rolls}`, en: `within ${rolls}` }),
   partOf: (what: string): Text => ({ ru: `из них ${what}`, en: `including ${what}` }),
@@ -286,7 +287,6 @@ export const WORDS = {
   // Files Rollmark writes (present/fileWrites.ts): why one was not written, and what to do.
   reportNotWritten: (path: string, why: string, todo: string): Text => ({ ru: `отчёт не записан в ${path}: ${why}; ${todo}`, en: `the report was not written to ${path}: ${why}; ${todo}` }),
   outputNotWritten: (why: string): Text => ({ ru: `вывод не записан: ${why}`, en: `the output could not be written: ${why}` }),
-  termNotAdded: (term: string, path: string, why: string): Text => ({ ru: `«${term}» не добавлено в словарь проекта ${path}: ${why}`, en: `"${term}" was not added to the project dictionary ${path}: ${why}` }),
   writeRunInput: { ru: 'этот файл читает сам запуск', en: 'this run reads that file' },
   writeScenario: { ru: 'это файл сценария (*.scenario.md)', en: 'it is a scenario file (*.scenario.md)' },
   writeProjectFile: { ru: 'это файл проекта (в папке .rollmark)', en: 'it is a project file (in .rollmark)' },
@@ -301,13 +301,20 @@ export const WORDS = {
   todoWritableFolder: { ru: 'укажите файл в папке, куда можно писать', en: 'name a file in a folder you can write to' },
   todoFreeSpace: { ru: 'освободите место или укажите файл на другом диске', en: 'free some space or name a file on another disk' },
   todoRetry: { ru: 'попробуйте ещё раз', en: 'try again' },
-  dictionaryTermTooLong: (limit: string): Text => ({ ru: `термин длиннее ${limit} знаков`, en: `the term is longer than ${limit} characters` }),
-  dictionaryTooLarge: (limit: string): Text => ({ ru: `словарь стал бы больше ${limit}`, en: `the dictionary would grow past ${limit}` }),
-  dictionaryFileProblem: (problem: string): Text => ({ ru: `в файле словаря ошибка: ${problem}`, en: `the dictionary file has a problem: ${problem}` }),
-  dictionaryNotAList: { ru: 'файл словаря — не список и не «traits: [ … ]»', en: 'the dictionary file is neither a list nor "traits: [ … ]"' },
-  dictionaryByHand: {
-    ru: 'список в файле записан так, что термин нельзя добавить, не переписав его; добавьте его вручную',
-    en: 'the list is written in a way the term cannot be added to without rewriting it; add it by hand',
+  noScenarioFiles: (paths: string): Text => ({ ru: `не найдено ни одного файла сценария в ${paths}`, en: `no scenario files found in ${paths}` }),
+  noScenarioFilesToCheck: (paths: string): Text => ({
+    ru: `не найдено ни одного файла сценария в ${paths} (--allow-empty разрешает пустую проверку)`,
+    en: `no scenario files found in ${paths} (--allow-empty accepts that)`,
+  }),
+  // Choosing the document's ruleset: why the front matter cannot be edited.
+  rulesetNotInFolder: (id: string): Text => ({ ru: `Правил «${id}» нет среди доступных в этой папке`, en: `There is no ruleset "${id}" in this folder` }),
+  frontMatterMalformed: {
+    ru: 'Front matter документа содержит ошибки: исправьте их, и правила можно будет выбрать',
+    en: "The document's front matter has errors: fix them first, then choose the ruleset",
+  },
+  frontMatterUnclosed: {
+    ru: 'Front matter документа не закрыт строкой «---»: закройте его, и правила можно будет выбрать',
+    en: 'The document\'s front matter is not closed by a "---" line: close it first, then choose the ruleset',
   },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 

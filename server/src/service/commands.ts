@@ -5,6 +5,8 @@
  * is InvalidParams, any other failure is logged and answered as failed.
  */
 import { provideRoll, RollArgumentError } from '../features/rollCheck';
+import { dictionaryNotAdded } from '../present/messages';
+import { voice } from '../present/voice';
 import { provideSetDocumentRuleset } from '../features/setDocumentRuleset';
 import {
   type AddToDictionaryArgs,
@@ -19,8 +21,7 @@ import {
   type SetDocumentRulesetResult,
 } from '../protocol';
 import { fileUri } from '../workspace/folders';
-import { addToProjectDictionary, dictionaryProblem } from '../workspace/projectDictionary';
-import { dictionaryFailureMessage } from '../present/fileWrites';
+import { addToProjectDictionary, dictionaryEditProblem } from '../workspace/projectDictionary';
 import { ServiceError } from './errors';
 import type { Session } from './session';
 
@@ -72,12 +73,12 @@ export function addToDictionary(s: Session, args: AddToDictionaryArgs): Promise<
     const path = (await s.settings.forResource(args.uri)).dictionaryPath;
     let added: boolean;
     try {
-      ({ added } = await addToProjectDictionary(fs, path, args.term, s.locale));
+      ({ added } = await addToProjectDictionary(fs, path, args.term));
     } catch (error) {
-      const problem = dictionaryProblem(error);
+      const problem = dictionaryEditProblem(error);
       if (!problem) throw error;
       // Said to the user, in the reply and as a message every editor shows: which file, and why.
-      const message = dictionaryFailureMessage(path, args.term, problem, s.locale);
+      const message = dictionaryNotAdded(path, args.term, problem, voice(s.locale));
       s.editor.showMessage('error', message);
       throw new ServiceError('requestFailed', message);
     }

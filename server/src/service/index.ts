@@ -23,12 +23,13 @@ import type {
 } from 'vscode-languageserver';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import type { ResolvedCheck } from '../analysis/resolve/resolveCheck';
-import type { DocumentAnalysis, Locale, PartyMember } from '../analysis/types';
+import type { DocumentAnalysis, PartyMember } from '../analysis/types';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
 import type { RandomSource } from '../engine/random';
 import type { RollReport } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
+import type { Locale } from '../present/locale';
 import { COMPLETION_TRIGGERS } from '../features/completion';
 import type {
   CheckChipsParams,
@@ -55,9 +56,9 @@ import type { SentAnalysis, SentProject } from './transfer';
 
 export type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
 // What the CLI writes its results with, besides present/'s words: positions, default severities, pools.
-export { CODE_SUMMARY, DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
+export { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 export { LineIndex, type LinePosition } from '../analysis/markdown/lineIndex';
-export { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE, skippedFileNote, unreadFileMessage } from '../analysis/project/fileRefusal';
+export { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE } from '../analysis/project/fileRefusal';
 export { isKnownPool } from '../engine/oddsReport';
 export type { WorkspaceFolder } from '../workspace/folders';
 export { updatedDocument } from '../workspace/documentSync';
@@ -134,7 +135,6 @@ export interface RollmarkService {
 /** Creates a service for one host: for an editor, created at `initialize` with what it said. */
 export function createRollmarkService(options: RollmarkServiceOptions): RollmarkService {
   const s = new Session(options);
-  const words = { locale: options.locale, random: options.random };
   return Object.freeze<RollmarkService>({
     locale: options.locale,
     completionTriggers: COMPLETION_TRIGGERS,
@@ -161,15 +161,15 @@ export function createRollmarkService(options: RollmarkServiceOptions): Rollmark
     executeCommand: (command, args) => commands[command](s, args),
     builtinRulesets: text.builtinRulesets,
     builtinRuleset: text.builtinRuleset,
-    loadProject: (files) => text.loadProject(files, words.locale, options.trusted ?? true),
-    analyzeText: (source, project, textOptions) => text.analyzeText(source, project, words.locale, textOptions),
-    readCheck: (source, ruleset) => text.readCheck(source, ruleset, words.locale),
+    loadProject: (files) => text.loadProject(files, options.trusted ?? true),
+    analyzeText: (source, project, textOptions) => text.analyzeText(source, project, textOptions),
+    readCheck: text.readCheck,
     odds: text.odds,
-    roll: (ruleset, spec, request) => text.roll(ruleset, spec, words.random, request),
+    roll: (ruleset, spec, request) => text.roll(ruleset, spec, options.random, request),
     rollParty: text.rollParty,
     dice: text.dice,
     sendAnalysis: text.sendAnalysis,
-    receiveAnalysis: (sent, project) => text.receiveAnalysis(sent, project, words.locale),
+    receiveAnalysis: text.receiveAnalysis,
     sendProject: text.sendProject,
     receiveProject: text.receiveProject,
   });

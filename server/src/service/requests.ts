@@ -143,7 +143,7 @@ export async function report(s: Session, params: ReportParams): Promise<ReportRe
     let documents: ReportDocument[];
     if (params.scope === 'workspace' && folder) {
       const fs = s.fsFor(folder);
-      documents = fs ? await workspaceReportDocuments(folder, fs, settings, await s.projects.get(folder, settings), s.locale, open) : [];
+      documents = fs ? await workspaceReportDocuments(folder, fs, settings, await s.projects.get(folder, settings), open) : [];
     } else {
       const document = s.documents.get(uri);
       if (!document || !(await s.isServed(document))) throw new ServiceError('invalidParams', `${name}: ${uri} is not an open document Rollmark checks`);

@@ -9,7 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../analysis/analyzeDocument';
 import { createDocumentAnalyzers, type DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
 import type { FileProblems } from '../analysis/project/workspaceConfig';
-import type { Locale } from '../analysis/types';
+import type { Locale } from '../present/locale';
 import type { RandomSource } from '../engine/random';
 import { provideDiagnostics, unreadFileDiagnostics } from '../features/diagnostics';
 import { fileProblemDiagnostics, folderProblemDiagnostics } from '../features/projectProblems';
@@ -105,9 +105,9 @@ export class Session {
     const settings = new SettingsStore(options.configuration, options.settings ?? DEFAULT_SETTINGS, this.clock);
     this.settings = settings;
     this.served = new ServedDocuments((uri) => settings.forResource(uri));
-    const projects = new Projects(options.fileSystem, locale, (folderUri, problems) => this.publishFileProblems(folderUri, problems), options.trusted ?? true, (folderUri) => void this.projectChanged(folderUri), this.clock);
+    const projects = new Projects(options.fileSystem, (folderUri, problems) => this.publishFileProblems(folderUri, problems), options.trusted ?? true, (folderUri) => void this.projectChanged(folderUri), this.clock);
     this.projects = projects;
-    this.analyses = new DocumentAnalyses(options.analyzers ?? createDocumentAnalyzers(), { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, locale);
+    this.analyses = new DocumentAnalyses(options.analyzers ?? createDocumentAnalyzers(), { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) });
     this.scheduler = new DiagnosticsScheduler(options.diagnosticsDelay ?? DEFAULT_DIAGNOSTICS_DELAY, (uri) => this.publish(uri), (uri, error) => this.log(`diagnostics of ${uri}`, error), this.clock);
     this.workspace = new WorkspaceDiagnostics(
       {
@@ -247,7 +247,7 @@ export class Session {
   private publishFileProblems(folderUri: string, problems: FileProblems[]): void {
     const before = this.filesWithProblems.get(folderUri) ?? new Set<string>();
     const now = new Set(problems.map((p) => p.uri));
-    for (const problem of problems) this.editor.publishDiagnostics({ uri: problem.uri, diagnostics: fileProblemDiagnostics(problem) });
+    for (const problem of problems) this.editor.publishDiagnostics({ uri: problem.uri, diagnostics: fileProblemDiagnostics(problem, this.locale) });
     for (const uri of before) if (!now.has(uri)) this.editor.publishDiagnostics({ uri, diagnostics: [] });
     this.filesWithProblems.set(folderUri, now);
   }
@@ -266,7 +266,7 @@ export class Session {
     const diagnostics: Diagnostic[] = analyzed.tooLarge
       ? unreadFileDiagnostics(analyzed.tooLarge, this.locale)
       : [
-          ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings),
+          ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings, this.locale),
           ...provideDiagnostics(document, analyzed.analysis, analyzed.settings, this.fileUriIn(folder), this.locale),
         ];
     this.published.add(uri);
@@ -277,7 +277,7 @@ export class Session {
 
   private async closedFileDiagnostics(uri: string, text: string, settings: RollmarkSettings): Promise<Diagnostic[]> {
     const project = await this.projects.get(this.folders.folderFor(uri), settings);
-    const analysis = analyzeDocument(text, analysisOptions(this.locale, settings, project));
+    const analysis = analyzeDocument(text, analysisOptions(settings, project));
     return provideDiagnostics(TextDocument.create(uri, MARKDOWN_LANGUAGE_ID, 0, text), analysis, settings, this.fileUriIn(project.folderUri), this.locale);
   }
 

@@ -9,7 +9,7 @@ import { loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/w
 import { rollMembers } from '../analysis/resolve/party';
 import type { ResolvedCheck } from '../analysis/resolve/resolveCheck';
 import { analyzeSingleCheck } from '../analysis/resolve/singleCheck';
-import type { DocumentAnalysis, Locale, PartyMember } from '../analysis/types';
+import type { DocumentAnalysis, PartyMember } from '../analysis/types';
 import { getBuiltinRuleset, listBuiltinRulesets } from '../engine/builtinRulesets';
 import type { CheckSpec } from '../engine/checkSpec';
 import { computeOdds } from '../engine/odds';
@@ -18,6 +18,7 @@ import { type RandomSource, seededRandom } from '../engine/random';
 import { rollCheck } from '../engine/roll';
 import type { RollReport } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
+import { namedRoll } from '../present/roll';
 import type { ProjectFiles } from '../workspace/projectFiles';
 import { received, sendable, type SentAnalysis, type SentProject, sentProject } from './transfer';
 
@@ -44,32 +45,33 @@ export const builtinRulesets = (): Ruleset[] => listBuiltinRulesets();
 
 export const builtinRuleset = (id: string): Ruleset | undefined => getBuiltinRuleset(id);
 
-export function loadProject(files: ProjectFiles, locale: Locale, trusted: boolean): Promise<WorkspaceConfig> {
-  return loadWorkspaceConfig(files, locale, { userRulesets: trusted });
+export function loadProject(files: ProjectFiles, trusted: boolean): Promise<WorkspaceConfig> {
+  return loadWorkspaceConfig(files, { userRulesets: trusted });
 }
 
-export function analyzeText(text: string, project: AnalysisProject, locale: Locale, options: TextOptions = {}): DocumentAnalysis {
-  return analyzeDocument(text, { locale, rulesets: project.rulesets, dictionary: project.dictionary, ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}) });
+export function analyzeText(text: string, project: AnalysisProject, options: TextOptions = {}): DocumentAnalysis {
+  return analyzeDocument(text, { rulesets: project.rulesets, dictionary: project.dictionary, ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}) });
 }
 
-export function readCheck(text: string, ruleset: Ruleset, locale: Locale): ResolvedCheck {
-  return analyzeSingleCheck(text, ruleset, locale);
+export function readCheck(text: string, ruleset: Ruleset): ResolvedCheck {
+  return analyzeSingleCheck(text, ruleset);
 }
 
 export const odds = (ruleset: Ruleset, spec: CheckSpec): OddsReport => computeOdds(ruleset, spec);
 
 export function roll(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, request: RollRequest = {}): RollReport {
   const tuning = { ...(request.pool !== undefined ? { pool: request.pool } : {}), ...(request.best !== undefined ? { best: request.best } : {}) };
-  return rollCheck(ruleset, spec, request.seed !== undefined ? { ...tuning, seed: request.seed } : { ...tuning, random: request.dice ?? random });
+  return namedRoll(rollCheck(ruleset, spec, request.seed !== undefined ? { ...tuning, seed: request.seed } : { ...tuning, random: request.dice ?? random }), ruleset);
 }
 
-export const rollParty = (ruleset: Ruleset, members: readonly PartyMember[], dice: RandomSource): { actor: string; report: RollReport }[] => rollMembers(ruleset, members, dice);
+export const rollParty = (ruleset: Ruleset, members: readonly PartyMember[], dice: RandomSource): { actor: string; report: RollReport }[] =>
+  rollMembers(ruleset, members, dice).map(({ actor, report }) => ({ actor, report: namedRoll(report, ruleset) }));
 
 export const dice = (seed: number): RandomSource => seededRandom(seed);
 
 export const sendAnalysis = (analysis: DocumentAnalysis): SentAnalysis => sendable(analysis);
 
-export const receiveAnalysis = (sent: SentAnalysis, project: WorkspaceConfig, locale: Locale): DocumentAnalysis => received(sent, project, locale);
+export const receiveAnalysis = (sent: SentAnalysis, project: WorkspaceConfig): DocumentAnalysis => received(sent, project);
 
 export const sendProject = (project: WorkspaceConfig): SentProject => sentProject(project);
 

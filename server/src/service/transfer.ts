@@ -9,7 +9,7 @@ import type { Heading } from '../analysis/markdown/markdownScan';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import { lazyCheck, oddsFor } from '../analysis/resolve/lazyCheck';
 import { traitIndex } from '../analysis/resolve/traitIndex';
-import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, FrontMatter, Locale, ProseCheck } from '../analysis/types';
+import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, FrontMatter, ProseCheck } from '../analysis/types';
 import { BUILTIN_RULESET_IDS } from '../engine/builtinRulesets';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { Ruleset } from '../engine/ruleset';
@@ -76,10 +76,10 @@ export function sendable(analysis: DocumentAnalysis): SentAnalysis {
 }
 
 /** The analysis another thread sent, rebuilt against this thread's copy of the project. */
-export function received(sent: SentAnalysis, config: WorkspaceConfig, locale: Locale): DocumentAnalysis {
+export function received(sent: SentAnalysis, config: WorkspaceConfig): DocumentAnalysis {
   const ruleset = config.rulesets.get(sent.rulesetId);
   if (!ruleset) throw new Error(`the worker's ruleset ${sent.rulesetId} is not in this project`);
-  const context = { ruleset, index: traitIndex(ruleset, config.dictionary), locale, characters: sent.frontMatter?.characters ?? [] };
+  const context = { ruleset, index: traitIndex(ruleset, config.dictionary), characters: sent.frontMatter?.characters ?? [] };
   const { checks, proseChecks, diagnostics, headings } = JSON.parse(sent.items) as SentItems;
   const analysis: DocumentAnalysis = {
     ruleset,

@@ -1,6 +1,6 @@
 /**
  * One analysis per document version (and per generation of settings and project files), shared
- * by diagnostics and every request; a request for the version being analysed waits for it
+ * by diagnostics and every request whatever language it is shown in; a request for the version being analysed waits for it
  * instead of starting another. Each document has its own incremental analyzer, so an edit
  * costs the blocks it touches.
  */
@@ -8,7 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../analysis/analyzeDocument';
 import type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
 import { type FileRefusal, MEGABYTE, tooLargeToAnalyze } from '../analysis/project/fileRefusal';
-import type { DocumentAnalysis, Locale } from '../analysis/types';
+import type { DocumentAnalysis } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
 import type { Project } from './projects';
@@ -54,7 +54,6 @@ export class DocumentAnalyses {
      */
     private readonly analyzers: DocumentAnalyzers,
     private readonly inputs: AnalysisInputs,
-    private readonly locale: Locale,
   ) {}
 
   /**
@@ -137,9 +136,9 @@ export class DocumentAnalyses {
       if (tooLarge) {
         // No checks, no odds, nothing kept of an earlier analysis: the one note is the answer.
         this.analyzers.forget(document.uri);
-        analysis = analyzeDocument('', analysisOptions(this.locale, settings, project));
+        analysis = analyzeDocument('', analysisOptions(settings, project));
       } else {
-        analysis = this.analyzers.analyze(text, analysisOptions(this.locale, settings, project), document.uri);
+        analysis = this.analyzers.analyze(text, analysisOptions(settings, project), document.uri);
       }
     } catch (error) {
       // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.

@@ -8,8 +8,8 @@
  * {@link MAX_TERM_LENGTH} characters, or a dictionary that would outgrow what is read of it, is refused.
  */
 import { isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
-import { type DictionaryProblem, utf8Bytes } from '../analysis/project/fileRefusal';
-import type { Locale } from '../analysis/types';
+import { utf8Bytes } from '../analysis/project/fileRefusal';
+import type { DictionaryEditProblem } from '../analysis/diagnosticCatalog';
 import { parseDictionary } from '../analysis/project/workspaceConfig';
 import { MAX_RULESET_CHARS } from '../engine/rulesetLoader';
 import { FileRefusedError, MAX_PROJECT_FILE_BYTES, type ProjectFiles } from './projectFiles';
@@ -17,27 +17,21 @@ import { FileRefusedError, MAX_PROJECT_FILE_BYTES, type ProjectFiles } from './p
 /** The longest term the dictionary takes, in characters: a trait's name, not a paragraph. */
 export const MAX_TERM_LENGTH = 100;
 
-/** A term the dictionary does not take, or a file it cannot be added to; present/fileWrites.ts words why. */
+/** A term the dictionary does not take, or a file it cannot be added to; present/messages.ts words why. */
 export class DictionaryProblemError extends Error {
-  constructor(readonly problem: DictionaryProblem) {
-    super(`the term was not added: ${problem.kind}`);
+  constructor(readonly problem: DictionaryEditProblem) {
+    super(`the term was not added: ${problem.id}`);
     this.name = 'DictionaryProblemError';
   }
 }
 
-/** Why an addition failed, when the user can do something about it; undefined for a bug. */
-export function dictionaryProblem(error: unknown): DictionaryProblem | undefined {
-  if (error instanceof DictionaryProblemError) return error.problem;
-  if (error instanceof FileRefusedError) return { kind: 'refused', refusal: error.refusal };
-  return undefined;
-}
-
 const HEADER = '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n';
 const LIST_KEYS = ['traits', 'terms', 'термины', 'черты'];
+const BY_HAND: DictionaryEditProblem = { id: 'byHand' };
 
 /** Whether `text` reads as exactly these terms, with no problem. */
 function readsAs(text: string, terms: readonly string[]): boolean {
-  const parsed = parseDictionary(text, 'en');
+  const parsed = parseDictionary(text);
   return parsed.diagnostics.length === 0 && parsed.terms.length === terms.length && parsed.terms.every((t, i) => t === terms[i]);
 }
 
@@ -92,10 +86,10 @@ function insertion(text: string, list: YAMLSeq, term: string, eol: string): { at
  * (or empty) file is a commented list. Throws {@link DictionaryProblemError} when the file has
  * problems or a shape the term cannot be added to without rewriting the author's text.
  */
-export function addTermToDictionary(existing: string | undefined, term: string, locale: Locale = 'en'): { text: string; added: boolean } {
+export function addTermToDictionary(existing: string | undefined, term: string): { text: string; added: boolean } {
   if (existing === undefined || existing.trim() === '') return { text: `${HEADER}- ${scalar(term, false)}\n`, added: true };
-  const parsed = parseDictionary(existing, locale);
-  if (parsed.diagnostics.length > 0) throw new DictionaryProblemError({ kind: 'file-problem', problem: parsed.diagnostics[0].message });
+  const parsed = parseDictionary(existing);
+  if (parsed.diagnostics.length > 0) throw new DictionaryProblemError({ id: 'fileHasProblem', problem: parsed.diagnostics[0].message });
   if (parsed.terms.includes(term)) return { text: existing, added: false };
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const expected = [...parsed.terms, term];
@@ -105,25 +99,31 @@ export function addTermToDictionary(existing: string | undefined, term: string, 
     text = `${existing}${/\r?\n$/.test(existing) ? '' : eol}- ${scalar(term, false)}${eol}`;
   } else {
     const list = listOf(existing);
-    if (!list) throw new DictionaryProblemError({ kind: 'not-a-list' });
+    if (!list) throw new DictionaryProblemError({ id: 'notAList' });
     const edit = insertion(existing, list, term, eol);
-    if (!edit) throw new DictionaryProblemError({ kind: 'by-hand' });
+    if (!edit) throw new DictionaryProblemError(BY_HAND);
     text = existing.slice(0, edit.at) + edit.insert + existing.slice(edit.at);
   }
   // Past the bounds the file would no longer be read: every term in it would be lost to the analysis.
-  if (text.length > MAX_RULESET_CHARS || utf8Bytes(text) > MAX_PROJECT_FILE_BYTES) throw new DictionaryProblemError({ kind: 'too-large', limit: MAX_PROJECT_FILE_BYTES });
+  if (text.length > MAX_RULESET_CHARS || utf8Bytes(text) > MAX_PROJECT_FILE_BYTES) throw new DictionaryProblemError({ id: 'tooLarge', limit: MAX_PROJECT_FILE_BYTES });
   // The edit is checked by reading it back: a layout this code misjudged is refused, never written.
-  if (!readsAs(text, expected)) throw new DictionaryProblemError({ kind: 'by-hand' });
+  if (!readsAs(text, expected)) throw new DictionaryProblemError(BY_HAND);
   return { text, added: true };
 }
 
+/** Why the term was not added, for the message the user reads; undefined for an error that is no problem of the file (a bug). */
+export function dictionaryEditProblem(error: unknown): DictionaryEditProblem | undefined {
+  if (error instanceof FileRefusedError) return { id: 'refused', refusal: error.refusal };
+  return error instanceof DictionaryProblemError ? error.problem : undefined;
+}
+
 /** Adds the term to the dictionary at `path` (workspace-relative) of a folder's files. */
-export async function addToProjectDictionary(fs: ProjectFiles, path: string, term: string, locale: Locale): Promise<{ added: boolean }> {
+export async function addToProjectDictionary(fs: ProjectFiles, path: string, term: string): Promise<{ added: boolean }> {
   // Characters are code points; a term of more than twice as many UTF-16 units has more than enough of them.
-  if (term.length > 2 * MAX_TERM_LENGTH || Array.from(term).length > MAX_TERM_LENGTH) throw new DictionaryProblemError({ kind: 'term-too-long', limit: MAX_TERM_LENGTH });
+  if (term.length > 2 * MAX_TERM_LENGTH || Array.from(term).length > MAX_TERM_LENGTH) throw new DictionaryProblemError({ id: 'termTooLong', limit: MAX_TERM_LENGTH });
   let added = false;
   await fs.edit(path, (text) => {
-    const edited = addTermToDictionary(text, term, locale);
+    const edited = addTermToDictionary(text, term);
     added = edited.added;
     return edited.text;
   });

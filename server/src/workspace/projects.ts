@@ -10,9 +10,7 @@
  * dictionary stamp is also looked at every {@link FRESHNESS_INTERVAL}, and a changed stamp
  * reloads it (`changed`).
  */
-import { unusedFileMessage } from '../analysis/project/fileRefusal';
 import { builtinRulesets } from '../analysis/project/rulesetProvider';
-import type { Locale } from '../analysis/types';
 import { type FileProblems, loadWorkspaceConfig, type WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import type { RollmarkSettings } from '../protocol';
 import { fileUri } from './folders';
@@ -55,7 +53,6 @@ export class Projects {
 
   constructor(
     private readonly fsFor: FsFactory,
-    private readonly locale: Locale,
     /** Told of every load, so that problems in the project's own files are published. */
     private readonly onLoaded: (folderUri: string, problems: FileProblems[]) => void,
     /** The workspace is trusted: user ruleset files may be loaded. */
@@ -126,12 +123,12 @@ export class Projects {
     if (!fs) return { folderUri, config: NO_PROJECT.config, userRulesetsLoaded: false };
     let config: WorkspaceConfig;
     try {
-      config = await loadWorkspaceConfig(fs, this.locale, { dictionary: settings.dictionaryPath, rulesets: settings.rulesetsPath, userRulesets: this.trusted });
+      config = await loadWorkspaceConfig(fs, { dictionary: settings.dictionaryPath, rulesets: settings.rulesetsPath, userRulesets: this.trusted });
     } catch (error) {
       // The file system refuses with reasons rather than throw; should anything still throw, the folder keeps working.
       config = builtinConfig();
       const detail = error instanceof Error ? error.message : String(error);
-      config.folderProblems.push({ path: settings.dictionaryPath, message: unusedFileMessage(settings.dictionaryPath, { reason: 'unreadable', detail }, this.locale) });
+      config.folderProblems.push({ path: settings.dictionaryPath, message: { id: 'unusedFile', path: settings.dictionaryPath, refusal: { reason: 'unreadable', detail } } });
     }
     const problems: FileProblems[] = [...config.fileDiagnostics].map(([path, diagnostics]) => ({ uri: fileUri(folderUri, path), text: config.fileTexts.get(path) ?? '', diagnostics }));
     this.onLoaded(folderUri, problems);

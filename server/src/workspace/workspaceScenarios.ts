@@ -7,7 +7,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../analysis/analyzeDocument';
 import { MEGABYTE, tooLargeToAnalyze } from '../analysis/project/fileRefusal';
-import type { AnalysisOptions, DocumentAnalysis, Locale } from '../analysis/types';
+import type { AnalysisOptions, DocumentAnalysis } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
 import { fileNameOf, fileUri, relativePath } from './folders';
@@ -16,9 +16,8 @@ import type { Project } from './projects';
 import { servesText } from './servedDocuments';
 
 /** The options an analysis of a document in this folder takes (the same for open documents, analyses.ts). */
-export function analysisOptions(locale: Locale, settings: RollmarkSettings, project: Project): AnalysisOptions {
+export function analysisOptions(settings: RollmarkSettings, project: Project): AnalysisOptions {
   return {
-    locale,
     rulesets: project.config.rulesets,
     ...(settings.defaultRuleset ? { defaultRuleset: settings.defaultRuleset } : {}),
     dictionary: project.config.dictionary,
@@ -68,7 +67,6 @@ export async function workspaceReportDocuments(
   fs: ProjectFiles,
   settings: RollmarkSettings,
   project: Project,
-  locale: Locale,
   open: OpenDocuments,
 ): Promise<ReportDocumentSource[]> {
   const opened = new Map<string, TextDocument>();
@@ -78,7 +76,7 @@ export async function workspaceReportDocuments(
   }
   const listing = await fs.markdownFiles();
   if (listing.kind !== 'files') return [];
-  const options = analysisOptions(locale, settings, project);
+  const options = analysisOptions(settings, project);
   return Promise.all(
     listing.paths.map(async (relative): Promise<ReportDocumentSource> => {
       const document = opened.get(relative);

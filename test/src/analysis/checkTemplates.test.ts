@@ -18,7 +18,7 @@ function ruleset(id: string): Ruleset {
 }
 
 function sheets(frontMatter: string): CharacterSheet[] {
-  return analyzeDocument(`---\n${frontMatter}---\n`, { locale: 'ru', rulesets }).frontMatter?.characters ?? [];
+  return analyzeDocument(`---\n${frontMatter}---\n`, { rulesets }).frontMatter?.characters ?? [];
 }
 
 const text = (t: string): TemplatePart => ({ text: t });

@@ -7,15 +7,17 @@
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
-import type { AnalysisDiagnostic, DiagnosticCode, DocumentAnalysis, Locale, Severity } from '../../../server/out/analysis/types';
+import type { DiagnosticCode, Severity } from '../../../server/out/analysis/types';
+import type { Locale } from '../../../server/out/present/locale';
+import type { WordedDiagnostic } from '../../../server/out/present/messages';
 import { markedRange, parseMarkers } from '../markers';
-import { applyEdits, joinLines, rangeOf, scenario } from './util';
+import { applyEdits, joinLines, rangeOf, scenario, type WordedAnalysis, wordedAnalysis } from './util';
 
-function analyze(text: string, locale: Locale = 'ru', dictionary: string[] = []): DocumentAnalysis {
-  return analyzeDocument(text, { locale, rulesets: builtinRulesets(), dictionary });
+function analyze(text: string, locale: Locale = 'ru', dictionary: string[] = []): WordedAnalysis {
+  return wordedAnalysis(analyzeDocument(text, { rulesets: builtinRulesets(), dictionary }), locale);
 }
 
-function codes(analysis: DocumentAnalysis): DiagnosticCode[] {
+function codes(analysis: WordedAnalysis): DiagnosticCode[] {
   return analysis.diagnostics.map((d) => d.code);
 }
 
@@ -106,7 +108,7 @@ const hits: Hit[] = [
     doc: V('«Сила + Атлетика (⟦сложность −1⟧)»'),
     code: 'RM003',
     severity: 'error',
-    ru: 'Сложность -1: должна быть целым числом не меньше 0',
+    ru: 'Сложность −1: должна быть целым числом не меньше 0',
   },
   {
     name: 'RM004: a missing difficulty in mage-revised is information naming the default 6',
@@ -413,7 +415,7 @@ const misses: Miss[] = [
   { name: 'RM015: stacked bonuses +3 + 2 in vampire-pack (each within +1…+3)', doc: V('«Сила + Атлетика + 3 + 2 (сложность 2)»'), code: 'RM015' },
 ];
 
-function only(analysis: DocumentAnalysis, code: DiagnosticCode): AnalysisDiagnostic {
+function only(analysis: WordedAnalysis, code: DiagnosticCode): WordedDiagnostic {
   const found = analysis.diagnostics.filter((d) => d.code === code);
   assert.equal(found.length > 0, true, `no ${code}`);
   return found[0];

@@ -57,7 +57,7 @@ describe('example scenarios', () => {
   for (const [file, expected] of Object.entries(pinned)) {
     it(`${file} has ${expected.checks} checks under ${expected.ruleset} and exactly the pinned diagnostics`, () => {
       const text = readFileSync(path.join(EXAMPLES, file), 'utf8');
-      const analysis = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
+      const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
       const lines = new LineIndex(text);
       assert.equal(analysis.ruleset.id, expected.ruleset);
       assert.equal(analysis.rulesetSource, 'front-matter');
@@ -71,7 +71,7 @@ describe('example scenarios', () => {
 
   it('every check of vampire.scenario.md with an actor has a known pool; those without one are the party’s', () => {
     const text = readFileSync(path.join(EXAMPLES, 'vampire.scenario.md'), 'utf8');
-    const analysis = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
     assert.deepEqual(
       analysis.checks.map((c) => [c.actor ?? null, c.odds?.pool ?? null, c.scene?.title ?? null, c.party?.members.map((m) => [m.character, m.odds.pool]) ?? null]),
       [

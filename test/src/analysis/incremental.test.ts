@@ -23,8 +23,10 @@ import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { analyzeBlock, NO_DEFINITIONS } from '../../../server/src/analysis/document/blockAnalysis';
 import { moveBlock } from '../../../server/src/analysis/document/blockRanges';
-import { findFrontMatter, Lines, unclosedFrontMatter } from '../../../server/src/analysis/markdown/blocks';
-import { createIncrementalAnalyzer, runFrom } from '../../../server/src/analysis/document/incrementalAnalysis';
+import { findFrontMatter, unclosedFrontMatter } from '../../../server/src/analysis/markdown/frontMatterBlock';
+import { Lines } from '../../../server/src/analysis/markdown/lines';
+import { runFrom } from '../../../server/src/analysis/document/blockReuse';
+import { createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
 import { joinsRuns, scanBlockMarkdown, scanBlockRun, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
@@ -32,7 +34,7 @@ import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis } from '../.
 
 const RUNS = process.env.INCREMENTAL_RUNS === undefined ? 80 : Number(process.env.INCREMENTAL_RUNS);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
-const OPTIONS: AnalysisOptions = { locale: 'ru', rulesets: builtinRulesets() };
+const OPTIONS: AnalysisOptions = { rulesets: builtinRulesets() };
 
 function params(runs: number): fc.Parameters<unknown> {
   return { numRuns: runs, ...(SEED === undefined ? {} : { seed: SEED }) };
@@ -198,7 +200,6 @@ function asOneBlock(text: string, analysis: DocumentAnalysis): { checks: unknown
   const block = analyzeBlock(text.slice(bodyStart), {
     ruleset: analysis.ruleset,
     index: traitIndex(analysis.ruleset, []),
-    locale: OPTIONS.locale,
     characters,
     proseChecks: true,
     fixedRanges: new Set(characters.map((c) => c.range)),

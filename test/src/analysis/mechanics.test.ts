@@ -7,28 +7,30 @@
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
-import type { AnalysisDiagnostic, AnalyzedCheck, DocumentAnalysis, Locale } from '../../../server/out/analysis/types';
+import type { AnalyzedCheck } from '../../../server/out/analysis/types';
+import type { Locale } from '../../../server/out/present/locale';
+import type { WordedDiagnostic } from '../../../server/out/present/messages';
 import { helperSide, plainSide } from '../../../server/out/engine/checkSpec';
 import type { CheckSpec } from '../../../server/out/engine/checkSpec';
 import { isKnownPool } from '../../../server/out/engine/oddsReport';
 import type { PoolOdds } from '../../../server/out/engine/oddsReport';
 import { FAMILY_OF, oracleAlternatives, oracleOdds } from '../engine/bruteForce';
 import type { OracleOdds } from '../engine/bruteForce';
-import { applyEdits, scenario } from './util';
+import { applyEdits, scenario, type WordedAnalysis, wordedAnalysis } from './util';
 
-function analyze(ruleset: string, body: string[], frontMatter: string[] = [], locale: Locale = 'ru'): DocumentAnalysis {
-  return analyzeDocument(scenario(ruleset, body, frontMatter), { locale, rulesets: builtinRulesets() });
+function analyze(ruleset: string, body: string[], frontMatter: string[] = [], locale: Locale = 'ru'): WordedAnalysis {
+  return wordedAnalysis(analyzeDocument(scenario(ruleset, body, frontMatter), { rulesets: builtinRulesets() }), locale);
 }
 
 /** The only check of a document of one line, and the document's diagnostics as `code ‹text› message`. */
-function one(ruleset: string, line: string, frontMatter: string[] = [], locale: Locale = 'ru'): { check: AnalyzedCheck; text: string; analysis: DocumentAnalysis; found: string[] } {
+function one(ruleset: string, line: string, frontMatter: string[] = [], locale: Locale = 'ru'): { check: AnalyzedCheck; text: string; analysis: WordedAnalysis; found: string[] } {
   const analysis = analyze(ruleset, [line], frontMatter, locale);
   assert.equal(analysis.checks.length, 1, `${line}: one check`);
   const text = scenario(ruleset, [line], frontMatter);
   return { check: analysis.checks[0], text, analysis, found: analysis.diagnostics.map((d) => shown(text, d)) };
 }
 
-function shown(text: string, d: AnalysisDiagnostic): string {
+function shown(text: string, d: WordedDiagnostic): string {
   return `${d.code} ‹${text.slice(d.range.start, d.range.end)}› ${d.message}`;
 }
 
@@ -235,7 +237,7 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       assert.equal(fix.preferred, true);
       const fixed = applyEdits(text, fix.edits);
       assert.ok(fixed.endsWith('«Сила 2 + Атлетика 2 (Воля)»\n'), fixed);
-      const after = analyzeDocument(fixed, { locale: 'ru', rulesets: builtinRulesets() });
+      const after = analyzeDocument(fixed, { rulesets: builtinRulesets() });
       assert.deepEqual(after.diagnostics, []);
       assert.deepEqual(after.checks[0].spec, { side: side(4, { willpower: true }) });
     });

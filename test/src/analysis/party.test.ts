@@ -18,7 +18,7 @@ import { joinLines } from './util';
 const TOL = 1e-12;
 
 function checksOf(ruleset: string, characters: string[], ...body: string[]): AnalyzedCheck[] {
-  return analyzeDocument(joinLines('---', `ruleset: ${ruleset}`, 'characters:', ...characters.map((c) => `  ${c}`), '---', ...body), { locale: 'ru', rulesets: builtinRulesets() }).checks;
+  return analyzeDocument(joinLines('---', `ruleset: ${ruleset}`, 'characters:', ...characters.map((c) => `  ${c}`), '---', ...body), { rulesets: builtinRulesets() }).checks;
 }
 
 /** The chance that matters, as the oracle sees it: a contest's win, an extended action done in time, else success of every kind. */

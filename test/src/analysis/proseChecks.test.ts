@@ -9,16 +9,18 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { formatCanonical, parseCheckExpression } from '../../../server/out/analysis/check/checkExpression';
-import { DEFAULT_SEVERITY, fixTitles, messages } from '../../../server/out/analysis/diagnosticCatalog';
+import { DEFAULT_SEVERITY } from '../../../server/out/analysis/diagnosticCatalog';
 import { findProseChecks } from '../../../server/out/analysis/prose/proseChecks';
 import type { ProseCheckResult } from '../../../server/out/analysis/prose/proseChecks';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { traitIndex } from '../../../server/out/analysis/resolve/traitIndex';
 import type { TraitIndex } from '../../../server/out/analysis/resolve/traitIndex';
-import type { Locale, TextRange } from '../../../server/out/analysis/types';
+import type { TextRange } from '../../../server/out/analysis/types';
+import type { Locale } from '../../../server/out/present/locale';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import { parseMarkers } from '../markers';
+import { worded } from './util';
 
 function indexOf(rulesetId: string, dictionary: readonly string[] = []): TraitIndex {
   const ruleset = getBuiltinRuleset(rulesetId);
@@ -26,9 +28,14 @@ function indexOf(rulesetId: string, dictionary: readonly string[] = []): TraitIn
   return traitIndex(ruleset, dictionary);
 }
 
-function find(rulesetId: string, text: string, options: { segments?: TextRange[]; locale?: Locale; dictionary?: string[] } = {}): ProseCheckResult {
+function find(rulesetId: string, text: string, options: { segments?: TextRange[]; dictionary?: string[] } = {}): ProseCheckResult {
   const segments = options.segments ?? [{ start: 0, end: text.length }];
-  return findProseChecks(text, segments, indexOf(rulesetId, options.dictionary), options.locale ?? 'ru');
+  return findProseChecks(text, segments, indexOf(rulesetId, options.dictionary));
+}
+
+/** The fixes' titles as a user reads them in `locale`. */
+function fixTitles(result: ProseCheckResult, locale: Locale = 'ru'): string[] {
+  return worded(result.diagnostics, locale).map((d) => d.fixes[0].title);
 }
 
 /** The marked spans are exactly the checks found, with these markups in order. */
@@ -91,17 +98,21 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
     const range = { start: 9, end: text.length };
     const markup = '«Сила + Атлетика (сложность 2)»';
 
+    const words = {
+      ru: { message: `Проверка записана прозой; разметка: ${markup}`, title: `Разметить как ${markup}` },
+      en: { message: `Check written as prose; as markup: ${markup}`, title: `Mark up as ${markup}` },
+    };
     for (const locale of ['ru', 'en'] as const) {
       it(`RM012, hint, the catalog's message and one preferred fix (${locale})`, () => {
-        const { checks, diagnostics } = find('vampire-pack', text, { locale });
+        const { checks, diagnostics } = find('vampire-pack', text);
         assert.deepEqual(checks, [{ range, markup }]);
-        assert.deepEqual(diagnostics, [
+        assert.deepEqual(worded(diagnostics, locale), [
           {
             code: 'RM012',
             severity: DEFAULT_SEVERITY.RM012,
-            message: messages.proseCheck(markup)[locale],
+            message: words[locale].message,
             range,
-            fixes: [{ title: fixTitles.toMarkup(markup)[locale], edits: [{ range, newText: markup }], preferred: true }],
+            fixes: [{ title: words[locale].title, edits: [{ range, newText: markup }], preferred: true }],
           },
         ]);
       });
@@ -392,7 +403,7 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
       const fixed = applyFixes(text, find('mage-revised', text));
       assert.equal(fixed, `Бросок ${markups[0]} решает. Погоня: ${markups[1]}, ${markups[2]}.`);
       // The markup means what the prose scanner read: the author's three pools, and «/» between two traits.
-      const analysis = analyzeDocument(`---\nruleset: mage-revised\n---\n${fixed}\n`, { locale: 'ru', rulesets: builtinRulesets() });
+      const analysis = analyzeDocument(`---\nruleset: mage-revised\n---\n${fixed}\n`, { rulesets: builtinRulesets() });
       // Only the standard difficulty noted for the two that the text gives none.
       assert.deepEqual(analysis.diagnostics.map((d) => d.code), ['RM004', 'RM004']);
       assert.deepEqual(
@@ -439,7 +450,7 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
   describe('what the sentence says beyond the pool', () => {
     const sheets = ['characters:', '  Мирон: { Сила: 3, Атлетика: 2 }', '  Вера: { Ловкость: 4, Атлетика: 1 }'];
     const doc = (ruleset: string, line: string) => `---\nruleset: ${ruleset}\n${sheets.join('\n')}\n---\n\n${line}\n`;
-    const analyzeDoc = (text: string) => analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
+    const analyzeDoc = (text: string) => analyzeDocument(text, { rulesets: builtinRulesets() });
 
     it('keeps the actor when the sentence names a character of the sheet, and the fixed check knows the pool', () => {
       const text = doc('vampire-pack', 'Мирон совершает бросок Силы + Атлетики (сложность 2), чтобы перепрыгнуть.');
@@ -482,7 +493,7 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
     });
 
     it('the fix’s title says what the markup cannot carry over', () => {
-      const title = (ruleset: string, prose: string, locale: Locale = 'ru') => find(ruleset, prose, { locale }).diagnostics.map((d) => d.fixes[0].title);
+      const title = (ruleset: string, prose: string, locale: Locale = 'ru') => fixTitles(find(ruleset, prose), locale);
       // vampire-pack counts a missing difficulty as 0, as the pack writes its own checks: nothing to say.
       assert.deepEqual(title('vampire-pack', 'проверку Ловкости + Атлетики.'), ['Разметить как «Ловкость + Атлетика»']);
       assert.deepEqual(title('threads-of-fate', 'проверка Доблесть + Скрытность.', 'en'), ['Mark up as «Доблесть + Скрытность» (the text gives no difficulty)']);
@@ -554,9 +565,9 @@ describe('findProseChecks (MARKUP §7, RM012)', () => {
         'Хуан ненавидел метро – здесь воняло, здесь было шумно и здесь собирались толпы людей, 12 - 3 = 9.\n\n';
       const text = paragraph.repeat(Math.ceil(3_000_000 / paragraph.length));
       const index = indexOf('werewolf-revised');
-      findProseChecks(text.slice(0, 100_000), [{ start: 0, end: 100_000 }], index, 'ru'); // warm-up
+      findProseChecks(text.slice(0, 100_000), [{ start: 0, end: 100_000 }], index); // warm-up
       const t0 = process.hrtime.bigint();
-      const { checks } = findProseChecks(text, [{ start: 0, end: text.length }], index, 'ru');
+      const { checks } = findProseChecks(text, [{ start: 0, end: text.length }], index);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       assert.equal(checks.length, 3 * Math.ceil(3_000_000 / paragraph.length));
       // Generous (0.2–0.6 s measured, on a loaded machine); a quadratic slip would take minutes.

@@ -8,7 +8,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { fixTitles } from '../../../server/out/analysis/diagnosticCatalog';
+import type { FixTitle } from '../../../server/out/analysis/diagnosticCatalog';
+import { fixTitle } from '../../../server/out/present/messages';
+import { voice } from '../../../server/out/present/voice';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { AnalysisDiagnostic, TextRange } from '../../../server/out/analysis/types';
 import { loadLabels } from './seedLabels';
@@ -18,7 +20,7 @@ const key = (seed: string, range: TextRange) => `${seed}:${range.start}:${range.
 
 /** The warnings and errors a markup gets under the ruleset, in a document of its own. */
 function problemsOf(markup: string, ruleset: string): AnalysisDiagnostic[] {
-  const analysis = analyzeDocument(`---\nruleset: ${ruleset}\n---\n\n${markup}\n`, { locale: 'ru', rulesets: builtinRulesets() });
+  const analysis = analyzeDocument(`---\nruleset: ${ruleset}\n---\n\n${markup}\n`, { rulesets: builtinRulesets() });
   return analysis.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
 }
 
@@ -27,7 +29,7 @@ function againstLabels(texts: readonly SeedText[]): void {
   const labels = loadLabels(texts);
   const checks = labels.filter((l) => l.check);
   const found = texts.flatMap((seed) => {
-    const analysis = analyzeDocument(seed.text, { locale: 'ru', rulesets: builtinRulesets(), defaultRuleset: seed.ruleset, proseChecks: 'on' });
+    const analysis = analyzeDocument(seed.text, { rulesets: builtinRulesets(), defaultRuleset: seed.ruleset, proseChecks: 'on' });
     return analysis.proseChecks.map((check) => ({ seed, check, fix: analysis.diagnostics.find((d) => d.code === 'RM012' && d.range.start === check.range.start)?.fixes[0] }));
   });
   const byRange = new Map(found.map((f) => [key(f.seed.id, f.check.range), f]));
@@ -64,6 +66,9 @@ function againstLabels(texts: readonly SeedText[]): void {
     assert.deepEqual(taken, []);
   });
 
+  /** A prose fix's title that says nothing beyond the markup. */
+  const plain = (title: FixTitle) => title.id === 'toMarkup' && title.note === undefined;
+
   it('each fix writes a check its ruleset accepts, or its title says what the markup cannot carry over', () => {
     const silent: string[] = [];
     for (const l of checks) {
@@ -71,8 +76,7 @@ function againstLabels(texts: readonly SeedText[]): void {
       if (!f) continue;
       assert.ok(f.fix, `${l.seed}:${l.line}: an RM012 with a fix`);
       const problems = problemsOf(f.check.markup, f.seed.ruleset);
-      const plain = f.fix.title === fixTitles.toMarkup(f.check.markup).ru;
-      if (problems.length > 0 && plain) silent.push(`${l.seed}:${l.line} ${f.check.markup}: ${problems.map((d) => d.code).join(', ')}`);
+      if (problems.length > 0 && plain(f.fix.title)) silent.push(`${l.seed}:${l.line} ${f.check.markup}: ${problems.map((d) => d.code).join(', ')}`);
     }
     assert.deepEqual(silent, []);
   });
@@ -80,8 +84,8 @@ function againstLabels(texts: readonly SeedText[]): void {
   it('a fix says so only when the markup will get a warning or an error', () => {
     const needless = checks.flatMap((l) => {
       const f = byRange.get(key(l.seed, l.range));
-      if (!f?.fix || f.fix.title === fixTitles.toMarkup(f.check.markup).ru) return [];
-      return problemsOf(f.check.markup, f.seed.ruleset).length === 0 ? [`${l.seed}:${l.line} ${f.fix.title}`] : [];
+      if (!f?.fix || plain(f.fix.title)) return [];
+      return problemsOf(f.check.markup, f.seed.ruleset).length === 0 ? [`${l.seed}:${l.line} ${fixTitle(f.fix.title, voice('ru'))}`] : [];
     });
     assert.deepEqual(needless, []);
   });

@@ -15,7 +15,7 @@ import { markedRange, parseMarkers } from '../markers';
 import { joinCrlf, joinLines, scenario } from './util';
 
 function analyze(text: string): DocumentAnalysis {
-  return analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
+  return analyzeDocument(text, { rulesets: builtinRulesets() });
 }
 
 function ruleset(id: string): Ruleset {

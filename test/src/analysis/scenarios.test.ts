@@ -11,6 +11,7 @@ import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { LineIndex } from '../../../server/out/analysis/markdown/lineIndex';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { BUILTIN_RULESET_IDS } from '../../../server/out/engine/builtinRulesets';
+import { worded } from './util';
 
 const SCENARIOS = join(__dirname, '../../fixtures/scenarios');
 const EXPECT = /<!--\s*expect\s+([^>]*?)\s*-->/u;
@@ -35,9 +36,9 @@ describe('realistic scenarios with planted mistakes', () => {
       const found = EXPECT.exec(line);
       if (found) planted.set(k, found[1].split(/[\s,]+/u));
     });
-    const analysis = analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets(), proseChecks: 'on' });
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets(), proseChecks: 'on' });
     const index = new LineIndex(text);
-    const alarms = analysis.diagnostics.filter((d) => d.severity === 'warning' || d.severity === 'error');
+    const alarms = worded(analysis.diagnostics, 'ru').filter((d) => d.severity === 'warning' || d.severity === 'error');
     const lineOf = (offset: number) => index.positionAt(offset).line;
 
     it(`${file}: its ruleset, and at least five planted mistakes`, () => {

@@ -37,7 +37,7 @@ function sentences(line: string): { start: number; end: number }[] {
 }
 
 function proseChecksOf(seed: SeedText) {
-  const analysis = analyzeDocument(seed.text, { locale: 'ru', rulesets: builtinRulesets(), defaultRuleset: seed.ruleset, proseChecks: 'on' });
+  const analysis = analyzeDocument(seed.text, { rulesets: builtinRulesets(), defaultRuleset: seed.ruleset, proseChecks: 'on' });
   const starts = lineStarts(seed.text);
   return analysis.proseChecks.map((check) => {
     let line = 0;

@@ -18,7 +18,7 @@ import { joinLines } from './util';
 const TOL = 1e-12;
 
 function analyze(text: string): DocumentAnalysis {
-  return analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() });
+  return analyzeDocument(text, { rulesets: builtinRulesets() });
 }
 
 function tune(analysis: DocumentAnalysis, check: AnalyzedCheck, targets: readonly number[] = TUNING_TARGETS): Tuning[] {

@@ -3,7 +3,10 @@
  * ranges. Expected ranges marked inside a text are read by test/src/markers.ts.
  */
 import * as assert from 'node:assert/strict';
-import type { TextRange } from '../../../server/out/analysis/types';
+import type { AnalysisDiagnostic, DocumentAnalysis, TextRange } from '../../../server/out/analysis/types';
+import type { Locale } from '../../../server/out/present/locale';
+import { type WordedDiagnostic, wordedDiagnostic } from '../../../server/out/present/messages';
+import { voice } from '../../../server/out/present/voice';
 
 /** Lines joined with `\n`, each with its line break. */
 export function joinLines(...lines: string[]): string {
@@ -36,4 +39,16 @@ export function applyEdits(text: string, edits: readonly { range: TextRange; new
   let out = text;
   for (const edit of sorted) out = out.slice(0, edit.range.start) + edit.newText + out.slice(edit.range.end);
   return out;
+}
+
+/** Diagnostics as a user reads them in `locale`: messages, fix titles and related information worded by present/messages.ts. */
+export function worded(diagnostics: readonly AnalysisDiagnostic[], locale: Locale): WordedDiagnostic[] {
+  return diagnostics.map((d) => wordedDiagnostic(d, voice(locale)));
+}
+
+/** An analysis with its diagnostics worded in `locale` (see `worded`). */
+export type WordedAnalysis = Omit<DocumentAnalysis, 'diagnostics'> & { diagnostics: WordedDiagnostic[] };
+
+export function wordedAnalysis(analysis: DocumentAnalysis, locale: Locale): WordedAnalysis {
+  return { ...analysis, diagnostics: worded(analysis.diagnostics, locale) };
 }

@@ -13,11 +13,12 @@ import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { traitIndex } from '../../../server/out/analysis/resolve/traitIndex';
 import { parseDictionary } from '../../../server/out/analysis/project/workspaceConfig';
-import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, Locale } from '../../../server/out/analysis/types';
+import type { DictionaryEntry } from '../../../server/out/analysis/types';
+import type { Locale } from '../../../server/out/present/locale';
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import type { Ruleset } from '../../../server/out/engine/ruleset';
 import { traitCategoryWords } from '../../../server/out/engine/traitCategories';
-import { scenario } from './util';
+import { scenario, worded, type WordedAnalysis, wordedAnalysis } from './util';
 
 function builtin(id: string): Ruleset {
   const ruleset = getBuiltinRuleset(id);
@@ -25,13 +26,13 @@ function builtin(id: string): Ruleset {
   return ruleset;
 }
 
-function analyze(text: string, dictionary: DictionaryEntry[] = [], locale: Locale = 'ru'): DocumentAnalysis {
-  return analyzeDocument(text, { locale, rulesets: builtinRulesets(), dictionary });
+function analyze(text: string, dictionary: DictionaryEntry[] = [], locale: Locale = 'ru'): WordedAnalysis {
+  return wordedAnalysis(analyzeDocument(text, { rulesets: builtinRulesets(), dictionary }), locale);
 }
 
 /** Code, severity, the text under the range and the fixes' titles, for every diagnostic. */
-function seen(text: string, analysis: DocumentAnalysis): [string, string, string, string[]][] {
-  return analysis.diagnostics.map((d: AnalysisDiagnostic) => [d.code, d.severity, text.slice(d.range.start, d.range.end), d.fixes.map((f) => f.title)]);
+function seen(text: string, analysis: WordedAnalysis): [string, string, string, string[]][] {
+  return analysis.diagnostics.map((d) => [d.code, d.severity, text.slice(d.range.start, d.range.end), d.fixes.map((f) => f.title)]);
 }
 
 describe('vocabulary: lookups and suggestions (traitIndex)', () => {
@@ -217,7 +218,7 @@ describe('vocabulary: reading the project dictionary (parseDictionary)', () => {
   ].join('\n');
 
   it('reads plain names and { name, category } entries, in English or Russian words', () => {
-    const parsed = parseDictionary(file, 'ru');
+    const parsed = parseDictionary(file);
     assert.deepEqual(parsed.diagnostics, []);
     assert.deepEqual(parsed.entries, [
       'Прыгучесть',
@@ -232,10 +233,10 @@ describe('vocabulary: reading the project dictionary (parseDictionary)', () => {
 
   it('an entry without a name is a problem on that entry; an unknown category keeps the entry, skill-like, and says so', () => {
     const text = '- { category: skill }\n- { name: Взлом, category: навыки }\n';
-    const parsed = parseDictionary(text, 'ru');
+    const parsed = parseDictionary(text);
     assert.deepEqual(parsed.entries, ['Взлом']);
     assert.deepEqual(
-      parsed.diagnostics.map((d) => [d.code, text.slice(d.range.start, d.range.end), d.message.split(':')[0]]),
+      worded(parsed.diagnostics, 'ru').map((d) => [d.code, text.slice(d.range.start, d.range.end), d.message.split(':')[0]]),
       [
         ['RM011', '{ category: skill }', 'У элемента словаря нет названия черты'],
         ['RM011', 'навыки', 'Неизвестная категория «навыки»'],

@@ -29,9 +29,12 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
-import { CODE_SUMMARY, DEFAULT_SEVERITY } from '../../../server/src/analysis/diagnosticCatalog';
+import { DEFAULT_SEVERITY } from '../../../server/src/analysis/diagnosticCatalog';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
-import type { DiagnosticCode, Locale } from '../../../server/src/analysis/types';
+import type { DiagnosticCode } from '../../../server/src/analysis/types';
+import type { Locale } from '../../../server/src/present/locale';
+import { CODE_SUMMARY, diagnosticMessage } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
 import { parseDictionary } from '../../../server/src/analysis/project/workspaceConfig';
 import { main } from '../../../server/src/cli/main';
 import type { CliIo } from '../../../server/src/cli/io';
@@ -226,8 +229,8 @@ describe('architecture: the documentation is true', () => {
           const body = section(p, heading);
           const example = body.find((n): n is Code => n.type === 'code' && n.lang === 'markdown');
           assert.ok(example, `${file}: ${code} has no \`\`\`markdown example`);
-          const analysis = analyzeDocument(example.value, { locale, rulesets: builtinRulesets() });
-          const raised = analysis.diagnostics.filter((d) => d.code === code).map((d) => d.message);
+          const analysis = analyzeDocument(example.value, { rulesets: builtinRulesets() });
+          const raised = analysis.diagnostics.filter((d) => d.code === code).map((d) => diagnosticMessage(d.message, voice(locale)));
           assert.ok(raised.length > 0, `${file}:${lineOf(example)}: the ${code} example raises ${analysis.diagnostics.map((d) => d.code).join(', ') || 'nothing'}`);
           const quote = body[body.indexOf(example) + 1];
           assert.equal(quote?.type, 'blockquote', `${file}:${lineOf(example)}: the ${code} example needs its message quoted right after it`);
@@ -250,7 +253,7 @@ describe('architecture: the documentation is true', () => {
           const title = locale === 'ru' ? ruleset.title : (ruleset.titleEn ?? ruleset.title);
           assert.ok(body.includes(title), `${file}: the ${id} section does not name its title "${title}"`);
           for (const [key, name] of Object.entries(ruleset.outcomes)) {
-            assert.ok(body.includes(name[locale]), `${file}: the ${id} section does not name the outcome ${key} as "${name[locale]}"`);
+            assert.ok(body.includes(voice(locale).pick(name)), `${file}: the ${id} section does not name the outcome ${key} as "${voice(locale).pick(name)}"`);
             assert.ok(body.includes(`\`${key}\``), `${file}: the ${id} section does not give the JSON key \`${key}\``);
           }
         }
@@ -328,7 +331,7 @@ describe('architecture: the documentation is true', () => {
           const result = parseUserRuleset(node.value, file, () => undefined);
           assert.deepEqual(result.errors, [], `${p.file}:${lineOf(node)}: ${file}`);
         } else {
-          assert.deepEqual(parseDictionary(node.value, 'en').diagnostics, [], `${p.file}:${lineOf(node)}: ${file}`);
+          assert.deepEqual(parseDictionary(node.value).diagnostics, [], `${p.file}:${lineOf(node)}: ${file}`);
         }
       }
     }

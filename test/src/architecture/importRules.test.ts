@@ -1,7 +1,8 @@
 /**
  * The lint rules that keep the directions inside server/src (eslint.config.mjs, ARCHITECTURE.md)
  * fire: the project's own ESLint configuration on small in-memory modules placed in each folder.
- * `npm run lint` proves the code follows them; this proves they would catch it if it did not.
+ * `npm run lint` proves the code follows them; this proves they would catch it if it did not. So
+ * does the rule that keeps locales and words out of analysis/ and engine/ (invariant 12).
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -201,5 +202,34 @@ describe('architecture: the import directions of eslint.config.mjs', () => {
       }
     }
     assert.deepEqual(await lint(eslint, 'server/src/features/probe.ts', importing('vscode-languageserver', 'type')), []);
+  });
+});
+
+describe('architecture: analysis/ and engine/ know no locale and hold no words (eslint.config.mjs `noLocale`)', () => {
+  let eslint: ESLint;
+  before(() => {
+    eslint = new ESLint({ cwd: root });
+  });
+  const elsewhere = 'belongs in present/: analysis/ and engine/ return data (a message id with its arguments, analysis/diagnosticCatalog.ts) that present/ words (ARCHITECTURE.md, invariant 12)';
+  const PAIR = `no-restricted-syntax: A { ru, en } pair of words ${elsewhere}`;
+  const LOCALE = `no-restricted-syntax: A locale ${elsewhere}`;
+  const TEST = `no-restricted-syntax: A test of the language ${elsewhere}`;
+  const probes: [string, string, string[]][] = [
+    ["export const words = { ru: 'Пустая проверка', en: 'Empty check' };\n", 'a { ru, en } pair', [PAIR]],
+    ["export const words = { 'ru': 'а', \"en\": 'a' };\n", 'a { ru, en } pair with quoted keys', [PAIR]],
+    ['export function say(locale: string): string {\n  return locale;\n}\n', 'a locale parameter', [LOCALE, LOCALE]],
+    ['export interface Options {\n  Locale: string;\n}\n', 'a locale field', [LOCALE]],
+    ["export const russian = (language: string): boolean => language === 'ru';\n", 'a test of the language', [TEST]],
+    ["export const order = 'а'.localeCompare('б', 'ru') + 'Ё'.toLocaleLowerCase('ru').length;\n", 'Russian collation and case of the text itself', []],
+  ];
+  for (const folder of ['analysis', 'analysis/resolve', 'engine', 'engine/families']) {
+    for (const [code, what, messages] of probes) {
+      it(`server/src/${folder}/: ${what} ${messages.length > 0 ? 'is refused' : 'is allowed'}`, async () => {
+        assert.deepEqual(await lint(eslint, `server/src/${folder}/probe.ts`, code), messages);
+      });
+    }
+  }
+  it('present/ may hold both: it is where the words are', async () => {
+    for (const [code] of probes) assert.deepEqual(await lint(eslint, 'server/src/present/probe.ts', code), []);
   });
 });

@@ -38,7 +38,7 @@ function expand(body: string | string[]): string {
   return withDefaults.replace(/\$(\d+)/g, (_all, n: string) => defaults.get(n) ?? '');
 }
 
-const analyze = (text: string) => analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets(), proseChecks: 'on' });
+const analyze = (text: string) => analyzeDocument(text, { rulesets: builtinRulesets(), proseChecks: 'on' });
 
 describe('the contributed snippets', () => {
   const starters = Object.entries(snippets).filter(([, s]) => s.isFileTemplate);

@@ -1,6 +1,6 @@
 /** The `rollmark` command run in process, as a terminal runs it, keeping what it printed. */
 import { Readable } from 'node:stream';
-import type { Locale } from '../../../server/src/analysis/types';
+import type { Locale } from '../../../server/src/present/locale';
 import type { CliIo } from '../../../server/src/cli/io';
 import { main } from '../../../server/src/cli/main';
 

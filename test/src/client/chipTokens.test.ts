@@ -16,7 +16,7 @@ import { decoratedTokens, type MarkdownToken } from '../../../client/out/chipTok
 
 /** What the server would send for this text: `rollmark/checkChips`' chips, ranges as lines. */
 function chipsOf(text: string): CheckChip[] {
-  const analysis = analyzeDocument(text, { locale: 'en', rulesets: builtinRulesets() });
+  const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
   const lines = new LineIndex(text);
   return documentChips(analysis, voice('en')).map((c) => ({
     text: c.text,

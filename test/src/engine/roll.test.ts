@@ -11,6 +11,7 @@ import type { RandomSource } from '../../../server/out/engine/random';
 import { rollCheck } from '../../../server/out/engine/roll';
 import type { RollReport } from '../../../server/out/engine/rollReport';
 import type { Ruleset } from '../../../server/out/engine/ruleset';
+import { namedRoll } from '../../../server/out/present/roll';
 
 function ruleset(id: string): Ruleset {
   const r = getBuiltinRuleset(id);
@@ -32,11 +33,12 @@ function faces(...list: number[]): RandomSource & { left: () => number } {
   };
 }
 
+/** The roll as the CLI's JSON gives it: the engine's, with the outcome named (present/roll.ts). */
 function roll(id: string, spec: CheckSpec, ...scripted: number[]): RollReport {
   const random = faces(...scripted);
   const report = rollCheck(ruleset(id), spec, { random });
   assert.equal(random.left(), 0, 'every scripted face was rolled');
-  return report;
+  return namedRoll(report, ruleset(id));
 }
 
 function team(main: RollSide, ...bases: number[]): RollSide {

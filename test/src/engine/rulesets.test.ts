@@ -9,7 +9,9 @@ import { BUILTIN_RULESET_IDS, getBuiltinRuleset, listBuiltinRulesets } from '../
 import type { Ruleset, TraitEntry } from '../../../server/out/engine/ruleset';
 import { parseUserRuleset } from '../../../server/out/engine/rulesetLoader';
 import { validateRuleset } from '../../../server/out/engine/rulesetValidation';
-import type { ResolveBase, RulesetError, UserRulesetResult } from '../../../server/out/engine/rulesetLoader';
+import type { ResolveBase, RulesetError, SourceRange, UserRulesetResult } from '../../../server/out/engine/rulesetLoader';
+import { LineIndex } from '../../../server/out/analysis/markdown/lineIndex';
+import { markedRange } from '../markers';
 
 const SOURCE_DIR = path.join(__dirname, '../../../server/src/engine');
 
@@ -32,6 +34,13 @@ function trait(r: Ruleset, name: string): TraitEntry {
 }
 
 const noBase: ResolveBase = () => undefined;
+
+/** A ruleset file with its one `⟦…⟧` range as lines and characters, as a loader error gives it. */
+function marked(source: string): { text: string; range: SourceRange } {
+  const { text, range } = markedRange(source);
+  const lines = new LineIndex(text);
+  return { text, range: { start: lines.positionAt(range.start), end: lines.positionAt(range.end) } };
+}
 
 function parse(text: string, resolve: ResolveBase = noBase, fileName = 'rules.yaml'): UserRulesetResult {
   return parseUserRuleset(text, fileName, resolve);
@@ -574,11 +583,11 @@ describe('User rulesets', () => {
   });
 
   it('report schema errors at their line', () => {
-    const result = parse('id: x\nextends: vampire-pack\ntraits:\n  - name: Новое\n    catgory: ability\n');
-    assert.deepEqual(only(result.errors), {
+    const { text, range } = marked('id: x\nextends: vampire-pack\ntraits:\n  - name: Новое\n    ⟦catgory⟧: ability\n');
+    assert.deepEqual(only(parse(text).errors), {
       path: '/traits/0/catgory',
       message: 'traits[0].catgory is not a known property (did you mean "category"?)',
-      range: { start: { line: 4, character: 4 }, end: { line: 4, character: 11 } },
+      range,
     });
   });
 
@@ -590,28 +599,30 @@ describe('User rulesets', () => {
   });
 
   it('cannot reuse a base trait spelling for a new trait', () => {
-    const e = only(parse('id: x\nextends: vampire-pack\ntraits:\n  - name: Ловкачество\n    category: ability\n    aliases: [Сила]\n').errors);
+    const { text, range } = marked('id: x\nextends: vampire-pack\ntraits:\n  - name: Ловкачество\n    category: ability\n    aliases: [⟦Сила⟧]\n');
+    const e = only(parse(text).errors);
     assert.equal(e.path, '/traits/0/aliases/0');
     assert.equal(e.message, 'traits[0].aliases[0]: "Сила" is already a spelling of trait "Сила"');
-    assert.deepEqual(e.range, { start: { line: 5, character: 14 }, end: { line: 5, character: 18 } });
+    assert.deepEqual(e.range, range);
   });
 
   it('cannot change the family or use another family’s parameters', () => {
     const family = only(parse('id: x\nextends: werewolf-revised\nfamily: d20\n').errors);
     assert.equal(family.path, '/family');
     assert.equal(family.range?.start.line, 2);
-    const param = only(parse('id: x\nextends: werewolf-revised\nparams:\n  target: 8\n').errors);
-    assert.deepEqual(param, {
+    const { text, range } = marked('id: x\nextends: werewolf-revised\nparams:\n  ⟦target⟧: 8\n');
+    assert.deepEqual(only(parse(text).errors), {
       path: '/params/target',
       message: 'params.target is not a known property',
-      range: { start: { line: 3, character: 2 }, end: { line: 3, character: 8 } },
+      range,
     });
   });
 
   it('extending an unknown ruleset is an error at `extends`', () => {
     let asked: string[] = [];
+    const { text, range } = marked('id: x\nextends: ⟦vampire-pak⟧\n');
     const e = only(
-      parse('id: x\nextends: vampire-pak\n', (id, seen) => {
+      parse(text, (id, seen) => {
         asked = [id, ...seen];
         return undefined;
       }).errors,
@@ -622,7 +633,7 @@ describe('User rulesets', () => {
       e.message,
       'extends: unknown ruleset "vampire-pak" (did you mean "vampire-pack"?); a ruleset may extend a built-in one (storytelling, mage-revised, threads-of-fate, werewolf-revised, vampire-pack) or another valid ruleset of the workspace',
     );
-    assert.deepEqual(e.range, { start: { line: 1, character: 9 }, end: { line: 1, character: 20 } });
+    assert.deepEqual(e.range, range);
   });
 
   it('extends a workspace ruleset through resolveBase', () => {

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { BUILTIN_RULESET_IDS, getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
-import type { AnalysisOptions, Locale } from '../../../server/src/analysis/types';
+import type { AnalysisOptions } from '../../../server/src/analysis/types';
 
 /** Every spelling the built-in rulesets know (names, aliases, variants, forms), deduplicated. */
 function builtinSpellings(): string[] {
@@ -253,17 +253,15 @@ export const document: fc.Arbitrary<GeneratedDocument> = fc
     return { text, lines };
   });
 
-/** Analysis options: both locales, any default ruleset (even an unknown one), a dictionary, prose checks on or off. */
+/** Analysis options: any default ruleset (even an unknown one), a dictionary, prose checks on or off. */
 export const analysisOptions = (rulesets: AnalysisOptions['rulesets']): fc.Arbitrary<AnalysisOptions> =>
   fc
     .record({
-      locale: fc.constantFrom<Locale>('ru', 'en'),
       defaultRuleset: fc.option(fc.constantFrom(...BUILTIN_RULESET_IDS, 'no-such-ruleset', ''), { nil: undefined }),
       dictionary: fc.array(fc.oneof(traitName, fc.constantFrom('Кибернетика', 'Пилотирование', 'бросок', '', ' ', '😀')), { maxLength: 3 }),
       proseChecks: fc.constantFrom<'on' | 'off'>('on', 'on', 'on', 'off'),
     })
-    .map(({ locale, defaultRuleset, dictionary, proseChecks }) => ({
-      locale,
+    .map(({ defaultRuleset, dictionary, proseChecks }) => ({
       rulesets,
       ...(defaultRuleset === undefined ? {} : { defaultRuleset }),
       dictionary,

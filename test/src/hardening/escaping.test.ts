@@ -131,7 +131,7 @@ describe('escaping: a hover', () => {
   it('shows a name’s override as an escape', () => {
     const { text, offset } = markedCursor(`---\nruleset: vampire-pack\ncharacters:\n  "Ev${RLO}il": { Сила: 2, Атлетика: 2 }\n  Вера: { Сила: 1, Атлетика: 1 }\n---\n«Си⟦⟧ла + Атлетика (сложность 2)»\n`);
     const document = TextDocument.create('file:///evil.md', 'markdown', 1, text);
-    const analysis = analyzeDocument(text, { locale: 'en', rulesets: builtinRulesets() });
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
     const hover = provideHover(document, analysis, document.positionAt(offset), 'en');
     const value = (hover?.contents as { value: string }).value;
     assert.deepEqual(rawControls(value), []);

@@ -4,7 +4,14 @@
  * as LSP clients apply them, offsets mapped across them, and the errors a fix introduced.
  */
 import * as assert from 'node:assert/strict';
+import { sameMessage } from '../../../server/src/analysis/diagnosticCatalog';
 import type { AnalysisDiagnostic, DocumentAnalysis, Fix, TextEdit, TextRange } from '../../../server/src/analysis/types';
+import { diagnosticMessage, fixTitle } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
+
+/** A message or a fix's title as a Russian reader sees it, for what a failure prints. */
+export const said = (d: Pick<AnalysisDiagnostic, 'message'>): string => diagnosticMessage(d.message, voice('ru'));
+export const titled = (fix: Fix): string => fixTitle(fix.title, voice('ru'));
 
 // ---------------------------------------------------------------------------------------------
 // Ranges
@@ -69,12 +76,12 @@ export function checkedEdits(text: string, fix: Fix): TextEdit[] {
   const edits = [...fix.edits].sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   edits.forEach((e, i) => {
     const { start, end } = e.range;
-    assert.ok(start >= 0 && start <= end && end <= text.length, `fix "${fix.title}": edit ${start}..${end} outside the document`);
+    assert.ok(start >= 0 && start <= end && end <= text.length, `fix "${titled(fix)}": edit ${start}..${end} outside the document`);
     for (const at of [start, end]) {
-      assert.ok(!splitsPair(text, at), `fix "${fix.title}": edit boundary ${at} splits a surrogate pair`);
-      assert.ok(!splitsCrlf(text, at), `fix "${fix.title}": edit boundary ${at} splits a CRLF line end`);
+      assert.ok(!splitsPair(text, at), `fix "${titled(fix)}": edit boundary ${at} splits a surrogate pair`);
+      assert.ok(!splitsCrlf(text, at), `fix "${titled(fix)}": edit boundary ${at} splits a CRLF line end`);
     }
-    if (i > 0) assert.ok(edits[i - 1].range.end <= start, `fix "${fix.title}": edits overlap`);
+    if (i > 0) assert.ok(edits[i - 1].range.end <= start, `fix "${titled(fix)}": edits overlap`);
   });
   return edits;
 }
@@ -200,7 +207,7 @@ export function newErrors(before: DocumentAnalysis, after: DocumentAnalysis, dia
     } else if (exact.has(`${d.code} ${back.start}..${back.end}`)) {
       continue;
     }
-    introduced.push(`${d.code} ${d.range.start}..${d.range.end} (was ${back.start}..${back.end}) ${d.message}`);
+    introduced.push(`${d.code} ${d.range.start}..${d.range.end} (was ${back.start}..${back.end}) ${said(d)}`);
   }
   return introduced;
 }
@@ -210,5 +217,5 @@ export function overlaps(a: TextRange, b: TextRange): boolean {
 }
 
 export function sameEdits(a: Fix, b: Fix): boolean {
-  return a.title === b.title && a.edits.length === b.edits.length && a.edits.every((e, i) => e.newText === b.edits[i].newText);
+  return sameMessage(a.title, b.title) && a.edits.length === b.edits.length && a.edits.every((e, i) => e.newText === b.edits[i].newText);
 }

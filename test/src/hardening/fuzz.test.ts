@@ -29,7 +29,7 @@ import type { AnalysisOptions, DocumentAnalysis } from '../../../server/src/anal
 import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
 import { analysisOptions, document } from './documentArbitraries';
-import { applySorted, assertOutsideUnchanged, assertRangesValid, checkedEdits, mapForward, newErrors, overlaps, sameEdits, within } from './fixEdits';
+import { applySorted, assertOutsideUnchanged, assertRangesValid, checkedEdits, mapForward, newErrors, overlaps, said, sameEdits, titled, within } from './fixEdits';
 
 /** `npm run fuzz` sets FUZZ_RUNS: that many documents through every property. */
 const FUZZ_RUNS = process.env.FUZZ_RUNS === undefined ? undefined : Number(process.env.FUZZ_RUNS);
@@ -74,14 +74,14 @@ function assertFixesSound(text: string, opts: AnalysisOptions, analysis: Documen
     const after = analyzeOrFail(fixed, opts);
     assertRangesValid(fixed, after);
     const introduced = newErrors(analysis, after, diagnostic, edits);
-    assert.deepEqual(introduced, [], `fix "${fix.title}" for ${diagnostic.code} "${diagnostic.message}" introduced errors; fixed text: ${JSON.stringify(fixed)}`);
+    assert.deepEqual(introduced, [], `fix "${titled(fix)}" for ${diagnostic.code} "${said(diagnostic)}" introduced errors; fixed text: ${JSON.stringify(fixed)}`);
     const mapped = { start: mapForward(diagnostic.range.start, edits, 'start'), end: mapForward(diagnostic.range.end, edits, 'end') };
     for (const again of after.diagnostics) {
       if (again.code !== diagnostic.code || !overlaps(again.range, mapped)) continue;
       for (const second of again.fixes) {
         if (!sameEdits(fix, second)) continue;
         const twice = applySorted(fixed, checkedEdits(fixed, second));
-        assert.equal(twice, fixed, `fix "${fix.title}" for ${diagnostic.code} is offered again after it was applied and is not a no-op; fixed text: ${JSON.stringify(fixed)}`);
+        assert.equal(twice, fixed, `fix "${titled(fix)}" for ${diagnostic.code} is offered again after it was applied and is not a no-op; fixed text: ${JSON.stringify(fixed)}`);
       }
     }
   }
@@ -110,7 +110,7 @@ function positioned(text: string, analysis: DocumentAnalysis): string[] {
       if (!yamlError) out.push(`${s.line}:${s.character} RM011 the first error in the front matter`);
       yamlError = true;
     } else {
-      out.push(`${at} ${d.code} ${d.severity} ${d.message}`);
+      out.push(`${at} ${d.code} ${d.severity} ${said(d)}`);
     }
   }
   return out;

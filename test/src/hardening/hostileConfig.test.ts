@@ -10,7 +10,8 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { LineIndex } from '../../../server/src/analysis/markdown/lineIndex';
-import type { AnalysisDiagnostic } from '../../../server/src/analysis/types';
+import { diagnosticMessage, type WordedDiagnostic, wordedDiagnostic } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
 import { loadWorkspaceConfig, parseDictionary, type WorkspaceConfig, type WorkspaceFs, type WorkspaceOptions } from '../../../server/src/analysis/project/workspaceConfig';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
 import { MAX_REPORTED_ERRORS, parseUserRuleset, type RulesetError } from '../../../server/src/engine/rulesetLoader';
@@ -39,15 +40,15 @@ function memoryFs(files: Record<string, string>): WorkspaceFs & { asked: string[
 async function load(files: Record<string, string>, options: WorkspaceOptions = {}): Promise<{ config: WorkspaceConfig; ms: number; asked: string[] }> {
   const fs = memoryFs(files);
   const started = performance.now();
-  const config = await loadWorkspaceConfig(fs, 'en', options);
+  const config = await loadWorkspaceConfig(fs, options);
   const ms = performance.now() - started;
   assert.ok(ms < SANITY_MS, `loading took ${Math.round(ms)} ms`);
   return { config, ms, asked: fs.asked };
 }
 
-/** The file's diagnostics: at least one, all RM011 errors, each inside the file's text, and one message matching. */
-function problemsOf(config: WorkspaceConfig, path: string, text: string, message: RegExp): AnalysisDiagnostic[] {
-  const diagnostics = config.fileDiagnostics.get(path);
+/** The file's diagnostics in English words: at least one, all RM011 errors, each inside the file's text, and one message matching. */
+function problemsOf(config: WorkspaceConfig, path: string, text: string, message: RegExp): WordedDiagnostic[] {
+  const diagnostics = config.fileDiagnostics.get(path)?.map((d) => wordedDiagnostic(d, voice('en')));
   assert.ok(diagnostics && diagnostics.length > 0, `no diagnostic on ${path}; files with diagnostics: ${[...config.fileDiagnostics.keys()].join(', ')}`);
   for (const d of diagnostics) {
     assert.equal(d.code, 'RM011');
@@ -64,12 +65,12 @@ function problemsOf(config: WorkspaceConfig, path: string, text: string, message
 /** A vampire-pack scenario still analyses with the configuration: built-in ruleset, odds, no RM011. */
 function assertBuiltinsServe(config: WorkspaceConfig): void {
   const text = '---\nruleset: vampire-pack\n---\n\n«Сила 3 + Атлетика 2 (сложность 2)»\n';
-  const analysis = analyzeDocument(text, { locale: 'en', rulesets: config.rulesets, dictionary: config.dictionary });
+  const analysis = analyzeDocument(text, { rulesets: config.rulesets, dictionary: config.dictionary });
   assert.equal(analysis.ruleset.id, 'vampire-pack');
   assert.equal(analysis.checks.length, 1);
   assert.ok(analysis.checks[0].odds, 'the check has odds');
   assert.deepEqual(
-    analysis.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+    analysis.diagnostics.filter((d) => d.severity === 'error').map((d) => diagnosticMessage(d.message, voice('en'))),
     [],
   );
   for (const id of ['storytelling', 'mage-revised', 'threads-of-fate', 'werewolf-revised', 'vampire-pack']) assert.ok(config.rulesets.get(id), id);
@@ -234,7 +235,10 @@ describe('hostile ruleset and dictionary files', function () {
       const { config, asked } = await load({ [`${DIR}/ok.yaml`]: 'id: ok\nextends: storytelling\n' }, options);
       assert.ok(!asked.some((p) => p === path || p === `${path}/`), `${path} was read: ${asked.join(', ')}`);
       assert.equal(config.fileDiagnostics.get(path), undefined, 'no diagnostic on a file outside the workspace');
-      assert.deepEqual(config.folderProblems, [{ path, message: `The path "${path}" leaves the workspace and is not read` }]);
+      assert.deepEqual(
+        config.folderProblems.map((p) => ({ path: p.path, message: diagnosticMessage(p.message, voice('en')) })),
+        [{ path, message: `The path "${path}" leaves the workspace and is not read` }],
+      );
       assertBuiltinsServe(config);
     }
   });
@@ -274,7 +278,7 @@ describe('hostile ruleset and dictionary files', function () {
         const text = pieces.join('');
         const result = parseUserRuleset(text, 'random.yaml', (id) => getBuiltinRuleset(id));
         assertErrorRanges(text, result.errors);
-        const dictionary = parseDictionary(text, 'ru');
+        const dictionary = parseDictionary(text);
         for (const d of dictionary.diagnostics) assert.ok(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= text.length);
       }),
       { numRuns: 1500 },

@@ -22,11 +22,16 @@ import { pathToFileURL } from 'node:url';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { Hover, PublishDiagnosticsParams } from 'vscode-languageserver/node';
 import { requireSystemTools, STRACE } from '../systemTools';
+import { withRanges } from '../lsp/harness';
 
 const SERVER = path.join(__dirname, '..', '..', '..', 'server', 'out', 'main.js');
 const DICTIONARY = '.rollmark/dictionary.yaml';
 const RULESETS = '.rollmark/rulesets';
-const SCENARIO = '---\nruleset: vampire-pack\n---\n\n«Сила + Атлетика (сложность 2)»\n';
+/** The opening fence, where a folder's problem is shown, and a cursor in the check (marked). */
+const {
+  text: SCENARIO,
+  ranges: [OPENING_FENCE, IN_CHECK],
+} = withRanges('⟦---⟧\nruleset: vampire-pack\n---\n\n«Си⟦⟧ла + Атлетика (сложность 2)»\n');
 const LIMIT_MS = 2000;
 const LIMIT_RSS = 300 * 1024 * 1024;
 const asRoot = process.getuid?.() === 0;
@@ -176,7 +181,7 @@ describe('hostile project files on disk, against the server process', function (
       const published = await waitFor(`diagnostics of ${c.name}`, () => s.diagnostics.find((p) => p.uri === uri), LIMIT_MS);
       const diagnosticsMs = Date.now() - opened;
       const asked = Date.now();
-      const hover = await s.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: 3 } });
+      const hover = await s.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: IN_CHECK.start });
       const hoverMs = Date.now() - asked;
       timings.push(`${c.name}: diagnostics ${diagnosticsMs} ms, hover ${hoverMs} ms`);
       assert.ok(diagnosticsMs < LIMIT_MS && hoverMs < LIMIT_MS, timings.at(-1));
@@ -185,7 +190,7 @@ describe('hostile project files on disk, against the server process', function (
       if ('onDocument' in c.expect) {
         assert.equal(rm011.length, 1, `${c.name}: ${JSON.stringify(published.diagnostics)}`);
         assert.ok(rm011[0].message.startsWith(c.expect.onDocument), `${c.name}: ${rm011[0].message}`);
-        assert.deepEqual(rm011[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } });
+        assert.deepEqual(rm011[0].range, OPENING_FENCE);
       } else {
         const fileUri = `${pathToFileURL(folderOf(c.name)).href}/${c.expect.onFile}`;
         const onFile = await waitFor(`diagnostics of ${c.expect.onFile}`, () => s.diagnostics.find((p) => p.uri === fileUri), LIMIT_MS);

@@ -81,7 +81,7 @@ function timed<T>(label: string, run: () => T): T {
 }
 
 function analyze(label: string, text: string): DocumentAnalysis {
-  return timed(`analyzeDocument, ${label}`, () => analyzeDocument(text, { locale: 'ru', rulesets: builtinRulesets() }));
+  return timed(`analyzeDocument, ${label}`, () => analyzeDocument(text, { rulesets: builtinRulesets() }));
 }
 
 async function check(file: string): Promise<{ code: number; out: string; err: string; ms: number }> {
@@ -125,7 +125,7 @@ describe('large documents', function () {
     assert.ok(text.length >= 10_000_000);
     const analysis = analyze(`10 MB (${text.length} chars)`, text);
     const { frontMatter, body } = example('vampire.scenario.md');
-    const perBody = analyzeDocument(frontMatter + body, { locale: 'ru', rulesets: builtinRulesets() }).checks.length;
+    const perBody = analyzeDocument(frontMatter + body, { rulesets: builtinRulesets() }).checks.length;
     assert.ok(perBody > 0);
     const repetitions = (text.match(/^# Глава /gm) ?? []).length;
     assert.equal(analysis.checks.length, perBody * repetitions);
@@ -182,7 +182,7 @@ describe('large documents', function () {
     for (const doc of Object.values(docs)) {
       const r = await check(doc.file);
       timings.push(`rollmark check (in-process), ${doc.label}: ${r.ms.toFixed(0)} ms, exit ${r.code}`);
-      const analysis = analyzeDocument(doc.text, { locale: 'en', rulesets: builtinRulesets() });
+      const analysis = analyzeDocument(doc.text, { rulesets: builtinRulesets() });
       const count = (severity: string) => analysis.diagnostics.filter((d) => d.severity === severity).length;
       // English as the summary line writes it: «1 file», «67,520 checks», «0 errors».
       const counted = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;

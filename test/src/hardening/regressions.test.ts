@@ -6,7 +6,9 @@
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
-import type { AnalysisDiagnostic, DocumentAnalysis, Fix, Locale } from '../../../server/src/analysis/types';
+import type { DocumentAnalysis, TextEdit } from '../../../server/src/analysis/types';
+import { type WordedDiagnostic, wordedDiagnostic } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
 import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
 import { parseUserRuleset } from '../../../server/src/engine/rulesetLoader';
 import { getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
@@ -14,25 +16,30 @@ import { oddsFor } from '../../../server/src/analysis/document/blockAnalysis';
 import { plainSide } from '../../../server/src/engine/checkSpec';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
 import { exceedsParseLimits } from '../../../server/src/analysis/markdown/plainTextScan';
+import { markedRange, parseMarkers } from '../markers';
 
-function analyze(text: string, locale: Locale = 'en'): DocumentAnalysis {
-  return analyzeDocument(text, { locale, rulesets: builtinRulesets() });
+type WordedAnalysis = Omit<DocumentAnalysis, 'diagnostics'> & { diagnostics: WordedDiagnostic[] };
+
+/** The analysis with its diagnostics in English words. */
+function analyze(text: string): WordedAnalysis {
+  const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
+  return { ...analysis, diagnostics: analysis.diagnostics.map((d) => wordedDiagnostic(d, voice('en'))) };
 }
 
-function apply(text: string, fix: Fix): string {
+function apply(text: string, fix: { edits: readonly TextEdit[] }): string {
   const edits = [...fix.edits].sort((a, b) => b.range.start - a.range.start);
   let out = text;
   for (const e of edits) out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
   return out;
 }
 
-function only(analysis: DocumentAnalysis, code: string, message?: RegExp): AnalysisDiagnostic {
+function only(analysis: WordedAnalysis, code: string, message?: RegExp): WordedDiagnostic {
   const found = analysis.diagnostics.filter((d) => d.code === code && (!message || message.test(d.message)));
   assert.equal(found.length, 1, `${code}: ${analysis.diagnostics.map((d) => `${d.code} ${d.message}`).join(' | ')}`);
   return found[0];
 }
 
-function errors(analysis: DocumentAnalysis): string[] {
+function errors(analysis: WordedAnalysis): string[] {
   return analysis.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
 }
 
@@ -70,12 +77,12 @@ describe('hardening regressions', () => {
       // Found by the fuzz's LF/CR agreement, which skipped documents with a front matter until the fix:
       // "---\rruleset: vampire-pack\r---\r…" ran under the default ruleset. The front matter's content
       // was looked for between LFs, and the yaml package breaks lines at LF only.
-      const lines = ['---', 'ruleset: vampire-pack', 'characters:', '  Анна: { Сила: 3 }', '---', '«Анна: Сила + Атлетика 2 (сложность 2)»', '«Анна: Ловкость + Атлетика»', ''];
-      const text = lines.join('\r');
+      const lines = ['---', 'ruleset: ⟦vampire-pack⟧', 'characters:', '  Анна: { Сила: 3 }', '---', '«Анна: Сила + Атлетика 2 (сложность 2)»', '«Анна: Ловкость + Атлетика»', ''];
+      const { text, range } = markedRange(lines.join('\r'));
       const analysis = analyze(text);
       assert.equal(analysis.ruleset.id, 'vampire-pack');
       assert.equal(analysis.rulesetSource, 'front-matter');
-      assert.deepEqual(analysis.frontMatter?.rulesetId, { value: 'vampire-pack', range: { start: 13, end: 25 } });
+      assert.deepEqual(analysis.frontMatter?.rulesetId, { value: 'vampire-pack', range });
       assert.deepEqual(
         analysis.frontMatter?.characters.map((c) => [c.name, [...c.traits].map(([trait, { value }]) => [trait, value])]),
         [['Анна', [['Сила', 3]]]],
@@ -93,7 +100,7 @@ describe('hardening regressions', () => {
         ],
       );
       // A CR and an LF are one character each: the LF document gives the same offsets.
-      const lf = analyze(lines.join('\n'));
+      const lf = analyze(text.replaceAll('\r', '\n'));
       assert.deepEqual(
         analysis.diagnostics.map((d) => [d.code, d.range]),
         lf.diagnostics.map((d) => [d.code, d.range]),
@@ -122,12 +129,12 @@ describe('hardening regressions', () => {
       // Found by `FUZZ_RUNS=20000 FUZZ_SEED=-554562422 npm run fuzz`: the fix added a second «Воля»
       // to the group, and the fixed check was an error (RM009 «the parameter is given twice»).
       const text = '---\nruleset: storytelling\n---\n«Интеллект 2 + Сила воли 2 (Воля)»\n';
-      const before = analyze(text, 'ru');
+      const before = analyze(text);
       const d = only(before, 'RM002');
-      assert.deepEqual(d.fixes.map((f) => [f.title, f.edits.map((e) => [text.slice(e.range.start, e.range.end), e.newText])]), [['Тратить, а не бросать: (Воля)', [[' + Сила воли 2', '']]]]);
+      assert.deepEqual(d.fixes.map((f) => [f.title, f.edits.map((e) => [text.slice(e.range.start, e.range.end), e.newText])]), [['Spend it instead of rolling: (Воля)', [[' + Сила воли 2', '']]]]);
       const fixed = apply(text, d.fixes[0]);
       assert.equal(fixed, '---\nruleset: storytelling\n---\n«Интеллект 2 (Воля)»\n');
-      const after = analyze(fixed, 'ru');
+      const after = analyze(fixed);
       assert.deepEqual(after.diagnostics, []);
       assert.deepEqual(after.checks[0].spec?.side, plainSide(2, { willpower: true }));
     });
@@ -264,7 +271,7 @@ describe('hardening regressions', () => {
       const started = performance.now();
       const analysis = analyze(text);
       assert.ok(performance.now() - started < 10_000);
-      assert.match(only(analysis, 'RM011').message, /must be from −1000 to 1000/);
+      assert.match(only(analysis, 'RM011').message, /must be from −1,000 to 1,000/);
     });
 
     it('a pool over 1000 dice gets RM006 and no odds', () => {
@@ -274,7 +281,7 @@ describe('hardening regressions', () => {
       assert.ok(performance.now() - started < 10_000);
       const d = only(analysis, 'RM006');
       assert.equal(d.severity, 'warning');
-      assert.match(d.message, /Pool of 2998: over 1000/); // vampire-pack: the difficulty is subtracted
+      assert.match(d.message, /Pool of 2,998: over 1,000/); // vampire-pack: the difficulty is subtracted
       assert.equal(analysis.checks[0].odds, undefined);
       assert.equal(analysis.checks[0].spec, undefined);
       // 1000 dice still get odds.
@@ -324,10 +331,10 @@ describe('hardening regressions: deep nesting and runs of «', () => {
   });
 
   it('reports one unclosed « per line, not one per « inside it', () => {
-    const text = '«Сила + Атлетика (сложность 2) и «Ловкость + Атлетика\n';
+    const { text, range } = markedRange('⟦«⟧Сила + Атлетика (сложность 2) и «Ловкость + Атлетика\n');
     assert.deepEqual(
       analyze(text).diagnostics.filter((d) => d.message.startsWith('Unclosed «')).map((d) => d.range),
-      [{ start: 0, end: 1 }],
+      [range],
     );
   });
 });
@@ -420,45 +427,54 @@ describe('hardening regressions: analysis limits (plainTextScan.ts PARSE_LIMITS)
     );
   });
 
-  /** One block of `count` lines (no blank line): a heading, code, a comment, HTML, filler, a heading, a check. */
+  /**
+   * One block of `count` lines (no blank line): a heading, code, a comment, HTML, filler, a
+   * heading, a check; marked: the two headings, the check in an HTML attribute and the last check.
+   */
   function mixedBlock(count: number): string {
-    const head = ['# Пролог', 'Текст `код «Сила + Атлетика»` и <!-- «Ловкость + Атлетика» --> и <b title="«Сила + Драка»">.', '```', '«Сила + Скрытность» в коде', '```'];
-    return [...head, ...Array<string>(count - head.length - 2).fill('строка'), '## Сцена 2 ##', '«Ловкость + Скрытность»'].join('\n');
+    const head = ['⟦# Пролог⟧', 'Текст `код «Сила + Атлетика»` и <!-- «Ловкость + Атлетика» --> и <b title="⟦«Сила + Драка»⟧">.', '```', '«Сила + Скрытность» в коде', '```'];
+    return [...head, ...Array<string>(count - head.length - 2).fill('строка'), '⟦## Сцена 2 ##⟧', '⟦«Ловкость + Скрытность»⟧'].join('\n');
   }
 
   it('a block of 1,001 lines is read as plain text: code spans, fences, comments skipped, ATX headings kept, HTML is prose', () => {
-    const markdown = mixedBlock(1000);
-    const plain = mixedBlock(1001);
-    assert.equal(exceedsParseLimits(markdown), false);
-    assert.equal(exceedsParseLimits(plain), true);
-    const parsed = analyze(markdown);
-    assert.deepEqual(
-      parsed.checks.map((c) => [c.text, c.range.start, c.scene?.title]),
-      [['«Ловкость + Скрытность»', 7102, 'Сцена 2']],
-    );
-    assert.deepEqual(
-      parsed.headings.map((h) => [h.title, h.range, h.depth]),
-      [
-        ['Пролог', { start: 0, end: 8 }, 1],
-        ['Сцена 2', { start: 7088, end: 7101 }, 2],
-      ],
-    );
-    const read = analyze(plain);
-    // One more line of filler: everything after it moves by 7 («строка» and its line end).
-    assert.deepEqual(
-      read.checks.map((c) => [c.text, c.range.start, c.scene?.title]),
-      [
-        ['«Сила + Драка»', 84, 'Пролог'],
-        ['«Ловкость + Скрытность»', 7109, 'Сцена 2'],
-      ],
-    );
-    assert.deepEqual(
-      read.headings.map((h) => [h.title, h.range, h.depth]),
-      [
-        ['Пролог', { start: 0, end: 8 }, 1],
-        ['Сцена 2', { start: 7095, end: 7108 }, 2],
-      ],
-    );
+    const markdown = parseMarkers(mixedBlock(1000));
+    const plain = parseMarkers(mixedBlock(1001));
+    assert.equal(exceedsParseLimits(markdown.text), false);
+    assert.equal(exceedsParseLimits(plain.text), true);
+    const parsed = analyze(markdown.text);
+    {
+      const [prologue, , scene, last] = markdown.ranges;
+      // The check in the HTML attribute is no check to Markdown.
+      assert.deepEqual(
+        parsed.checks.map((c) => [c.text, c.range, c.scene?.title]),
+        [['«Ловкость + Скрытность»', last, 'Сцена 2']],
+      );
+      assert.deepEqual(
+        parsed.headings.map((h) => [h.title, h.range, h.depth]),
+        [
+          ['Пролог', prologue, 1],
+          ['Сцена 2', scene, 2],
+        ],
+      );
+    }
+    const read = analyze(plain.text);
+    {
+      const [prologue, attribute, scene, last] = plain.ranges;
+      assert.deepEqual(
+        read.checks.map((c) => [c.text, c.range, c.scene?.title]),
+        [
+          ['«Сила + Драка»', attribute, 'Пролог'],
+          ['«Ловкость + Скрытность»', last, 'Сцена 2'],
+        ],
+      );
+      assert.deepEqual(
+        read.headings.map((h) => [h.title, h.range, h.depth]),
+        [
+          ['Пролог', prologue, 1],
+          ['Сцена 2', scene, 2],
+        ],
+      );
+    }
     assert.deepEqual(read.diagnostics, []);
   });
 
@@ -496,8 +512,8 @@ describe('hardening regressions: analysis limits (plainTextScan.ts PARSE_LIMITS)
 
   it('an edit that takes a block across a limit and back gives what a fresh analysis gives', () => {
     const analyzer = createIncrementalAnalyzer();
-    const options = { locale: 'en' as const, rulesets: builtinRulesets() };
-    const before = `Начало «Сила + Атлетика».\n\n${mixedBlock(1000)}\n\nКонец «Ловкость + Атлетика».\n`;
+    const options = { rulesets: builtinRulesets() };
+    const before = `Начало «Сила + Атлетика».\n\n${parseMarkers(mixedBlock(1000)).text}\n\nКонец «Ловкость + Атлетика».\n`;
     const across = before.replace('строка\n', 'строка\nещё строка\n');
     for (const text of [before, across, before]) assert.deepStrictEqual(snapshot(analyzer.analyze(text, options)), snapshot(analyzeDocument(text, options)));
     assert.deepEqual(

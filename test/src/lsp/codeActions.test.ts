@@ -4,18 +4,25 @@
  * whole document.
  */
 import * as assert from 'node:assert/strict';
-import { type CodeAction, DiagnosticSeverity, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { type CodeAction, DiagnosticSeverity, ErrorCodes, type Range, ResponseError } from 'vscode-languageserver/node';
 import type { AddToDictionaryResult } from '../../../server/out/protocol';
-import { applyEdits, docUri, joinLines, LspTestClient, range } from './harness';
+import { applyEdits, docUri, joinLines, LspTestClient, range, withRanges } from './harness';
 
-const TEXT = joinLines(
-  '---',
-  'ruleset: vampire-pack',
-  '---',
-  'Бросок Силы + Атлетики со сложностью 2, затем «Ловкасть + Атлетика (сложность 1)».',
-  'Потом «Силы + Атлетика (сложность 2)» и проверку Ловкости + Атлетики.',
-  '«Сила+Атлетика (сложность 2)»',
+/** Cursors in a check written as prose and in an unknown trait (marked). */
+const {
+  text: TEXT,
+  ranges: [inProse, unknown, inUnknown],
+} = withRanges(
+  joinLines(
+    '---',
+    'ruleset: vampire-pack',
+    '---',
+    'Бросок Си⟦⟧лы + Атлетики со сложностью 2, затем «⟦Лов⟦⟧касть⟧ + Атлетика (сложность 1)».',
+    'Потом «Силы + Атлетика (сложность 2)» и проверку Ловкости + Атлетики.',
+    '«Сила+Атлетика (сложность 2)»',
+  ),
 );
+const at = (cursor: Range): Range => ({ start: cursor.start, end: cursor.start });
 
 function editsOf(action: CodeAction | undefined, uri: string) {
   return action?.edit?.changes?.[uri] ?? [];
@@ -29,22 +36,22 @@ describe('code actions', () => {
   it('offers each fix of the diagnostics in the range as a quick fix, the obvious one preferred', async () => {
     client = await LspTestClient.start();
     await client.open(uri, TEXT);
-    const actions = await client.codeActions(uri, range(3, 50, 3, 50), { diagnostics: [], only: ['quickfix'] });
+    const actions = await client.codeActions(uri, at(inUnknown), { diagnostics: [], only: ['quickfix'] });
     assert.deepEqual(actions, [
       {
         title: 'Заменить на «Ловкость»',
         kind: 'quickfix',
         diagnostics: [
-          { range: range(3, 47, 3, 55), severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
+          { range: unknown, severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
         ],
         isPreferred: true,
-        edit: { changes: { [uri]: [{ range: range(3, 47, 3, 55), newText: 'Ловкость' }] } },
+        edit: { changes: { [uri]: [{ range: unknown, newText: 'Ловкость' }] } },
       },
       {
         title: 'Добавить «Ловкасть» в словарь проекта',
         kind: 'quickfix',
         diagnostics: [
-          { range: range(3, 47, 3, 55), severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
+          { range: unknown, severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
         ],
         isPreferred: false,
         command: { title: 'Добавить «Ловкасть» в словарь проекта', command: 'rollmark.addToDictionary', arguments: [{ uri, term: 'Ловкасть' }] },
@@ -55,7 +62,7 @@ describe('code actions', () => {
   it('rewrites exactly the span of a check written as prose', async () => {
     client = await LspTestClient.start();
     await client.open(uri, TEXT);
-    const [fix] = (await client.codeActions(uri, range(3, 10, 3, 10), { diagnostics: [], only: ['quickfix'] })) ?? [];
+    const [fix] = (await client.codeActions(uri, at(inProse), { diagnostics: [], only: ['quickfix'] })) ?? [];
     assert.equal(fix.title, 'Разметить как «Сила + Атлетика (сложность 2)»');
     assert.equal(applyEdits(TEXT, editsOf(fix, uri)).split('\n')[3], 'Бросок «Сила + Атлетика (сложность 2)», затем «Ловкасть + Атлетика (сложность 1)».');
   });
@@ -100,7 +107,7 @@ describe('code actions', () => {
   it('offers no quick fix for a diagnostic turned off in settings', async () => {
     client = await LspTestClient.start({ settings: { severity: { RM001: 'off' } } });
     await client.open(uri, TEXT);
-    assert.deepEqual(await client.codeActions(uri, range(3, 50, 3, 50), { diagnostics: [], only: ['quickfix'] }), []);
+    assert.deepEqual(await client.codeActions(uri, at(inUnknown), { diagnostics: [], only: ['quickfix'] }), []);
   });
 });
 

@@ -6,19 +6,26 @@
  * whole roll and says it in `window/showMessage`.
  */
 import * as assert from 'node:assert/strict';
-import { ErrorCodes, MessageType, ResponseError } from 'vscode-languageserver/node';
+import { ErrorCodes, MessageType, type Position, type Range, ResponseError } from 'vscode-languageserver/node';
 import { lensKey } from '../../../server/out/features/codeLens';
 import type { RollCheckResult } from '../../../server/out/protocol';
 import { ru } from '../present/text';
-import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+import { at, docUri, errorOf, joinLines, LspTestClient, range, withRanges } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
-const DOCUMENT = joinLines(
-  ...VAMPIRE,
-  '# Забор',
-  '«Адриан: Сила + Атлетика (сложность 2)» и «Ловкость + Атлетика (сложность 1)»',
-  '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1» «Сила + (сложность 2»',
+const {
+  text: DOCUMENT,
+  ranges: [heading, inHeading, adrian, agility, contest, inContest, broken],
+} = withRanges(
+  joinLines(
+    ...VAMPIRE,
+    '⟦# ⟦⟧Забор⟧',
+    '⟦«Адриан: Сила + Атлетика (сложность 2)»⟧ и ⟦«Ловкость + Атлетика (сложность 1)»⟧',
+    '⟦«Сила 3 + А⟦⟧тлетика 3 против Ловкость 3 + Атлетика 1»⟧ ⟦«Сила + (сложность 2»⟧',
+  ),
 );
+/** An empty range where a marked range starts: where an edit inserts text. */
+const before = (r: Range): Range => ({ start: r.start, end: r.start });
 
 describe('code lens and the roll command', () => {
   let client: LspTestClient;
@@ -33,17 +40,17 @@ describe('code lens and the roll command', () => {
     assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset'] });
   });
 
-  const lens = (line: number, start: number, end: number, title: string, text: string, poolUnknown: boolean) => ({
-    range: range(line, start, line, end),
-    command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, line, character: start, text, poolUnknown }] },
+  const lens = (checkRange: Range, title: string, text: string, poolUnknown: boolean) => ({
+    range: checkRange,
+    command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, ...at(checkRange), text, poolUnknown }] },
   });
 
   it('puts a lens on every check that can be rolled: its range and its document’s key, nothing to resolve yet', async () => {
     const key = lensKey(uri);
     assert.deepEqual(await client.codeLenses(uri), [
-      { range: range(6, 0, 6, 39), data: key },
-      { range: range(6, 42, 6, 77), data: key },
-      { range: range(7, 0, 7, 52), data: key },
+      { range: adrian, data: key },
+      { range: agility, data: key },
+      { range: contest, data: key },
     ]);
     // FNV-1a of the URI: the same key from any server, and a number, not the URI again.
     assert.equal(lensKey('file:///workspace/roll.md'), key);
@@ -52,20 +59,20 @@ describe('code lens and the roll command', () => {
 
   it('resolves to «🎲 Бросить», naming each check where a line has several; the odds stay in the inlay hint', async () => {
     assert.deepEqual(await client.resolvedCodeLenses(uri), [
-      lens(6, 0, 39, '🎲 Адриан: Сила + Атлетика', '«Адриан: Сила + Атлетика (сложность 2)»', false),
+      lens(adrian, '🎲 Адриан: Сила + Атлетика', '«Адриан: Сила + Атлетика (сложность 2)»', false),
       // An unknown pool has no inlay hint: the lens says it.
-      lens(6, 42, 77, '🎲 Ловкость + Атлетика · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
+      lens(agility, '🎲 Ловкость + Атлетика · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
       // The other check on line 7 is malformed: it has no lens, so this one is the line's only one.
-      lens(7, 0, 52, '🎲 Бросить', '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', false),
+      lens(contest, '🎲 Бросить', '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', false),
     ]);
   });
 
   it('shows the odds too with rollmark.codeLens.show "rollWithOdds", and no lens with "off"', async () => {
     await client.changeSettings({ codeLens: { show: 'rollWithOdds' } });
     assert.deepEqual(await client.resolvedCodeLenses(uri), [
-      lens(6, 0, 39, ru('🎲 Адриан: Сила + Атлетика · успех 76 %'), '«Адриан: Сила + Атлетика (сложность 2)»', false),
-      lens(6, 42, 77, '🎲 Ловкость + Атлетика · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
-      lens(7, 0, 52, ru('🎲 Бросить · победа 52 %'), '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', false),
+      lens(adrian, ru('🎲 Адриан: Сила + Атлетика · успех 76 %'), '«Адриан: Сила + Атлетика (сложность 2)»', false),
+      lens(agility, '🎲 Ловкость + Атлетика · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
+      lens(contest, ru('🎲 Бросить · победа 52 %'), '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»', false),
     ]);
     await client.changeSettings({ codeLens: { show: 'off' } });
     assert.deepEqual(await client.codeLenses(uri), []);
@@ -89,23 +96,25 @@ describe('code lens and the roll command', () => {
 
   it('resolves each of two checks written back to back to its own check, and a lens not at a check’s start to nothing', async () => {
     const other = docUri('adjacent.md');
-    await client.open(other, joinLines(...VAMPIRE, '«Сила 1»«Сила 2 + Атлетика 1»'));
+    const { text, ranges } = withRanges(joinLines(...VAMPIRE, '⟦«Сила 1»⟧⟦«Си⟦ла 2⟧ + Атлетика 1»⟧'));
+    const [first, second, inSecond] = ranges;
+    await client.open(other, text);
     const resolved = await client.resolvedCodeLenses(other);
     assert.deepEqual(
-      resolved.map((l) => [l.range.start.character, l.command?.title, (l.command?.arguments?.[0] as { text: string } | undefined)?.text]),
+      resolved.map((l) => [l.range, l.command?.title, (l.command?.arguments?.[0] as { text: string } | undefined)?.text]),
       [
-        [0, '🎲 Сила 1', '«Сила 1»'],
-        [8, '🎲 Сила 2 + Атлетика 1', '«Сила 2 + Атлетика 1»'],
+        [first, '🎲 Сила 1', '«Сила 1»'],
+        [second, '🎲 Сила 2 + Атлетика 1', '«Сила 2 + Атлетика 1»'],
       ],
     );
-    const inside = { range: range(5, 3, 5, 8), data: lensKey(other) };
+    const inside = { range: inSecond, data: lensKey(other) };
     assert.deepEqual(await client.resolveCodeLens(inside), inside);
   });
 
   it('resolves a lens to nothing when its check is gone, and gives back a lens of a document it does not have', async () => {
     const [first] = (await client.codeLenses(uri)) ?? [];
     const published = client.nextDiagnostics(uri, 2);
-    await client.change(uri, 2, [{ range: range(6, 0, 6, 39), text: 'проза' }]);
+    await client.change(uri, 2, [{ range: adrian, text: 'проза' }]);
     await published;
     assert.deepEqual(await client.resolveCodeLens(first), first);
     const foreign = { range: range(0, 0, 0, 1), data: lensKey(docUri('closed.md')) };
@@ -116,12 +125,12 @@ describe('code lens and the roll command', () => {
 
   it('rolls a check with a seed: exact dice, outcome in the ruleset’s words, and a message', async () => {
     const message = client.nextMessage();
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 0, seed: 42 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(adrian), seed: 42 });
     const expectedMessage = '🎲 «Адриан: Сила + Атлетика (сложность 2)»: [6, 6, 6, 1] → 0 успехов: болезненный провал · зерно броска 42';
     assert.deepEqual(result, {
       uri,
       text: '«Адриан: Сила + Атлетика (сложность 2)»',
-      range: range(6, 0, 6, 39),
+      range: adrian,
       roll: {
         pool: 4,
         dice: [6, 6, 6, 1],
@@ -140,14 +149,14 @@ describe('code lens and the roll command', () => {
   });
 
   it('rolls the check under a position', async () => {
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 7, character: 10, seed: 3 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(inContest), seed: 3 });
     assert.equal(result.text, '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»');
     assert.deepEqual(result.roll.opponent, { pool: 4, dice: [10, 1, 4, 6], rerolled: [], bonus: [], successes: 1, outcome: 'success' });
     assert.equal(result.message, '🎲 «Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»: [5, 3, 10, 4, 6, 5] → 1 успех против [10, 1, 4, 6] → 1 успех: ничья — решает Рассказчик · зерно броска 3');
   });
 
   it('rolls an unknown pool with the ruleset’s typical pool and says so', async () => {
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 42, seed: 42 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(agility), seed: 42 });
     assert.deepEqual(result.assumedPool, { pool: 4, source: 'typical' });
     assert.equal(result.roll.assumed_pool, true);
     assert.equal(
@@ -157,7 +166,7 @@ describe('code lens and the roll command', () => {
   });
 
   it('rolls an unknown pool with the pool the arguments carry', async () => {
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 42, seed: 42, pool: 6 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(agility), seed: 42, pool: 6 });
     assert.deepEqual(result.assumedPool, { pool: 6, source: 'argument' });
     assert.deepEqual(result.roll.dice, [6, 6, 6, 1, 5, 5]);
     assert.equal(
@@ -167,9 +176,9 @@ describe('code lens and the roll command', () => {
   });
 
   it('draws a fresh seed when none is given, and reports it so the roll can be replayed', async () => {
-    const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 0 });
+    const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(adrian) });
     assert.equal(typeof first.roll.seed, 'number');
-    const replay = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 6, character: 0, seed: first.roll.seed });
+    const replay = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(adrian), seed: first.roll.seed });
     assert.deepEqual(replay.roll, first.roll);
   });
 
@@ -184,11 +193,11 @@ describe('code lens and the roll command', () => {
       }
       assert.fail('expected an error');
     };
-    assert.equal(await refused({ uri, line: 7, character: 60 }), 'rollmark.rollCheck: «Сила + (сложность 2» cannot be rolled: it has an error');
-    assert.equal(await refused({ uri, line: 5, character: 2 }), 'rollmark.rollCheck: no check at that position');
-    assert.equal(await refused({ uri, line: 6, character: 0, pool: -1 }), 'rollmark.rollCheck: "pool" must be an integer from 0 to 100');
-    assert.equal(await refused({ uri, line: 6 }), 'rollmark.rollCheck: "line" and "character" must be integers');
-    assert.equal(await refused({ uri, line: 6, character: 0, text: 5 }), 'rollmark.rollCheck: "text" must be the check as written');
+    assert.equal(await refused({ uri, ...at(broken) }), 'rollmark.rollCheck: «Сила + (сложность 2» cannot be rolled: it has an error');
+    assert.equal(await refused({ uri, ...at(inHeading) }), 'rollmark.rollCheck: no check at that position');
+    assert.equal(await refused({ uri, ...at(adrian), pool: -1 }), 'rollmark.rollCheck: "pool" must be an integer from 0 to 100');
+    assert.equal(await refused({ uri, line: adrian.start.line }), 'rollmark.rollCheck: "line" and "character" must be integers');
+    assert.equal(await refused({ uri, ...at(adrian), text: 5 }), 'rollmark.rollCheck: "text" must be the check as written');
     assert.equal(await refused('roll it'), 'rollmark.rollCheck: expected one argument {uri, line, character, text?, pool?, seed?, actor?, party?}');
     assert.equal(await refused({ uri: docUri('closed.md'), line: 0, character: 0 }), 'rollmark.rollCheck: the document is not open');
   });
@@ -208,19 +217,22 @@ describe('a roll is stateless: old arguments roll their own check or none', () =
     assert.ok(lens?.command?.arguments);
     return lens.command.arguments[0] as Record<string, unknown>;
   };
-  const edit = async (version: number, line: number, text: string) => {
+  const edit = async (version: number, where: Range, text: string) => {
     const published = client.nextDiagnostics(uri, version);
-    await client.change(uri, version, [{ range: range(line, 0, line, 0), text }]);
+    await client.change(uri, version, [{ range: where, text }]);
     await published;
   };
 
   it('rolls the same check after a check is inserted above it (the lens and «Roll again» arguments of before)', async () => {
     const old = await lensArgs('«Ловкость + Атлетика (сложность 1)»');
     // The new check lands exactly where the old arguments point.
-    await edit(2, 6, '«Сила 3 + Атлетика 3 (сложность 1)» и ');
+    const inserted = '«Сила 3 + Атлетика 3 (сложность 1)» и ';
+    await edit(2, before(adrian), inserted);
     const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { ...old, seed: 7 });
     assert.equal(result.text, '«Ловкость + Атлетика (сложность 1)»');
-    assert.deepEqual(result.range, range(6, 80, 6, 115));
+    // The check moved right by what was inserted before it on its line.
+    const moved = (p: Position) => ({ line: p.line, character: p.character + inserted.length });
+    assert.deepEqual(result.range, { start: moved(agility.start), end: moved(agility.end) });
     const info = await client.request<{ checks: { text: string }[] }>('rollmark/documentInfo', { textDocument: { uri }, checks: { position: { line: old.line, character: old.character }, text: old.text } });
     assert.deepEqual(info.checks.map((c) => c.text), ['«Ловкость + Атлетика (сложность 1)»']);
   });
@@ -228,7 +240,7 @@ describe('a roll is stateless: old arguments roll their own check or none', () =
   it('answers that the check is gone when its text is no longer in the document, and rolls nothing else', async () => {
     const old = await lensArgs('«Адриан: Сила + Атлетика (сложность 2)»');
     const published = client.nextDiagnostics(uri, 2);
-    await client.change(uri, 2, [{ range: range(6, 0, 6, 39), text: '«Адриан: Сила + Атлетика (сложность 3)»' }]);
+    await client.change(uri, 2, [{ range: adrian, text: '«Адриан: Сила + Атлетика (сложность 3)»' }]);
     await published;
     const [code, message] = await errorOf(client.executeCommand('rollmark.rollCheck', { ...old, seed: 7 }));
     assert.equal(code, ErrorCodes.InvalidParams);
@@ -238,11 +250,13 @@ describe('a roll is stateless: old arguments roll their own check or none', () =
   it('of two checks with the same text, rolls the one nearest to where the arguments point', async () => {
     const text = '«Сила 2 + Атлетика 1»';
     const published = client.nextDiagnostics(uri, 2);
-    await client.change(uri, 2, [{ range: range(5, 0, 5, 0), text: `${text}\n\n\n\n${text}\n` }]);
+    const inserted = withRanges(`${text}\n\n\n⟦⟧\n⟦${text}⟧\n`);
+    await client.change(uri, 2, [{ range: before(heading), text: inserted.text }]);
     await published;
-    // Copies on lines 5 and 9; arguments from before an edit point at line 8: the nearer copy is rolled.
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 0, text, seed: 1 });
-    assert.deepEqual(result.range, range(9, 0, 9, 21));
+    // Two copies, three blank lines apart; arguments from before an edit point at the line before the second: the nearer copy is rolled.
+    const [pointed, nearer] = inserted.ranges.map((r) => ({ start: { ...r.start, line: r.start.line + heading.start.line }, end: { ...r.end, line: r.end.line + heading.start.line } }));
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(pointed), text, seed: 1 });
+    assert.deepEqual(result.range, nearer);
   });
 });
 
@@ -285,8 +299,9 @@ describe('the roll command in other families', () => {
   it('shows the kept d20, the total and the margin', async () => {
     client = await LspTestClient.start({ locale: 'en-US' });
     const uri = docUri('d20.md');
-    await client.open(uri, joinLines('---', 'ruleset: threads-of-fate', '---', '«Скрытность 4 (сложность 15, Преимущество)»'));
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 3, character: 0, seed: 1 });
+    const { text, ranges } = withRanges(joinLines('---', 'ruleset: threads-of-fate', '---', '⟦«Скрытность 4 (сложность 15, Преимущество)»⟧'));
+    await client.open(uri, text);
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(ranges[0]), seed: 1 });
     assert.equal(result.roll.kept, 9);
     assert.equal(result.message, '🎲 «Скрытность 4 (сложность 15, Преимущество)»: d20 [7, 9] → 9 + 4 = 13, margin −2: failure · seed 1');
   });

@@ -5,14 +5,20 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { type CompletionContext, CompletionItemKind, CompletionTriggerKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
+import { type CompletionContext, CompletionItemKind, CompletionTriggerKind, InsertTextFormat, MarkupKind, type Range } from 'vscode-languageserver/node';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { checkTemplates } from '../../../server/out/features/completionTemplates';
 import { BUILTIN_RULESET_IDS } from '../../../server/out/engine/builtinRulesets';
-import { docUri, joinLines, LspTestClient, range, withCursor } from './harness';
+import { diagnosticMessage } from '../../../server/out/present/messages';
+import { voice } from '../../../server/out/present/voice';
+import { docUri, joinLines, LspTestClient, range, withRanges } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
+
+/** How `complete` reports an edit's range that is the cursor `⟦⟧`, or the text's marked range `⟦…⟧`. */
+const CURSOR = '⟦the cursor⟧';
+const MARKED = '⟦the marked range⟧';
 
 /** The vampire-pack vocabulary in its file's order: completion offers every trait, none added or lost. */
 const VAMPIRE_TRAITS: string[] = (
@@ -26,11 +32,28 @@ describe('completion', () => {
   });
   afterEach(async () => client.stop());
 
+  /**
+   * Completion at the cursor `⟦⟧` of a marked text. An edit's range is given as `CURSOR` when it
+   * is the cursor (an insertion there) and as `MARKED` when it is the text's one `⟦…⟧` (the word
+   * typed, which the item replaces); any other range as the server gave it.
+   */
   async function complete(marked: string, context?: CompletionContext) {
-    const { text, position } = withCursor(marked);
+    const { text, ranges } = withRanges(marked);
+    const isEmpty = (r: Range) => r.start.line === r.end.line && r.start.character === r.end.character;
+    const cursors = ranges.filter(isEmpty);
+    const spans = ranges.filter((r) => !isEmpty(r));
+    assert.ok(cursors.length === 1 && spans.length <= 1, 'test bug: one cursor ⟦⟧ and at most one range ⟦…⟧');
     const uri = docUri('complete.md');
     await client.open(uri, text);
-    return client.completion(uri, position, context);
+    const list = await client.completion(uri, cursors[0].start, context);
+    const same = (a: Range, b: Range | undefined) => JSON.stringify(a) === JSON.stringify(b);
+    for (const item of list?.items ?? []) {
+      const edit = item.textEdit as { range?: Range | string } | undefined;
+      if (edit?.range === undefined || typeof edit.range === 'string') continue;
+      if (same(edit.range, cursors[0])) edit.range = CURSOR;
+      else if (same(edit.range, spans[0])) edit.range = MARKED;
+    }
+    return list;
   }
 
   it('offers the active ruleset’s traits right after «, and the characters who may act, after the check templates', async () => {
@@ -48,7 +71,7 @@ describe('completion', () => {
       documentation: { kind: MarkupKind.Markdown, value: '**Сила** · Strength · Характеристика (Физические) · ✓ есть в тексте правил' },
       sortText: '0_Сила',
       filterText: 'Сила',
-      textEdit: { range: range(5, 8, 5, 8), newText: 'Сила' },
+      textEdit: { range: CURSOR, newText: 'Сила' },
     });
     assert.deepEqual(list?.items[templates.length + VAMPIRE_TRAITS.length], {
       label: 'Адриан',
@@ -56,7 +79,7 @@ describe('completion', () => {
       detail: 'персонаж',
       sortText: ' Адриан',
       filterText: 'Адриан',
-      textEdit: { range: range(5, 8, 5, 8), newText: 'Адриан: ' },
+      textEdit: { range: CURSOR, newText: 'Адриан: ' },
     });
   });
 
@@ -69,13 +92,13 @@ describe('completion', () => {
   });
 
   it('replaces the part of the term already typed after a sign, and no longer offers characters', async () => {
-    const list = await complete(joinLines(...VAMPIRE, 'Забор: «Сила + Атл⟦⟧'));
+    const list = await complete(joinLines(...VAMPIRE, 'Забор: «Сила + ⟦Атл⟦⟧⟧'));
     assert.equal(list?.items.length, VAMPIRE_TRAITS.length);
-    assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: range(5, 15, 5, 18), newText: 'Атлетика' });
+    assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: MARKED, newText: 'Атлетика' });
   });
 
   it('offers the parameters the ruleset uses after (, replacing the word being typed', async () => {
-    const list = await complete(joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика (сл⟦⟧'));
+    const list = await complete(joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика (⟦сл⟦⟧⟧'));
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.detail]),
       [
@@ -92,7 +115,7 @@ describe('completion', () => {
       detail: 'сложность проверки',
       sortText: '00',
       filterText: 'сложность',
-      textEdit: { range: range(5, 26, 5, 28), newText: 'сложность ${1:2}' },
+      textEdit: { range: MARKED, newText: 'сложность ${1:2}' },
       insertTextFormat: InsertTextFormat.Snippet,
     });
   });
@@ -103,7 +126,7 @@ describe('completion', () => {
       list?.items.map((i) => i.label),
       ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'Преимущество', '2 Преимущества', 'Помеха', '2 Помехи', 'статичная'],
     );
-    assert.deepEqual(list?.items[5].textEdit, { range: range(3, 25, 3, 25), newText: 'Преимущество' });
+    assert.deepEqual(list?.items[5].textEdit, { range: CURSOR, newText: 'Преимущество' });
   });
 
   it('offers again rules and Willpower in storytelling, and no difficulty', async () => {
@@ -115,21 +138,21 @@ describe('completion', () => {
   });
 
   it('offers the front matter keys at the start of a front matter line', async () => {
-    const list = await complete(joinLines('---', 'rul⟦⟧', '---'));
+    const list = await complete(joinLines('---', '⟦rul⟦⟧⟧', '---'));
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.textEdit]),
       [
-        ['ruleset', { range: range(1, 0, 1, 3), newText: 'ruleset: ' }],
-        ['characters', { range: range(1, 0, 1, 3), newText: 'characters: ' }],
-        ['система', { range: range(1, 0, 1, 3), newText: 'система: ' }],
-        ['правила', { range: range(1, 0, 1, 3), newText: 'правила: ' }],
-        ['персонажи', { range: range(1, 0, 1, 3), newText: 'персонажи: ' }],
+        ['ruleset', { range: MARKED, newText: 'ruleset: ' }],
+        ['characters', { range: MARKED, newText: 'characters: ' }],
+        ['система', { range: MARKED, newText: 'система: ' }],
+        ['правила', { range: MARKED, newText: 'правила: ' }],
+        ['персонажи', { range: MARKED, newText: 'персонажи: ' }],
       ],
     );
   });
 
   it('offers every ruleset id, titled, after ruleset:', async () => {
-    const list = await complete(joinLines('---', 'ruleset: v⟦⟧', '---'));
+    const list = await complete(joinLines('---', 'ruleset: ⟦v⟦⟧⟧', '---'));
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.labelDetails?.description]),
       [
@@ -140,16 +163,16 @@ describe('completion', () => {
         ['vampire-pack', 'Вампир: Маскарад — «Пакет игрока»'],
       ],
     );
-    assert.deepEqual(list?.items[4].textEdit, { range: range(1, 9, 1, 10), newText: 'vampire-pack' });
+    assert.deepEqual(list?.items[4].textEdit, { range: MARKED, newText: 'vampire-pack' });
   });
 
   it('offers traits as the keys of a character sheet', async () => {
-    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан:', '    Си⟦⟧', '---'));
+    const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан:', '    ⟦Си⟦⟧⟧', '---'));
     assert.deepEqual(
       list?.items.map((i) => i.label),
       VAMPIRE_TRAITS,
     );
-    assert.deepEqual(list?.items[0].textEdit, { range: range(4, 4, 4, 6), newText: 'Сила' });
+    assert.deepEqual(list?.items[0].textEdit, { range: MARKED, newText: 'Сила' });
   });
 
   it('stays out of the way in plain prose and after a closed check', async () => {
@@ -171,7 +194,7 @@ describe('completion', () => {
         ['Адриан: Сила + Атлетика [специализация] (сложность 2)', 'проверка со специализацией', '${1|Адриан,Катастрофа|}: ${2:Сила} + ${3:Атлетика} [${4:специализация}] (сложность ${5:2})$0'],
       ],
     );
-    assert.deepEqual(templates[0].textEdit && 'range' in templates[0].textEdit ? templates[0].textEdit.range : undefined, range(6, 1, 6, 1));
+    assert.deepEqual(templates[0].textEdit && 'range' in templates[0].textEdit ? templates[0].textEdit.range : undefined, CURSOR);
     assert.equal(templates[0].insertTextFormat, InsertTextFormat.Snippet);
   });
 
@@ -196,7 +219,7 @@ describe('completion', () => {
 
   it('makes every template of every built-in ruleset a check its ruleset accepts: no error, no warning', () => {
     const rulesets = builtinRulesets();
-    const severe = (text: string, id: string) => analyzeDocument(text, { locale: 'ru', rulesets, dictionary: [], proseChecks: 'on', defaultRuleset: id }).diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
+    const severe = (text: string, id: string) => analyzeDocument(text, { rulesets, dictionary: [], proseChecks: 'on', defaultRuleset: id }).diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
     for (const id of BUILTIN_RULESET_IDS) {
       for (const characters of [false, true]) {
         // A sheet of the ruleset's own first traits of each kind, so that templates take theirs.
@@ -204,23 +227,23 @@ describe('completion', () => {
         const own = (category: string) => (ruleset?.traits ?? []).filter((t) => t.category === category).slice(1, 3).map((t) => `${t.name}: 3`);
         const sheet = [...own('attribute'), ...own('ability'), ...own('rollable')].join(', ');
         const frontMatter = characters ? `---\nruleset: ${id}\ncharacters:\n  Вера: { ${sheet} }\n---\n` : `---\nruleset: ${id}\n---\n`;
-        const analysis = analyzeDocument(frontMatter, { locale: 'ru', rulesets, dictionary: [], proseChecks: 'on' });
+        const analysis = analyzeDocument(frontMatter, { rulesets, dictionary: [], proseChecks: 'on' });
         for (const item of checkTemplates(analysis, range(0, 0, 0, 0), 'ru', { wrap: true, closed: false })) {
-          assert.deepEqual(severe(`${frontMatter}\n${item.label}\n`, id).map((d) => `${d.code} ${d.message}`), [], `${id}: ${item.label}`);
+          assert.deepEqual(severe(`${frontMatter}\n${item.label}\n`, id).map((d) => `${d.code} ${diagnosticMessage(d.message, voice('ru'))}`), [], `${id}: ${item.label}`);
         }
       }
     }
   });
 
   it('offers whole checks in prose when asked (Ctrl+Space), replacing the word typed; not for a trigger character', async () => {
-    const list = await complete(joinLines(...VAMPIRE, 'Адриан прыгает: пров⟦⟧'), invoked);
+    const list = await complete(joinLines(...VAMPIRE, 'Адриан прыгает: ⟦пров⟦⟧⟧'), invoked);
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.filterText, i.textEdit]),
       [
-        ['«Адриан: Сила + Атлетика (сложность 2)»', 'проверка check Адриан: Сила + Атлетика (сложность 2)', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} (сложность ${4:2})»$0' }],
-        ['«Адриан: Сила + Атлетика против Ловкость + Скрытность»', 'против contest versus Адриан: Сила + Атлетика против Ловкость + Скрытность', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} против ${4:Ловкость} + ${5:Скрытность}»$0' }],
-        ['«Адриан: Сила + Атлетика (сложность 2, 10 успехов, 5 бросков)»', 'продолжительное extended Адриан: Сила + Атлетика (сложность 2, 10 успехов, 5 бросков)', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} (сложность ${4:2}, ${5:10} успехов, ${6:5} бросков)»$0' }],
-        ['«Адриан: Сила + Атлетика [специализация] (сложность 2)»', 'специализация specialty Адриан: Сила + Атлетика [специализация] (сложность 2)', { range: range(5, 16, 5, 20), newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} [${4:специализация}] (сложность ${5:2})»$0' }],
+        ['«Адриан: Сила + Атлетика (сложность 2)»', 'проверка check Адриан: Сила + Атлетика (сложность 2)', { range: MARKED, newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} (сложность ${4:2})»$0' }],
+        ['«Адриан: Сила + Атлетика против Ловкость + Скрытность»', 'против contest versus Адриан: Сила + Атлетика против Ловкость + Скрытность', { range: MARKED, newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} против ${4:Ловкость} + ${5:Скрытность}»$0' }],
+        ['«Адриан: Сила + Атлетика (сложность 2, 10 успехов, 5 бросков)»', 'продолжительное extended Адриан: Сила + Атлетика (сложность 2, 10 успехов, 5 бросков)', { range: MARKED, newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} (сложность ${4:2}, ${5:10} успехов, ${6:5} бросков)»$0' }],
+        ['«Адриан: Сила + Атлетика [специализация] (сложность 2)»', 'специализация specialty Адриан: Сила + Атлетика [специализация] (сложность 2)', { range: MARKED, newText: '«${1|Адриан|}: ${2:Сила} + ${3:Атлетика} [${4:специализация}] (сложность ${5:2})»$0' }],
       ],
     );
     assert.equal(await complete(joinLines(...VAMPIRE, 'Адриан прыгает:⟦⟧'), { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: ':' }), null);
@@ -236,7 +259,7 @@ describe('completion', () => {
       filterText: 'frontmatter front matter ruleset правила',
       insertTextFormat: InsertTextFormat.Snippet,
       textEdit: {
-        range: range(0, 0, 0, 0),
+        range: CURSOR,
         newText: '---\nruleset: ${1|storytelling,mage-revised,threads-of-fate,werewolf-revised,vampire-pack|}\ncharacters:\n  ${2:Имя}: { ${3:Ловкость}: ${4:3}, ${5:Атлетика}: ${6:2} \\}\n---\n\n$0',
       },
     });
@@ -246,7 +269,7 @@ describe('completion', () => {
     const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3 }', '  ⟦⟧', '---'), invoked);
     assert.deepEqual(
       list?.items.map((i) => [i.label, i.textEdit]),
-      [['Имя: { Ловкость: 3, Атлетика: 2 }', { range: range(4, 2, 4, 2), newText: '${1:Имя}: { ${2:Ловкость}: ${3:3}, ${4:Атлетика}: ${5:2} \\}$0' }]],
+      [['Имя: { Ловкость: 3, Атлетика: 2 }', { range: CURSOR, newText: '${1:Имя}: { ${2:Ловкость}: ${3:3}, ${4:Атлетика}: ${5:2} \\}$0' }]],
     );
     assert.equal(await complete(joinLines('---', 'ruleset: vampire-pack', 'title: «⟦⟧', '---'), invoked), null);
   });

@@ -4,9 +4,9 @@
  * project's own files.
  */
 import * as assert from 'node:assert/strict';
-import { type CodeLens, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { type CodeLens, DiagnosticSeverity, type Range, type TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { docUri, joinLines, joinLinesCrlf, LspTestClient, range } from './harness';
+import { docUri, joinLines, joinLinesCrlf, LspTestClient, rangeOfText, withRanges } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3 }', '---'];
 
@@ -16,21 +16,22 @@ describe('diagnostics', () => {
 
   it('publishes each problem with its code, severity, source, message and exact range', async () => {
     client = await LspTestClient.start();
-    const published = await client.open(
-      docUri('scene.md'),
-      joinLines(...VAMPIRE, '# Сцена', '', '«Силы + Атлетика (сложность 2)» и «Бодрость + Атлетика (сложность 1)».'),
-    );
+    const {
+      text,
+      ranges: [spelling, unknown],
+    } = withRanges(joinLines(...VAMPIRE, '# Сцена', '', '«⟦Силы⟧ + Атлетика (сложность 2)» и «⟦Бодрость⟧ + Атлетика (сложность 1)».'));
+    const published = await client.open(docUri('scene.md'), text);
     assert.equal(published.version, 1);
     assert.deepEqual(published.diagnostics, [
       {
-        range: range(7, 1, 7, 5),
+        range: spelling,
         severity: DiagnosticSeverity.Warning,
         code: 'RM010',
         source: 'rollmark',
         message: 'Написано «Силы»; канонически: «Сила»',
       },
       {
-        range: range(7, 35, 7, 43),
+        range: unknown,
         severity: DiagnosticSeverity.Error,
         code: 'RM001',
         source: 'rollmark',
@@ -42,27 +43,35 @@ describe('diagnostics', () => {
   it('points RM008 at the character sheet through related information', async () => {
     client = await LspTestClient.start();
     const uri = docUri('sheet.md');
-    const published = await client.open(uri, joinLines(...VAMPIRE, '', '«Адриан: Сила + Атлетика (сложность 2)»'));
+    const {
+      text,
+      ranges: [sheet, lacking],
+    } = withRanges(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  ⟦Адриан⟧: { Сила: 3 }', '---', '', '«Адриан: Сила + ⟦Атлетика⟧ (сложность 2)»'));
+    const published = await client.open(uri, text);
     assert.deepEqual(published.diagnostics, [
       {
-        range: range(6, 16, 6, 24),
+        range: lacking,
         severity: DiagnosticSeverity.Information,
         code: 'RM008',
         source: 'rollmark',
         message: 'В листе персонажа «Адриан» нет черты «Атлетика»: шансы показаны по размеру пула',
-        relatedInformation: [{ location: { uri, range: range(3, 2, 3, 8) }, message: 'Лист персонажа «Адриан»' }],
+        relatedInformation: [{ location: { uri, range: sheet }, message: 'Лист персонажа «Адриан»' }],
       },
     ]);
   });
 
   it('counts positions in UTF-16 code units on CRLF lines, emoji included', async () => {
     client = await LspTestClient.start();
-    const published = await client.open(docUri('crlf.md'), joinLinesCrlf(...VAMPIRE, '🎲🎲 «Бодрость + Атлетика (сложность 1)»', '«Силы + Атлетика (сложность 2)»'));
+    const {
+      text,
+      ranges: [unknown, spelling],
+    } = withRanges(joinLinesCrlf(...VAMPIRE, '🎲🎲 «⟦Бодрость⟧ + Атлетика (сложность 1)»', '«⟦Силы⟧ + Атлетика (сложность 2)»'));
+    const published = await client.open(docUri('crlf.md'), text);
     assert.deepEqual(
       published.diagnostics.map((d) => [d.code, d.range]),
       [
-        ['RM001', range(5, 6, 5, 14)],
-        ['RM010', range(6, 1, 6, 5)],
+        ['RM001', unknown],
+        ['RM010', spelling],
       ],
     );
   });
@@ -70,12 +79,16 @@ describe('diagnostics', () => {
   it('analyses a burst of edits once, after the typing pauses, and publishes only the last version', async () => {
     client = await LspTestClient.start({ diagnosticsDelay: 50 });
     const uri = docUri('burst.md');
-    await client.open(uri, joinLines(...VAMPIRE, '«Сила + Атлетика (сложность 2)»'));
+    const {
+      text,
+      ranges: [lineStart],
+    } = withRanges(joinLines(...VAMPIRE, '⟦⟧«Сила + Атлетика (сложность 2)»'));
+    await client.open(uri, text);
     const runsAfterOpen = client.analyses.length;
     const published = client.nextDiagnostics(uri);
     for (let version = 2; version <= 6; version++) {
       // Each keystroke inserts one letter at the start of the check's line.
-      await client.change(uri, version, [{ range: range(5, 0, 5, 0), text: 'ж' }]);
+      await client.change(uri, version, [{ range: lineStart, text: 'ж' }]);
     }
     const last = await published;
     assert.equal(last.version, 6);
@@ -86,16 +99,20 @@ describe('diagnostics', () => {
   it('keeps ranges right under incremental edits', async () => {
     client = await LspTestClient.start();
     const uri = docUri('incremental.md');
-    await client.open(uri, joinLines(...VAMPIRE, '«Силы + Атлетика (сложность 2)»'));
-    await client.change(uri, 2, [{ range: range(5, 0, 5, 0), text: '🎲 ' }]);
+    const first = withRanges(joinLines(...VAMPIRE, '⟦⟧«Силы + Атлетика (сложность 2)»'));
+    await client.open(uri, first.text);
+    await client.change(uri, 2, [{ range: first.ranges[0], text: '🎲 ' }]);
+    // The front matter's closing fence, then a scene heading inserted after it; the trait renamed.
+    const second = withRanges(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3 }', '---⟦⟧', '🎲 «Силы + Атлетика (сложность 2)»'));
+    const third = withRanges(joinLines(...VAMPIRE, '# Сцена', '', '🎲 «⟦Силы⟧ + Атлетика (сложность 2)»'));
     const published = client.nextDiagnostics(uri, 3);
     await client.change(uri, 3, [
-      { range: range(4, 3, 4, 3), text: '\n# Сцена\n' },
-      { range: range(7, 4, 7, 8), text: 'Силу' },
+      { range: second.ranges[0], text: '\n# Сцена\n' },
+      { range: third.ranges[0], text: 'Силу' },
     ]);
     assert.deepEqual(
       (await published).diagnostics.map((d) => [d.code, d.range, d.message]),
-      [['RM010', range(7, 4, 7, 8), 'Написано «Силу»; канонически: «Сила»']],
+      [['RM010', third.ranges[0], 'Написано «Силу»; канонически: «Сила»']],
     );
   });
 
@@ -117,21 +134,24 @@ describe('diagnostics', () => {
       '',
       'Бросок Ловкость + Атлетика (сложность 4) и «Ловкасть + Атлетика».',
     );
-    const edits = [
+    /** Each edit names its target by the text there at the time; `start` inserts before it. */
+    const start = (range: Range): Range => ({ start: range.start, end: range.start });
+    const edits: ((text: string) => TextDocumentContentChangeEvent[])[] = [
       // A paragraph above everything: every later block moves.
-      [{ range: range(5, 0, 5, 0), text: 'Пролог: «Обаяние 2 + Убеждение 2 (сложность 1)».\n\n' }],
+      (text) => [{ range: start(rangeOfText(text, '# Первая сцена')), text: 'Пролог: «Обаяние 2 + Убеждение 2 (сложность 1)».\n\n' }],
       // The closing fence goes (the rest of the document is code), then comes back.
-      [{ range: range(13, 0, 14, 0), text: '' }],
-      [{ range: range(13, 0, 13, 0), text: '```\n' }],
-      [{ range: range(17, 0, 17, 0), text: '🎲 ' }],
-      [{ range: range(9, 1, 9, 5), text: 'Силу' }],
+      (text) => [{ range: rangeOfText(text, '```\n', 1), text: '' }],
+      (text) => [{ range: start(rangeOfText(text, '\n\n## Вторая')), text: '\n```' }],
+      (text) => [{ range: start(rangeOfText(text, 'Бросок')), text: '🎲 ' }],
+      (text) => [{ range: rangeOfText(text, 'Силы'), text: 'Силу' }],
     ];
     let document = TextDocument.create(edited, 'markdown', 1, initial);
     await client.open(edited, initial);
     const published = client.nextDiagnostics(edited, edits.length + 1);
     let version = 1;
-    for (const change of edits) {
+    for (const edit of edits) {
       version++;
+      const change = edit(document.getText());
       document = TextDocument.update(document, change, version);
       await client.change(edited, version, change);
     }
@@ -142,7 +162,7 @@ describe('diagnostics', () => {
     const withoutUri = (lenses: CodeLens[] | null) => JSON.stringify(lenses).replaceAll(edited, '').replaceAll(fresh, '');
     assert.equal(withoutUri(await client.resolvedCodeLenses(edited)), withoutUri(await client.resolvedCodeLenses(fresh)));
     assert.deepEqual(await client.documentSymbols(edited), await client.documentSymbols(fresh));
-    const onLastCheck = { line: 17, character: 49 };
+    const onLastCheck = rangeOfText(document.getText(), 'Ловкасть').start;
     assert.notEqual(await client.hover(fresh, onLastCheck), null);
     assert.deepEqual(await client.hover(edited, onLastCheck), await client.hover(fresh, onLastCheck));
   });
@@ -163,8 +183,9 @@ describe('diagnostics', () => {
       scenario.diagnostics.map((d) => d.code),
       ['RM001'],
     );
-    await client.openOnly(docUri('notes.txt'), '«Прыгучесть + Атлетика»', 'plaintext');
-    assert.equal(await client.hover(docUri('notes.txt'), { line: 0, character: 2 }), null);
+    const notes = withRanges('«П⟦⟧рыгучесть + Атлетика»');
+    await client.openOnly(docUri('notes.txt'), notes.text, 'plaintext');
+    assert.equal(await client.hover(docUri('notes.txt'), notes.ranges[0].start), null);
     assert.deepEqual(
       client.diagnostics.map((d) => d.uri),
       [docUri('a.scenario.md')],
@@ -178,12 +199,13 @@ describe('diagnostics', () => {
   });
 
   it('publishes the problems of a broken dictionary on the dictionary file', async () => {
-    client = await LspTestClient.start({ files: { '.rollmark/dictionary.yaml': 'traits: 5\n' } });
+    const dictionary = withRanges('⟦traits: 5⟧\n');
+    client = await LspTestClient.start({ files: { '.rollmark/dictionary.yaml': dictionary.text } });
     const file = client.nextDiagnostics(`${'file:///workspace'}/.rollmark/dictionary.yaml`);
     await client.open(docUri('broken.md'), 'Текст.');
     assert.deepEqual(await file, {
       uri: 'file:///workspace/.rollmark/dictionary.yaml',
-      diagnostics: [{ range: range(0, 0, 0, 9), severity: DiagnosticSeverity.Error, code: 'RM011', source: 'rollmark', message: 'Словарь — список терминов или «traits: [ … ]»' }],
+      diagnostics: [{ range: dictionary.ranges[0], severity: DiagnosticSeverity.Error, code: 'RM011', source: 'rollmark', message: 'Словарь — список терминов или «traits: [ … ]»' }],
     });
   });
 });

@@ -13,9 +13,11 @@ import { pathToFileURL } from 'node:url';
 import { ErrorCodes, LSPErrorCodes, MessageType } from 'vscode-languageserver/node';
 import { addTermToDictionary, DictionaryProblemError } from '../../../server/src/workspace/projectDictionary';
 import { parseDictionary } from '../../../server/src/analysis/project/workspaceConfig';
+import { dictionaryEditReason } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
 import type { AddToDictionaryResult } from '../../../server/src/protocol';
 import { diskFiles } from '../../../server/src/node/projectFs';
-import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+import { docUri, errorOf, joinLines, LspTestClient, withRanges } from './harness';
 
 describe('adding a term to the dictionary text', () => {
   const cases: [string, string, string, string][] = [
@@ -40,15 +42,15 @@ describe('adding a term to the dictionary text', () => {
       const result = addTermToDictionary(before, term);
       assert.equal(result.text, after);
       assert.equal(result.added, true);
-      assert.deepEqual(parseDictionary(result.text, 'en').terms.at(-1), term);
+      assert.deepEqual(parseDictionary(result.text).terms.at(-1), term);
     });
   }
 
   it('a term already there changes nothing; a file with problems is refused with the problem', () => {
     assert.deepEqual(addTermToDictionary('- a\n- b\n', 'b'), { text: '- a\n- b\n', added: false });
     assert.throws(
-      () => addTermToDictionary('traits: 5\n', 'x', 'ru'),
-      (e: unknown) => e instanceof DictionaryProblemError && e.problem.kind === 'file-problem' && e.problem.problem === 'Словарь — список терминов или «traits: [ … ]»',
+      () => addTermToDictionary('traits: 5\n', 'x'),
+      (e: unknown) => e instanceof DictionaryProblemError && dictionaryEditReason(e.problem, voice('ru')) === 'в файле словаря ошибка: Словарь — список терминов или «traits: [ … ]»',
     );
   });
 });
@@ -91,7 +93,7 @@ describe('the add-to-dictionary command on disk', function () {
       const text = readFileSync(at(DICTIONARY), 'utf8');
       assert.ok(text.startsWith('# Черты нашей кампании\ntraits:\n  - Скорость # из дополнения\n  - "Ловкость рук"\n'), text.slice(0, 200));
       assert.ok(text.endsWith('  # конец списка\n'), text.slice(-100));
-      assert.deepEqual(parseDictionary(text, 'en').terms.sort(), ['Скорость', 'Ловкость рук', ...terms].sort());
+      assert.deepEqual(parseDictionary(text).terms.sort(), ['Скорость', 'Ловкость рук', ...terms].sort());
       assert.deepEqual(readdirSync(at('.rollmark')), ['dictionary.yaml'], 'no temporary file left');
     });
   }
@@ -136,11 +138,14 @@ describe('the add-to-dictionary fix on a character sheet', () => {
   it('an unknown key of a sheet offers the fix, and adding it clears the diagnostic', async () => {
     client = await LspTestClient.start({ locale: 'en' });
     const uri = docUri('sheet.md');
-    const text = joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Кибернетика: 2 }', '---', '', '«Адриан: Сила + Атлетика»');
+    const {
+      text,
+      ranges: [key],
+    } = withRanges(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, ⟦Кибернетика⟧: 2 }', '---', '', '«Адриан: Сила + Атлетика»'));
     const first = await client.open(uri, text);
     const unknown = first.diagnostics.find((d) => d.code === 'RM001');
     assert.ok(unknown, JSON.stringify(first.diagnostics));
-    assert.deepEqual(unknown.range, range(3, 21, 3, 32));
+    assert.deepEqual(unknown.range, key);
     const actions = (await client.codeActions(uri, unknown.range, { diagnostics: [unknown] })) ?? [];
     const add = actions.find((a) => a.command?.command === 'rollmark.addToDictionary');
     assert.deepEqual(add?.command, { title: 'Add "Кибернетика" to the project dictionary', command: 'rollmark.addToDictionary', arguments: [{ uri, term: 'Кибернетика' }] });

@@ -3,29 +3,35 @@
  * check asked for (by position, with its text), never every check of the document.
  */
 import * as assert from 'node:assert/strict';
-import { ErrorCodes } from 'vscode-languageserver/node';
+import { ErrorCodes, type Position, type Range } from 'vscode-languageserver/node';
 import type { DocumentCheckInfo, DocumentInfo, RollCheckResult, UnservedDocumentInfo } from '../../../server/out/protocol';
-import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+import { docUri, errorOf, joinLines, LspTestClient, withRanges } from './harness';
 
-const DOCUMENT = joinLines(
-  '---',
-  'ruleset: vampire-pack',
-  'characters:',
-  '  Адриан: { Сила: 3, Атлетика: 3 }',
-  '---',
-  '# Забор',
-  '«Адриан: Сила + Атлетика (сложность 2)» и «Ловкость + Атлетика (сложность 1)»',
-  '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2» «Сила + (сложность 2»',
+/** Four checks, cursors inside one and between two, and in the front matter and a heading. */
+const {
+  text: DOCUMENT,
+  ranges: [inFrontMatter, inHeading, first, inFirst, beforeAnd, afterAnd, second, third, fourth],
+} = withRanges(
+  joinLines(
+    '---',
+    'rules⟦⟧et: vampire-pack',
+    'characters:',
+    '  Адриан: { Сила: 3, Атлетика: 3 }',
+    '---',
+    '# З⟦⟧абор',
+    '⟦«Адриан: С⟦⟧ила + Атлетика (сложность 2)»⟧ ⟦⟧и⟦⟧ ⟦«Ловкость + Атлетика (сложность 1)»⟧',
+    '⟦«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»⟧ ⟦«Сила + (сложность 2»⟧',
+  ),
 );
 
 /** The document's four checks, as the request describes them. */
 const CHECKS: DocumentCheckInfo[] = [
-  { range: range(6, 0, 6, 39), text: '«Адриан: Сила + Атлетика (сложность 2)»', rollable: true, poolKnown: true },
+  { range: first, text: '«Адриан: Сила + Атлетика (сложность 2)»', rollable: true, poolKnown: true },
   // «Ловкость + Атлетика»: no character, so the pool is unknown.
-  { range: range(6, 42, 6, 77), text: '«Ловкость + Атлетика (сложность 1)»', rollable: true, poolKnown: false },
-  { range: range(7, 0, 7, 52), text: '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', rollable: true, poolKnown: true },
+  { range: second, text: '«Ловкость + Атлетика (сложность 1)»', rollable: true, poolKnown: false },
+  { range: third, text: '«Сила 3 + Атлетика 3 против Ловкость 2 + Атлетика 2»', rollable: true, poolKnown: true },
   // An unclosed parenthesis: an error, nothing to roll.
-  { range: range(7, 53, 7, 74), text: '«Сила + (сложность 2»', rollable: false, poolKnown: false },
+  { range: fourth, text: '«Сила + (сложность 2»', rollable: false, poolKnown: false },
 ];
 
 const RULESET_TITLE = 'Вампир: Маскарад — «Пакет игрока»';
@@ -42,8 +48,10 @@ describe('rollmark/documentInfo', () => {
   let client: LspTestClient;
   const uri = docUri('info.md');
   const info = (params: Record<string, unknown> = {}) => client.request<DocumentInfo | null>('rollmark/documentInfo', { textDocument: { uri }, ...params });
-  const checksAt = async (line: number, character: number) => (await info({ checks: { position: { line, character } } }))?.checks;
-  const checksOfText = async (line: number, character: number, text: string) => (await info({ checks: { position: { line, character }, text } }))?.checks;
+  const checksAt = async (position: Position) => (await info({ checks: { position } }))?.checks;
+  const checksOfText = async (position: Position, text: string) => (await info({ checks: { position, text } }))?.checks;
+  /** A position past the end of a marked range's line. */
+  const pastLineOf = (range: Range): Position => ({ line: range.start.line, character: 999 });
 
   beforeEach(async () => {
     client = await LspTestClient.start();
@@ -67,58 +75,59 @@ describe('rollmark/documentInfo', () => {
   });
 
   it('gives the check under a position: inside, at either edge, and none between checks', async () => {
-    assert.deepEqual(await checksAt(6, 10), [CHECKS[0]]);
-    assert.deepEqual(await checksAt(6, 0), [CHECKS[0]], 'on the opening «');
-    assert.deepEqual(await checksAt(6, 39), [CHECKS[0]], 'right after the closing », as hovers and rolls locate checks');
-    assert.deepEqual(await checksAt(6, 40), [], 'between two checks');
-    assert.deepEqual(await checksAt(6, 41), [], 'between two checks');
-    assert.deepEqual(await checksAt(6, 42), [CHECKS[1]]);
-    assert.deepEqual(await checksAt(7, 52), [CHECKS[2]], 'right after a check and right before the next one: the first');
-    assert.deepEqual(await checksAt(7, 53), [CHECKS[3]]);
-    assert.deepEqual(await checksAt(5, 3), [], 'in a heading');
-    assert.deepEqual(await checksAt(1, 5), [], 'in the front matter');
+    assert.deepEqual(await checksAt(inFirst.start), [CHECKS[0]]);
+    assert.deepEqual(await checksAt(first.start), [CHECKS[0]], 'on the opening «');
+    assert.deepEqual(await checksAt(first.end), [CHECKS[0]], 'right after the closing », as hovers and rolls locate checks');
+    assert.deepEqual(await checksAt(beforeAnd.start), [], 'between two checks');
+    assert.deepEqual(await checksAt(afterAnd.start), [], 'between two checks');
+    assert.deepEqual(await checksAt(second.start), [CHECKS[1]]);
+    assert.deepEqual(await checksAt(third.end), [CHECKS[2]], 'right after a check and right before the next one: the first');
+    assert.deepEqual(await checksAt(fourth.start), [CHECKS[3]]);
+    assert.deepEqual(await checksAt(inHeading.start), [], 'in a heading');
+    assert.deepEqual(await checksAt(inFrontMatter.start), [], 'in the front matter');
   });
 
   it('clamps positions past a line or the document, as LSP asks', async () => {
     // Lines 6 and 7 and the document end with a check's », so these land right after it.
-    assert.deepEqual(await checksAt(6, 999), [CHECKS[1]]);
-    assert.deepEqual(await checksAt(7, 999), [CHECKS[3]]);
-    assert.deepEqual(await checksAt(999, 0), [CHECKS[3]]);
-    assert.deepEqual(await checksAt(5, 999), [], 'the end of the heading');
-    assert.deepEqual(await checksAt(-1, -1), [], 'the start of the document');
+    assert.deepEqual(await checksAt(pastLineOf(first)), [CHECKS[1]]);
+    assert.deepEqual(await checksAt(pastLineOf(third)), [CHECKS[3]]);
+    assert.deepEqual(await checksAt({ line: 999, character: 0 }), [CHECKS[3]]);
+    assert.deepEqual(await checksAt(pastLineOf(inHeading)), [], 'the end of the heading');
+    assert.deepEqual(await checksAt({ line: -1, character: -1 }), [], 'the start of the document');
   });
 
   it('with a text, gives the check there if it still reads so, else the nearest with that text, else none', async () => {
-    for (const check of CHECKS) assert.deepEqual(await checksOfText(check.range.start.line, check.range.start.character, check.text), [check]);
-    assert.deepEqual(await checksOfText(6, 0, CHECKS[2].text), [CHECKS[2]], 'moved: found by its text');
-    assert.deepEqual(await checksOfText(1, 0, CHECKS[1].text), [CHECKS[1]], 'from a place with no check');
-    assert.deepEqual(await checksOfText(6, 0, '«Сила + Атлетика (сложность 9)»'), [], 'gone');
+    for (const check of CHECKS) assert.deepEqual(await checksOfText(check.range.start, check.text), [check]);
+    assert.deepEqual(await checksOfText(first.start, CHECKS[2].text), [CHECKS[2]], 'moved: found by its text');
+    assert.deepEqual(await checksOfText(inFrontMatter.start, CHECKS[1].text), [CHECKS[1]], 'from a place with no check');
+    assert.deepEqual(await checksOfText(first.start, '«Сила + Атлетика (сложность 9)»'), [], 'gone');
   });
 
   it('finds the check at a position that the roll command rolls there', async () => {
-    for (const [line, character] of [
-      [6, 39],
-      [6, 42],
-      [7, 52],
-    ]) {
-      const [check] = (await checksAt(line, character)) ?? [];
-      const rolled = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line, character, seed: 1 });
-      assert.equal(check?.text, rolled.text, `${line}:${character}`);
-      assert.deepEqual(check?.range, rolled.range, `${line}:${character}`);
+    for (const position of [first.end, second.start, third.end]) {
+      const [check] = (await checksAt(position)) ?? [];
+      const rolled = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...position, seed: 1 });
+      assert.equal(check?.text, rolled.text, `${position.line}:${position.character}`);
+      assert.deepEqual(check?.range, rolled.range, `${position.line}:${position.character}`);
     }
   });
 
   it('follows edits', async () => {
     const next = client.nextDiagnostics(uri, 2);
-    await client.change(uri, 2, [{ range: range(5, 0, 5, 0), text: '«Сила 2»\n' }]);
+    // A line with a check inserted above the heading: the checks below move one line down.
+    const inserted = withRanges('⟦«Сила 2»⟧\n');
+    const heading = { line: inHeading.start.line, character: 0 };
+    const down = (range: Range): Range => ({ start: { ...range.start, line: range.start.line + 1 }, end: { ...range.end, line: range.end.line + 1 } });
+    await client.change(uri, 2, [{ range: { start: heading, end: heading }, text: inserted.text }]);
     await next;
-    assert.deepEqual(await checksAt(5, 0), [{ range: range(5, 0, 5, 8), text: '«Сила 2»', rollable: true, poolKnown: true }]);
-    assert.deepEqual(await checksAt(7, 42), [{ ...CHECKS[1], range: range(7, 42, 7, 77) }]);
+    const added: Range = { start: { ...inserted.ranges[0].start, line: heading.line }, end: { ...inserted.ranges[0].end, line: heading.line } };
+    assert.deepEqual(await checksAt(added.start), [{ range: added, text: '«Сила 2»', rollable: true, poolKnown: true }]);
+    assert.deepEqual(await checksAt(down(second).start), [{ ...CHECKS[1], range: down(second) }]);
   });
 
   it('answers null for a document the server does not have open', async () => {
     await client.close(uri);
-    assert.equal(await info({ checks: { position: { line: 6, character: 0 } } }), null);
+    assert.equal(await info({ checks: { position: first.start } }), null);
     assert.equal(await client.request('rollmark/documentInfo', { textDocument: { uri: docUri('never.md') } }), null);
   });
 

@@ -1,8 +1,8 @@
 /** The outline: headings as scenes, nested by level, with their checks (pool and odds) as children. */
 import * as assert from 'node:assert/strict';
-import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver/node';
+import { type DocumentSymbol, type Range, SymbolKind } from 'vscode-languageserver/node';
 import { ru } from '../present/text';
-import { docUri, joinLinesCrlf, LspTestClient, range } from './harness';
+import { docUri, joinLinesCrlf, LspTestClient, withRanges } from './harness';
 
 describe('document symbols', () => {
   let client: LspTestClient;
@@ -11,45 +11,49 @@ describe('document symbols', () => {
   it('lists scenes with their checks, on CRLF lines after emoji', async () => {
     client = await LspTestClient.start();
     const uri = docUri('outline.md');
-    await client.open(
-      uri,
+    const {
+      text,
+      ranges: [intro, mansion, mansionName, strength, cellar, cellarName, investigation, finale],
+    } = withRanges(
       joinLinesCrlf(
         '---',
         'ruleset: vampire-pack',
         '---',
-        'Вступление: «Обаяние 2 + Убеждение 2 (сложность 1)».',
+        'Вступление: ⟦«Обаяние 2 + Убеждение 2 (сложность 1)»⟧.',
         '',
-        '# 🏚 Особняк',
+        '⟦⟦# 🏚 Особняк⟧',
         '',
-        '«Сила 3 + Атлетика 3 (сложность 2)»',
+        '⟦«Сила 3 + Атлетика 3 (сложность 2)»⟧',
         '',
-        '## Подвал',
+        '⟦⟦## Подвал⟧',
         '',
-        '🕯 «Интеллект + Расследование (сложность 1)»',
+        '🕯 ⟦«Интеллект + Расследование (сложность 1)»⟧⟧⟧',
         '',
-        '# Финал',
+        '⟦# Финал⟧',
       ),
     );
-    const check = (name: string, detail: string, r: ReturnType<typeof range>): DocumentSymbol => ({ name, detail, kind: SymbolKind.Event, range: r, selectionRange: r });
+    await client.open(uri, text);
+    const check = (name: string, detail: string, r: Range): DocumentSymbol => ({ name, detail, kind: SymbolKind.Event, range: r, selectionRange: r });
+    // A scene runs from its heading to its last content; its name is the heading line.
     assert.deepEqual(await client.documentSymbols(uri), [
-      check('«Обаяние 2 + Убеждение 2 (сложность 1)»', ru('пул 3 · успех 66 %'), range(3, 12, 3, 51)),
+      check('«Обаяние 2 + Убеждение 2 (сложность 1)»', ru('пул 3 · успех 66 %'), intro),
       {
         name: '🏚 Особняк',
         kind: SymbolKind.Namespace,
-        range: range(5, 0, 11, 44),
-        selectionRange: range(5, 0, 5, 12),
+        range: mansion,
+        selectionRange: mansionName,
         children: [
-          check('«Сила 3 + Атлетика 3 (сложность 2)»', ru('пул 4 · успех 76 %'), range(7, 0, 7, 35)),
+          check('«Сила 3 + Атлетика 3 (сложность 2)»', ru('пул 4 · успех 76 %'), strength),
           {
             name: 'Подвал',
             kind: SymbolKind.Namespace,
-            range: range(9, 0, 11, 44),
-            selectionRange: range(9, 0, 9, 9),
-            children: [check('«Интеллект + Расследование (сложность 1)»', 'пул неизвестен', range(11, 3, 11, 44))],
+            range: cellar,
+            selectionRange: cellarName,
+            children: [check('«Интеллект + Расследование (сложность 1)»', 'пул неизвестен', investigation)],
           },
         ],
       },
-      { name: 'Финал', kind: SymbolKind.Namespace, range: range(13, 0, 13, 7), selectionRange: range(13, 0, 13, 7), children: [] },
+      { name: 'Финал', kind: SymbolKind.Namespace, range: finale, selectionRange: finale, children: [] },
     ]);
   });
 });

@@ -43,7 +43,7 @@ import { startServer } from '../../../server/out/server';
 import type { FileRead, FolderList } from '../../../server/out/analysis/project/workspaceConfig';
 import { nodeHost } from '../../../server/out/node/host';
 import type { EditResult, FsFactory, ProjectFiles } from '../../../server/out/workspace/projectFiles';
-import { markedCursor, markedCursors } from '../markers';
+import { markedCursor, markedCursors, parseMarkers } from '../markers';
 
 /** A `$/progress` notification: the token the server created and what it reports. */
 export interface ProgressParams<T> {
@@ -77,6 +77,29 @@ export function withCursors(marked: string): { text: string; positions: Position
 export function withCursor(marked: string): { text: string; position: Position } {
   const { text, offset } = markedCursor(marked);
   return { text, position: TextDocument.create('file:///cursor.md', 'markdown', 1, text).positionAt(offset) };
+}
+
+/** A text with `⟦…⟧` markers (test/src/markers.ts; `⟦⟧` an empty range) → the text without them and the marked ranges, in the order their `⟦` appear. */
+export function withRanges(marked: string): { text: string; ranges: Range[] } {
+  const { text, ranges } = parseMarkers(marked);
+  const document = TextDocument.create('file:///ranges.md', 'markdown', 1, text);
+  return { text, ranges: ranges.map((r) => ({ start: document.positionAt(r.start), end: document.positionAt(r.end) })) };
+}
+
+/** The range of the `nth` occurrence of `sub` in `text`: an edit's target named by its text, in a document an earlier edit changed. */
+export function rangeOfText(text: string, sub: string, nth = 0): Range {
+  let at = -1;
+  for (let k = 0; k <= nth; k++) {
+    at = text.indexOf(sub, at + 1);
+    assert.ok(at >= 0, `test bug: ${JSON.stringify(sub)} #${nth} not found`);
+  }
+  const document = TextDocument.create('file:///text.md', 'markdown', 1, text);
+  return { start: document.positionAt(at), end: document.positionAt(at + sub.length) };
+}
+
+/** Where a marked range starts, as a command's arguments give a position. */
+export function at(range: Range): { line: number; character: number } {
+  return { line: range.start.line, character: range.start.character };
 }
 
 export function range(startLine: number, startCharacter: number, endLine: number, endCharacter: number): Range {
@@ -153,6 +176,8 @@ export interface StartOptions {
   initializationOptions?: Record<string, unknown>;
   /** Runs before each analysis with the text about to be analysed (e.g. to make it throw). */
   beforeAnalysis?: (text: string) => void;
+  /** Runs after each analysis with its result, before the server uses it (e.g. to record what the analysis computed). */
+  afterAnalysis?: (text: string, analysis: DocumentAnalysis) => void;
   /** The workspace folders' file systems instead of the in-memory one (e.g. the real disk for a `file:` folder). */
   fileSystem?: FsFactory;
   /** Milliseconds a workspace check runs before it reports progress (the server's default: 300). */
@@ -320,7 +345,9 @@ export class LspTestClient {
         analyze: (text: string, analysisOptions: AnalysisOptions, document: string): DocumentAnalysis => {
           analyses.push(text.length);
           options.beforeAnalysis?.(text);
-          return real.analyze(text, analysisOptions, document);
+          const analysis = real.analyze(text, analysisOptions, document);
+          options.afterAnalysis?.(text, analysis);
+          return analysis;
         },
         forget: (document: string) => real.forget(document),
       },

@@ -7,21 +7,32 @@
  */
 import * as assert from 'node:assert/strict';
 import { ruLines } from '../present/text';
-import { docUri, joinLines, LspTestClient, range, withCursor } from './harness';
+import { docUri, joinLines, LspTestClient, withRanges } from './harness';
 
 const VAMPIRE = ['---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атлетика: 3 }', '---'];
 const WEREWOLF = ['---', 'ruleset: werewolf-revised', '---'];
 const THREADS = ['---', 'ruleset: threads-of-fate', '---'];
 
+/** What a hover's range is reported as when it is exactly the range the test marks `⟦…⟧`. */
+const MARKED = '⟦the marked range⟧';
+
+/**
+ * The hover at the cursor `⟦⟧` of a marked text, its lines and its range: `MARKED` when it is
+ * the text's one `⟦…⟧`, else as the server gave it.
+ */
 async function hoverAt(client: LspTestClient, marked: string): Promise<{ range: unknown; lines: string[] } | null> {
-  const { text, position } = withCursor(marked);
+  const { text, ranges } = withRanges(marked);
+  const cursors = ranges.filter((r) => r.start.line === r.end.line && r.start.character === r.end.character);
+  const spans = ranges.filter((r) => !cursors.includes(r));
+  assert.ok(cursors.length === 1 && spans.length <= 1, 'test bug: one cursor ⟦⟧ and at most one range ⟦…⟧');
   const uri = docUri('hover.md');
   await client.open(uri, text);
-  const hover = await client.hover(uri, position);
+  const hover = await client.hover(uri, cursors[0].start);
   if (!hover) return null;
   const contents = hover.contents as { kind: string; value: string };
   assert.equal(contents.kind, 'markdown');
-  return { range: hover.range, lines: contents.value.split('\n') };
+  const range = spans.length === 1 && JSON.stringify(hover.range) === JSON.stringify(spans[0]) ? MARKED : hover.range;
+  return { range, lines: contents.value.split('\n') };
 }
 
 /** «Сила 3 + Атлетика 3 (сложность 2)» in vampire-pack: 4 dice at 30 %. */
@@ -48,21 +59,21 @@ describe('hover', () => {
 
   it('on a trait: the check’s odds first, the trait’s own line after them', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Си⟦⟧ла 3 + Атлетика 3 (сложность 2)».')), {
-      range: range(5, 8, 5, 14),
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «⟦Си⟦⟧ла 3⟧ + Атлетика 3 (сложность 2)».')), {
+      range: MARKED,
       lines: [...VAMPIRE_ODDS, '', '---', '', '**Сила** · Strength · Характеристика (Физические) · ✓ есть в тексте правил'],
     });
   });
 
   it('between the terms: the odds alone, over the whole «…»', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: «Сила 3 +⟦⟧ Атлетика 3 (сложность 2)».')), { range: range(5, 7, 5, 42), lines: VAMPIRE_ODDS });
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, 'Забор: ⟦«Сила 3 +⟦⟧ Атлетика 3 (сложность 2)»⟧.')), { range: MARKED, lines: VAMPIRE_ODDS });
   });
 
   it('with an unknown pool: what is missing, and a compact table by pool size', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Ловкость + Атлетика (сложность 1)⟦⟧»')), {
-      range: range(5, 0, 5, 35),
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '⟦«Ловкость + Атлетика (сложность 1)⟦⟧»⟧')), {
+      range: MARKED,
       lines: ruLines(
         '**Пул неизвестен** · нет значения: Ловкость, Атлетика  ',
         'Ловкость ? + Атлетика ? − сложность 1 = ? костей',
@@ -85,8 +96,8 @@ describe('hover', () => {
 
   it('on a vampire-pack contest: the opponent on a line of its own; the higher Attribute takes the ties (004 l.119)', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика против Ловкость 2 + Атлетика 2⟦⟧»')), {
-      range: range(5, 45, 5, 55),
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика против Ловкость 2 + ⟦Атлетика 2⟧⟦⟧»')), {
+      range: MARKED,
       lines: ruLines(
         // Сила 3 against Ловкость 2: P(win) 0.5236 and P(tie) 0.2530 of 6 dice against 4 at 30 % become one win.
         '**Победа 78 %**  ',
@@ -109,8 +120,8 @@ describe('hover', () => {
 
   it('with no dice left: the text’s options', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 1 + Атлетика 1 (сложность 3)⟦⟧»')), {
-      range: range(5, 0, 5, 35),
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '⟦«Сила 1 + Атлетика 1 (сложность 3)⟦⟧»⟧')), {
+      range: MARKED,
       lines: ruLines(
         '**Успех 0 %** · Костей не осталось 100 %  ',
         'Сила 1 + Атлетика 1 − сложность 3 = 0 костей',
@@ -127,8 +138,8 @@ describe('hover', () => {
 
   it('on an extended action: done within the limit first, then by each roll, then one roll', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, '«Интеллект 2 + Ремесло 3 (10 успехов, 5 бросков)⟦⟧»'), {
-      range: range(0, 0, 0, 49),
+    assert.deepEqual(await hoverAt(client, '⟦«Интеллект 2 + Ремесло 3 (10 успехов, 5 бросков)⟦⟧»⟧'), {
+      range: MARKED,
       lines: ruLines(
         '**За 5 бросков: 32 %** · нужно 10 успехов  ',
         'Интеллект 2 + Ремесло 3 = 5 костей',
@@ -148,8 +159,8 @@ describe('hover', () => {
 
   it('on a chance die: the dramatic failure in the headline, and the chance die note', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, '«Сила 1 − 2⟦⟧»'), {
-      range: range(0, 0, 0, 12),
+    assert.deepEqual(await hoverAt(client, '⟦«Сила 1 − 2⟦⟧»⟧'), {
+      range: MARKED,
       lines: ruLines(
         '**Успех 10 %** · из них исключительный успех <0,01 % · полный провал 10 %  ',
         'Сила 1 − 2 = −1 → бросок на удачу · в среднем 0,11 успеха',
@@ -170,8 +181,8 @@ describe('hover', () => {
 
   it('on a classic check with Willpower: the automatic success, and no botch to fear', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...WEREWOLF, '«Ловкость 3 + Атлетика 2 (сложность 6, Сила воли)⟦⟧»')), {
-      range: range(3, 0, 3, 50),
+    assert.deepEqual(await hoverAt(client, joinLines(...WEREWOLF, '⟦«Ловкость 3 + Атлетика 2 (сложность 6, Сила воли)⟦⟧»⟧')), {
+      range: MARKED,
       lines: ruLines(
         '**Успех 100 %**  ',
         'Ловкость 3 + Атлетика 2 = 5 костей, сложность 6, + 1 автоматический успех (Сила воли) · в среднем 3,07 успеха',
@@ -192,8 +203,8 @@ describe('hover', () => {
 
   it('on a d20 check: success and failure are the rows, the criticals their parts', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)⟦⟧»')), {
-      range: range(3, 0, 3, 43),
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '⟦«Скрытность 4 (сложность 15, Преимущество)⟦⟧»⟧')), {
+      range: MARKED,
       lines: ruLines(
         '**Успех 75 %** · из них критический успех 10 %  ',
         '2к20 (лучший) + Скрытность 4 = к20 + 4, сложность 15 · в среднем итог 17,83',
@@ -211,8 +222,8 @@ describe('hover', () => {
 
   it('on a d20 check so easy that a natural 1 still succeeds: both criticals are parts of the success', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 14 (сложность 12)⟦⟧»')), {
-      range: range(3, 0, 3, 30),
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '⟦«Скрытность 14 (сложность 12)⟦⟧»⟧')), {
+      range: MARKED,
       lines: ruLines(
         '**Успех 100 %** · из них критический успех 5 %  ',
         'к20 + Скрытность 14 = к20 + 14, сложность 12 · в среднем итог 24,5',
@@ -229,8 +240,8 @@ describe('hover', () => {
 
   it('on a d20 check out of reach: a natural 20 is a part of the failure, and the GM may still count it', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 1 (сложность 25)⟦⟧»')), {
-      range: range(3, 0, 3, 29),
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '⟦«Скрытность 1 (сложность 25)⟦⟧»⟧')), {
+      range: MARKED,
       lines: ruLines(
         '**Успех 0 %**  ',
         'к20 + Скрытность 1 = к20 + 1, сложность 25 · в среднем итог 11,5',
@@ -250,8 +261,8 @@ describe('hover', () => {
 
   it('on a d20 check with an unknown modifier: −2 to +12 in two halves side by side', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Доблесть (сложность 12)⟦⟧»')), {
-      range: range(3, 0, 3, 25),
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '⟦«Доблесть (сложность 12)⟦⟧»⟧')), {
+      range: MARKED,
       lines: ruLines(
         '**Модификатор неизвестен** · нет значения: Доблесть  ',
         'к20 + Доблесть ? = к20 + ?, сложность 12',
@@ -272,8 +283,8 @@ describe('hover', () => {
 
   it('on a trait of a check with an error: that no odds are computed, then the trait', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + Ат⟦⟧летика 3 (сложность 2, сложность 3)»')), {
-      range: range(5, 10, 5, 20),
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + ⟦Ат⟦⟧летика 3⟧ (сложность 2, сложность 3)»')), {
+      range: MARKED,
       lines: ['Шансы не считаются: в записи проверки ошибка.', '', '---', '', '**Атлетика** · Athletics · Навык · ✓ есть в тексте правил · также пишут: Атлетизм'],
     });
   });
@@ -296,8 +307,8 @@ describe('hover', () => {
 
   it('on the front matter’s ruleset id: the ruleset’s summary', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: vampire-⟦⟧pack', '---')), {
-      range: range(1, 9, 1, 21),
+    assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: ⟦vampire-⟦⟧pack⟧', '---')), {
+      range: MARKED,
       lines: [
         '**Вампир: Маскарад — «Пакет игрока»** (`vampire-pack`)',
         '',
@@ -310,16 +321,16 @@ describe('hover', () => {
 
   it('on a character sheet’s trait: the trait, in the ruleset’s term for its category', async () => {
     client = await LspTestClient.start();
-    assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, Атле⟦⟧тика: 3 }', '---')), {
-      range: range(3, 21, 3, 32),
+    assert.deepEqual(await hoverAt(client, joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, ⟦Атле⟦⟧тика: 3⟧ }', '---')), {
+      range: MARKED,
       lines: ['**Атлетика** · Athletics · Навык · ✓ есть в тексте правил · также пишут: Атлетизм'],
     });
   });
 
   it('in English when the editor is not Russian', async () => {
     client = await LspTestClient.start({ locale: 'en' });
-    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '«Сила 3 + Атлетика 3 (сложность 2)⟦⟧»')), {
-      range: range(5, 0, 5, 35),
+    assert.deepEqual(await hoverAt(client, joinLines(...VAMPIRE, '⟦«Сила 3 + Атлетика 3 (сложность 2)⟦⟧»⟧')), {
+      range: MARKED,
       lines: [
         '**Success 76%** · painful failure 11%  ',
         'Сила 3 + Атлетика 3 − difficulty 2 = 4 dice · 1.2 successes on average',
@@ -341,8 +352,8 @@ describe('hover', () => {
 
   it('in English on a d20 check', async () => {
     client = await LspTestClient.start({ locale: 'en' });
-    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '«Скрытность 4 (сложность 15, Преимущество)⟦⟧»')), {
-      range: range(3, 0, 3, 43),
+    assert.deepEqual(await hoverAt(client, joinLines(...THREADS, '⟦«Скрытность 4 (сложность 15, Преимущество)⟦⟧»⟧')), {
+      range: MARKED,
       lines: [
         '**Success 75%** · including critical success 10%  ',
         '2d20 (highest) + Скрытность 4 = d20 + 4, difficulty 15 · expected total 17.83',
@@ -367,15 +378,17 @@ describe('hover', () => {
   it('finds the check under the cursor on CRLF lines after emoji, in UTF-16 code units', async () => {
     client = await LspTestClient.start();
     const uri = docUri('crlf.md');
-    const text = ['---', 'ruleset: vampire-pack', '---', '# 🎲 Сцена', '🧛🧛 «Сила 3 + Атлетика 3 (сложность 2)» и «Ловкость 2 + Атлетика 2»'].join('\r\n');
+    const {
+      text,
+      ranges: [first, afterFirst, further, second, inSecond],
+    } = withRanges(['---', 'ruleset: vampire-pack', '---', '# 🎲 Сцена', '🧛🧛 ⟦«Сила 3 + Атлетика 3 (сложность 2)»⟧⟦⟧ ⟦⟧и «⟦Ло⟦⟧вкость 2⟧ + Атлетика 2»'].join('\r\n'));
     await client.open(uri, text);
-    const onSecond = await client.hover(uri, { line: 4, character: 46 });
+    const onSecond = await client.hover(uri, inSecond.start);
     // A term's range runs from its name to the end of its rating.
-    assert.deepEqual(onSecond?.range, range(4, 44, 4, 54));
+    assert.deepEqual(onSecond?.range, second);
     assert.match((onSecond?.contents as { value: string }).value, /\n\*\*Ловкость\*\* · Dexterity · Характеристика \(Физические\)/);
     // Right after the closing » still hovers the check; one character further does not.
-    const afterFirst = await client.hover(uri, { line: 4, character: 40 });
-    assert.deepEqual(afterFirst?.range, range(4, 5, 4, 40));
-    assert.equal(await client.hover(uri, { line: 4, character: 41 }), null);
+    assert.deepEqual((await client.hover(uri, afterFirst.start))?.range, first);
+    assert.equal(await client.hover(uri, further.start), null);
   });
 });

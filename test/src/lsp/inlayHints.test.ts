@@ -1,17 +1,23 @@
 /** Inlay hints: `≈76 %` after each check with a known pool, its headline as the tooltip, for the requested range only. */
 import * as assert from 'node:assert/strict';
-import { InlayHintKind } from 'vscode-languageserver/node';
+import { InlayHintKind, type Position } from 'vscode-languageserver/node';
 import { ru } from '../present/text';
-import { docUri, joinLines, LspTestClient, range } from './harness';
+import { docUri, joinLines, LspTestClient, range, withRanges } from './harness';
 
-const DOCUMENT = joinLines(
-  '---',
-  'ruleset: vampire-pack',
-  '---',
-  '🧛 «Сила 3 + Атлетика 3 (сложность 2)» и «Ловкость + Атлетика (сложность 1)».',
-  '',
-  '«Сила 3 + Атлетика 3 против Ловкость 3 + Атлетика 1»',
-  '«Сила 2 + Атлетика 2 (сложность 1, 5 успехов, 4 броска)»',
+/** `⟦⟧` where a hint goes: right after each check with a known pool. */
+const {
+  text: DOCUMENT,
+  ranges: [afterFirst, contestLine, afterContest, afterExtended],
+} = withRanges(
+  joinLines(
+    '---',
+    'ruleset: vampire-pack',
+    '---',
+    '🧛 «Сила 3 + Атлетика 3 (сложность 2)»⟦⟧ и «Ловкость + Атлетика (сложность 1)».',
+    '',
+    '⟦«Сила 3 + Атлетика 3 против⟧ Ловкость 3 + Атлетика 1»⟦⟧',
+    '«Сила 2 + Атлетика 2 (сложность 1, 5 успехов, 4 броска)»⟦⟧',
+  ),
 );
 
 describe('inlay hints', () => {
@@ -22,27 +28,28 @@ describe('inlay hints', () => {
   it('puts the headline odds after every check with a known pool', async () => {
     client = await LspTestClient.start();
     await client.open(uri, DOCUMENT);
-    const hint = (line: number, character: number, percent: string, tooltip: string) => ({
-      position: { line, character },
+    const hint = (position: Position, percent: string, tooltip: string) => ({
+      position,
       label: `≈${percent}`,
       kind: InlayHintKind.Parameter,
       paddingLeft: true,
       tooltip,
     });
     assert.deepEqual(await client.inlayHints(uri, range(0, 0, 7, 0)), [
-      hint(3, 38, ru('76 %'), ru('успех 76 % · болезненный провал 11 %')),
-      hint(5, 52, ru('52 %'), ru('победа 52 % · ничья — решает Рассказчик 25 %')),
-      hint(6, 56, ru('28 %'), ru('за 4 броска: 28 % · нужно 5 успехов')),
+      hint(afterFirst.start, ru('76 %'), ru('успех 76 % · болезненный провал 11 %')),
+      hint(afterContest.start, ru('52 %'), ru('победа 52 % · ничья — решает Рассказчик 25 %')),
+      hint(afterExtended.start, ru('28 %'), ru('за 4 броска: 28 % · нужно 5 успехов')),
     ]);
   });
 
   it('answers only for the requested range', async () => {
     client = await LspTestClient.start();
     await client.open(uri, DOCUMENT);
-    const hints = await client.inlayHints(uri, range(5, 0, 5, 10));
+    // The start of the contest's line only: its hint is at the line's end.
+    const hints = await client.inlayHints(uri, contestLine);
     assert.deepEqual(
       hints?.map((h) => h.position),
-      [{ line: 5, character: 52 }],
+      [afterContest.start],
     );
   });
 

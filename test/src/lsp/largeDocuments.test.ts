@@ -36,7 +36,7 @@ const MB = 1024 * 1024;
 /** No request may take longer: a hang, not a slow answer. */
 const ANSWER_WITHIN = 60_000;
 /** The analysis speaks English here, as the limit note does until the server passes its locale. */
-const OPTIONS: AnalysisOptions = { locale: 'en', rulesets: builtinRulesets(), dictionary: [], proseChecks: 'on' };
+const OPTIONS: AnalysisOptions = { rulesets: builtinRulesets(), dictionary: [], proseChecks: 'on' };
 const toFileUri = (file: string) => fileUri(WORKSPACE, file);
 
 /** JSON, as the client receives it. */
@@ -418,7 +418,7 @@ describe('large documents through a real connection', function () {
   it('words the limit note in the server’s locale', () => {
     const text = `${'«Сила + Атлетка» '.repeat(MAX_DIAGNOSTICS + 1)}\n`;
     const document = TextDocument.create(docUri('note.md'), 'markdown', 1, text);
-    const diagnostics = provideDiagnostics(document, analyzeDocument(text, { ...OPTIONS, locale: 'ru' }), DEFAULT_SETTINGS, toFileUri, 'ru');
+    const diagnostics = provideDiagnostics(document, analyzeDocument(text, OPTIONS), DEFAULT_SETTINGS, toFileUri, 'ru');
     assert.equal(diagnostics.length, MAX_DIAGNOSTICS);
     assert.equal(diagnostics[MAX_DIAGNOSTICS - 1].message, 'Слишком много проблем: показаны 999 из 1001, сначала самые серьёзные; ещё 2 — по мере исправления');
   });

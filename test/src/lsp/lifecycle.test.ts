@@ -10,12 +10,18 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ErrorCodes } from 'vscode-languageserver/node';
 import { crashReporter, isConnectionGone } from '../../../server/src/crashReporter';
-import { docUri, errorOf, LspTestClient, range } from './harness';
+import { docUri, errorOf, LspTestClient, withRanges } from './harness';
 
 const SERVER = join(__dirname, '..', '..', '..', 'server', 'out', 'main.js');
 const uri = docUri('scene.md');
-const UNKNOWN = '«Прыгучесть + Атлетика»';
-const KNOWN = '«Сила + Атлетика»';
+const {
+  text: UNKNOWN,
+  ranges: [UNKNOWN_TRAIT, IN_UNKNOWN],
+} = withRanges('«⟦Пр⟦⟧ыгучесть⟧ + Атлетика»');
+const {
+  text: KNOWN,
+  ranges: [IN_KNOWN],
+} = withRanges('«С⟦⟧ила + Атлетика»');
 
 describe('the LSP lifecycle', () => {
   let client: LspTestClient | undefined;
@@ -29,7 +35,7 @@ describe('the LSP lifecycle', () => {
   it('answers every request before initialize with -32002 ServerNotInitialized', async () => {
     client = LspTestClient.connect();
     const c = client;
-    const hover = await errorOf(c.hover(uri, { line: 0, character: 1 }));
+    const hover = await errorOf(c.hover(uri, IN_UNKNOWN.start));
     assert.deepEqual(hover, [ErrorCodes.ServerNotInitialized, 'hover: the server is not initialized yet; send "initialize" first']);
     assert.equal((await errorOf(c.executeCommand('rollmark.reloadProject')))[0], ErrorCodes.ServerNotInitialized);
     assert.equal((await errorOf(c.request('rollmark/documentInfo', { textDocument: { uri } })))[0], ErrorCodes.ServerNotInitialized);
@@ -39,7 +45,7 @@ describe('the LSP lifecycle', () => {
     await c.initialize();
     await c.connection.sendNotification('initialized', {});
     await c.open(uri, UNKNOWN);
-    assert.ok(await c.hover(uri, { line: 0, character: 2 }));
+    assert.ok(await c.hover(uri, IN_UNKNOWN.start));
   });
 
   it('analyses the documents opened before initialize once it is initialised', async () => {
@@ -50,7 +56,7 @@ describe('the LSP lifecycle', () => {
     await client.connection.sendNotification('initialized', {});
     assert.deepEqual(
       (await published).diagnostics.map((d) => [d.code, d.range]),
-      [['RM001', range(0, 1, 0, 11)]],
+      [['RM001', UNKNOWN_TRAIT]],
     );
   });
 
@@ -69,7 +75,7 @@ describe('the LSP lifecycle', () => {
     await client.request('shutdown', null);
     shutDown = true;
     const expected = (method: string) => [ErrorCodes.InvalidRequest, `${method}: the server is shut down; only "exit" is accepted`];
-    assert.deepEqual(await errorOf(client.hover(uri, { line: 0, character: 2 })), expected('hover'));
+    assert.deepEqual(await errorOf(client.hover(uri, IN_KNOWN.start)), expected('hover'));
     assert.deepEqual(await errorOf(client.executeCommand('rollmark.reloadProject')), expected('workspace/executeCommand'));
     assert.deepEqual(await errorOf(client.request('textDocument/definition', { textDocument: { uri }, position: { line: 0, character: 0 } })), expected('textDocument/definition'));
     assert.deepEqual(await errorOf(client.request('shutdown', null)), expected('shutdown'));
@@ -83,11 +89,12 @@ describe('the LSP lifecycle', () => {
       ['RM001'],
     );
     // The hover of version 1 is cached now; a client then sends a change that still says version 1.
-    assert.match(JSON.stringify(await client.hover(uri, { line: 0, character: 3 })), /Прыгучесть/);
+    assert.match(JSON.stringify(await client.hover(uri, IN_UNKNOWN.start)), /Прыгучесть/);
     const republished = client.nextDiagnostics(uri, 1);
-    await client.change(uri, 1, [{ range: range(0, 1, 0, 11), text: 'Сила' }]);
+    await client.change(uri, 1, [{ range: UNKNOWN_TRAIT, text: 'Сила' }]);
     assert.deepEqual((await republished).diagnostics, []);
-    const hover = JSON.stringify(await client.hover(uri, { line: 0, character: 3 }));
+    // The cursor of before is inside the new name too.
+    const hover = JSON.stringify(await client.hover(uri, IN_UNKNOWN.start));
     assert.match(hover, /Сила/);
     assert.doesNotMatch(hover, /Прыгучесть/);
   });

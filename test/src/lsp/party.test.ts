@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import type { DocumentSymbol } from 'vscode-languageserver/node';
 import type { DocumentInfo, RollCheckResult } from '../../../server/out/protocol';
 import { ru, ruLines } from '../present/text';
-import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+import { at, docUri, errorOf, joinLines, LspTestClient, withRanges } from './harness';
 
 const FRONT = [
   '---',
@@ -20,7 +20,11 @@ const FRONT = [
   '  Ольха: { Ловкость: 2 }',
   '---',
 ];
-const DOCUMENT = joinLines(...FRONT, '# Дверь', 'Выбить дверь: «Сила + Атлетика (сложность 2)».', 'Один Адриан: «Адриан: Сила + Атлетика (сложность 2)».');
+/** A check the party rolls, and one its actor rolls, each with a cursor inside it. */
+const {
+  text: DOCUMENT,
+  ranges: [partyCheck, inParty, actorCheck, inActor],
+} = withRanges(joinLines(...FRONT, '# Дверь', 'Выбить дверь: ⟦«Сила ⟦⟧+ Атлетика (сложность 2)»⟧.', 'Один Адриан: ⟦«Адр⟦⟧иан: Сила + Атлетика (сложность 2)»⟧.'));
 
 /** 1 − 0.7^n: at least one die of n shows 8+. */
 const oneOf = (dice: number) => 1 - 0.7 ** dice;
@@ -35,7 +39,7 @@ describe('the whole party on a check without an actor', () => {
   afterEach(async () => client.stop());
 
   it('hover: each character who can roll it, best first, the party’s chances, and who cannot', async () => {
-    const hover = await client.hover(uri, { line: 8, character: 20 });
+    const hover = await client.hover(uri, inParty.start);
     const { value } = hover?.contents as { value: string };
     // Адриан 3 + 3 − 2 = 4 dice: 76 %; Катастрофа 2 + 2 − 2 = 2 dice: 51 %. Хотя бы один: 1 − 0.24 · 0.49 = 88 %; все: 0.76 · 0.51 = 39 %.
     assert.deepEqual(
@@ -56,7 +60,7 @@ describe('the whole party on a check without an actor', () => {
   });
 
   it('hover: a check with an actor keeps its single answer', async () => {
-    const hover = await client.hover(uri, { line: 9, character: 20 });
+    const hover = await client.hover(uri, inActor.start);
     const { value } = hover?.contents as { value: string };
     assert.equal(value.split('\n')[0], ru('**Успех 76 %** · болезненный провал 11 %  '));
   });
@@ -66,21 +70,21 @@ describe('the whole party on a check without an actor', () => {
     await client.changeSettings({ codeLens: { show: 'rollWithOdds' } });
     const lenses = await client.resolvedCodeLenses(uri);
     assert.deepEqual(lenses[0], {
-      range: range(8, 14, 8, 45),
+      range: partyCheck,
       command: {
         title: ru('🎲 Бросить · партия: хотя бы один 88 %, все 39 %'),
         command: 'rollmark.rollCheck',
-        arguments: [{ uri, line: 8, character: 14, text: '«Сила + Атлетика (сложность 2)»', poolUnknown: false, party: true }],
+        arguments: [{ uri, ...at(partyCheck), text: '«Сила + Атлетика (сложность 2)»', poolUnknown: false, party: true }],
       },
     });
     assert.equal(lenses[1].command?.title, ru('🎲 Бросить · успех 76 %'));
   });
 
   it('rolls for the whole party from one generator: the seed replays it, the first member alone too, each logged', async () => {
-    const args = { uri, line: 8, character: 14, text: '«Сила + Атлетика (сложность 2)»', party: true, seed: 42 };
+    const args = { uri, ...at(partyCheck), text: '«Сила + Атлетика (сложность 2)»', party: true, seed: 42 };
     const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', args);
     const again = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', args);
-    const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 14, actor: 'Адриан', seed: 42 });
+    const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(partyCheck), actor: 'Адриан', seed: 42 });
     assert.deepEqual(again, result);
     assert.deepEqual(
       result.party?.map((p) => [p.actor, p.roll.pool, p.roll.seed]),
@@ -102,29 +106,29 @@ describe('the whole party on a check without an actor', () => {
   });
 
   it('rolls as one character: their pool, their name in the message', async () => {
-    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 8, character: 14, actor: 'Адриан', seed: 42 });
+    const result = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(partyCheck), actor: 'Адриан', seed: 42 });
     assert.equal(result.actor, 'Адриан');
     assert.equal(result.party, undefined);
     assert.equal(result.roll.pool, 4);
     // The same dice as the check written with Адриан as its actor.
-    const written = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 9, character: 14, seed: 42 });
+    const written = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(actorCheck), seed: 42 });
     assert.deepEqual(result.roll, written.roll);
     assert.equal(result.message, `🎲 «Сила + Атлетика (сложность 2)» · Адриан: ${written.message.split('»: ')[1]}`);
   });
 
   it('refuses a character who cannot roll it, one who does not exist, and a check with an actor', async () => {
     const roll = (args: Record<string, unknown>) => errorOf(client.executeCommand('rollmark.rollCheck', { uri, ...args }));
-    assert.deepEqual(await roll({ line: 8, character: 14, actor: 'Ольха' }), [-32602, 'rollmark.rollCheck: Ольха\'s sheet lacks a value «Сила + Атлетика (сложность 2)» needs']);
-    assert.deepEqual(await roll({ line: 8, character: 14, actor: 'Зоя' }), [-32602, 'rollmark.rollCheck: the front matter has no character "Зоя"']);
-    assert.deepEqual(await roll({ line: 9, character: 14, party: true }), [
+    assert.deepEqual(await roll({ ...at(partyCheck), actor: 'Ольха' }), [-32602, 'rollmark.rollCheck: Ольха\'s sheet lacks a value «Сила + Атлетика (сложность 2)» needs']);
+    assert.deepEqual(await roll({ ...at(partyCheck), actor: 'Зоя' }), [-32602, 'rollmark.rollCheck: the front matter has no character "Зоя"']);
+    assert.deepEqual(await roll({ ...at(actorCheck), party: true }), [
       -32602,
       'rollmark.rollCheck: «Адриан: Сила + Атлетика (сложность 2)» is not rolled by the party: it names its actor, or none of its values comes from a character sheet',
     ]);
-    assert.deepEqual(await roll({ line: 8, character: 14, actor: 'Адриан', party: true }), [-32602, 'rollmark.rollCheck: give "actor" or "party", not both']);
+    assert.deepEqual(await roll({ ...at(partyCheck), actor: 'Адриан', party: true }), [-32602, 'rollmark.rollCheck: give "actor" or "party", not both']);
   });
 
   it('documentInfo lists who can roll it, for a client to ask', async () => {
-    const info = await client.request<DocumentInfo>('rollmark/documentInfo', { textDocument: { uri }, checks: { position: { line: 8, character: 20 } } });
+    const info = await client.request<DocumentInfo>('rollmark/documentInfo', { textDocument: { uri }, checks: { position: inParty.start } });
     assert.deepEqual(info.checks[0].party, {
       summary: ru('хотя бы один 88 % · все 39 %'),
       members: [
@@ -135,12 +139,12 @@ describe('the whole party on a check without an actor', () => {
   });
 
   it('inlay hint: the members’ range after the check, the party’s figures as its tooltip', async () => {
-    const hints = await client.inlayHints(uri, range(8, 0, 9, 60));
+    const hints = await client.inlayHints(uri, { start: partyCheck.start, end: actorCheck.end });
     assert.deepEqual(
       hints?.map((h) => [h.position, h.label, h.tooltip]),
       [
-        [{ line: 8, character: 45 }, ru('≈51 %–76 %'), ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 % · нет значений в листе: Ольха')],
-        [{ line: 9, character: 52 }, ru('≈76 %'), ru('успех 76 % · болезненный провал 11 %')],
+        [partyCheck.end, ru('≈51 %–76 %'), ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 % · нет значений в листе: Ольха')],
+        [actorCheck.end, ru('≈76 %'), ru('успех 76 % · болезненный провал 11 %')],
       ],
     );
   });

@@ -7,12 +7,15 @@
 import * as assert from 'node:assert/strict';
 import type { FileRead } from '../../../server/src/analysis/project/workspaceConfig';
 import type { ReloadProjectResult } from '../../../server/src/protocol';
-import { LspTestClient, MemoryFs, VSCODE_LIKE_CAPABILITIES, WORKSPACE } from './harness';
+import { LspTestClient, MemoryFs, VSCODE_LIKE_CAPABILITIES, withRanges, WORKSPACE } from './harness';
 
 const OTHER = 'file:///other';
 const DICTIONARY = '.rollmark/dictionary.yaml';
 /** A dictionary entry is skill-like: next to an Attribute the pool has no problem once it is known. */
-const TEXT = '«Ловкость + Прыгучесть»';
+const {
+  text: TEXT,
+  ranges: [IN_CHECK],
+} = withRanges('«Лов⟦⟧кость + Прыгучесть»');
 
 /** A memory file system that counts the reads of each path. */
 class CountingFs extends MemoryFs {
@@ -81,7 +84,7 @@ describe('project files changed while open', () => {
     );
     assert.deepEqual(first.diagnostics[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: TEXT.length } });
     assert.equal(first.diagnostics[0].message, `Файл проекта «${DICTIONARY}» не используется: это именованный канал (FIFO)`);
-    for (let i = 0; i < 5; i++) await client.hover(a, { line: 0, character: 3 });
+    for (let i = 0; i < 5; i++) await client.hover(a, IN_CHECK.start);
     assert.equal(here.reads.get(DICTIONARY), 1);
     here.refuse = false;
     here.files.set(DICTIONARY, '- Прыгучесть\n');

@@ -12,19 +12,24 @@ import { pathToFileURL } from 'node:url';
 import type { CheckChipsResult, ReportResult } from '../../../server/out/protocol';
 import { diskFiles } from '../../../server/out/node/projectFs';
 import { ru } from '../present/text';
-import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+import { docUri, errorOf, joinLines, LspTestClient, withRanges } from './harness';
 
-const VAMPIRE = joinLines(
-  '---',
-  'ruleset: vampire-pack',
-  'characters:',
-  '  Адриан: { Сила: 3, Атлетика: 3 }',
-  '  Катастрофа: { Сила: 2, Атлетика: 2 }',
-  '---',
-  '# Крыши',
-  'Прыжок: «Адриан: Сила + Атлетика (сложность 2)».',
-  'Дверь: «Сила + Атлетика (сложность 2)».',
-  'Ошибка: «Адриан: Силла + Атлетика (сложность 2)».',
+const {
+  text: VAMPIRE,
+  ranges: [leap, door, typo],
+} = withRanges(
+  joinLines(
+    '---',
+    'ruleset: vampire-pack',
+    'characters:',
+    '  Адриан: { Сила: 3, Атлетика: 3 }',
+    '  Катастрофа: { Сила: 2, Атлетика: 2 }',
+    '---',
+    '# Крыши',
+    'Прыжок: ⟦«Адриан: Сила + Атлетика (сложность 2)»⟧.',
+    'Дверь: ⟦«Сила + Атлетика (сложность 2)»⟧.',
+    'Ошибка: ⟦«Адриан: Силла + Атлетика (сложность 2)»⟧.',
+  ),
 );
 
 describe('preview chips and the scenario report', () => {
@@ -40,10 +45,10 @@ describe('preview chips and the scenario report', () => {
     assert.deepEqual(
       result.chips.map((c) => [c.text, c.range, c.label, c.band, c.severity ?? null, c.chance === null ? null : Number(c.chance.toFixed(4))]),
       [
-        ['«Адриан: Сила + Атлетика (сложность 2)»', range(7, 8, 7, 47), ru('76 %'), 'easy', null, 0.7599],
+        ['«Адриан: Сила + Атлетика (сложность 2)»', leap, ru('76 %'), 'easy', null, 0.7599],
         // The party: Катастрофа 2 dice (51 %) to Адриан 4 (76 %); the chip's colour is the median character's (the weaker of two).
-        ['«Сила + Атлетика (сложность 2)»', range(8, 7, 8, 38), ru('51 %–76 %'), 'medium', null, 0.51],
-        ['«Адриан: Силла + Атлетика (сложность 2)»', range(9, 8, 9, 48), '?', 'unknown', 'error', null],
+        ['«Сила + Атлетика (сложность 2)»', door, ru('51 %–76 %'), 'medium', null, 0.51],
+        ['«Адриан: Силла + Атлетика (сложность 2)»', typo, '?', 'unknown', 'error', null],
       ],
     );
     assert.equal(result.chips[1].title, ru('партия: Адриан 76 %, Катастрофа 51 % · хотя бы один 88 % · все 39 %'));

@@ -4,11 +4,16 @@
  * the connection and contained.
  */
 import * as assert from 'node:assert/strict';
-import { ErrorCodes, MessageType } from 'vscode-languageserver/node';
+import { ErrorCodes, MessageType, type Range } from 'vscode-languageserver/node';
 import { ru } from '../present/text';
-import { docUri, errorOf, joinLines, LspTestClient, range } from './harness';
+import { docUri, errorOf, joinLines, LspTestClient, range, withRanges } from './harness';
 
-const TEXT = joinLines('---', 'ruleset: vampire-pack', '---', '«Сила 3 + Атлетика 3 (сложность 2)» и дальше текст.');
+const {
+  text: TEXT,
+  ranges: [check, inCheck, lineEnd],
+} = withRanges(joinLines('---', 'ruleset: vampire-pack', '---', '⟦«С⟦⟧ила 3 + Атлетика 3 (сложность 2)»⟧ и дальше текст.⟦⟧'));
+/** An empty range where a marked range starts: where an edit inserts text. */
+const before = (r: Range): Range => ({ start: r.start, end: r.start });
 
 describe('robustness', () => {
   let client: LspTestClient;
@@ -19,7 +24,7 @@ describe('robustness', () => {
     client = await LspTestClient.start();
     await client.open(uri, TEXT);
     assert.equal(await client.hover(uri, { line: 999, character: 0 }), null);
-    assert.equal(await client.hover(uri, { line: 3, character: 999 }), null);
+    assert.equal(await client.hover(uri, { line: check.start.line, character: 999 }), null);
     assert.equal(await client.hover(uri, { line: -5, character: -5 }), null);
     assert.equal(await client.completion(uri, { line: 999, character: 999 }), null);
     assert.deepEqual(
@@ -33,12 +38,12 @@ describe('robustness', () => {
     client = await LspTestClient.start();
     await client.open(uri, TEXT);
     await client.close(uri);
-    assert.equal(await client.hover(uri, { line: 3, character: 2 }), null);
+    assert.equal(await client.hover(uri, inCheck.start), null);
     assert.deepEqual(await client.codeLenses(uri), []);
     assert.deepEqual(await client.documentSymbols(docUri('never.md')), []);
     assert.deepEqual(await client.inlayHints(uri, range(0, 0, 5, 0)), []);
-    assert.deepEqual(await client.codeActions(uri, range(3, 0, 3, 5)), []);
-    assert.equal(await client.completion(uri, { line: 3, character: 2 }), null);
+    assert.deepEqual(await client.codeActions(uri, check), []);
+    assert.equal(await client.completion(uri, inCheck.start), null);
   });
 
   it('answers malformed params with InvalidParams', async () => {
@@ -61,8 +66,9 @@ describe('robustness', () => {
       },
     });
     const broken = docUri('broken.md');
-    await client.openOnly(broken, '«Сила» 💥');
-    assert.equal(await client.hover(broken, { line: 0, character: 2 }), null);
+    const exploding = withRanges('«С⟦⟧ила» 💥');
+    await client.openOnly(broken, exploding.text);
+    assert.equal(await client.hover(broken, exploding.ranges[0].start), null);
     assert.deepEqual(await client.codeLenses(broken), []);
     const errors = client.logs.filter((l) => l.type === MessageType.Error).map((l) => l.message.split('\n')[0]);
     assert.ok(errors.includes('rollmark: hover failed: Error: analysis exploded'), errors.join('\n'));
@@ -86,20 +92,22 @@ describe('robustness', () => {
     await client.open(uri, TEXT);
     await client.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: 2 },
-      contentChanges: [{ range: range(3, 0, 3, 0), text: 'ЛИШНЕЕ ' }, { range: { start: { line: 'x' } }, text: '!' }],
+      contentChanges: [{ range: before(check), text: 'ЛИШНЕЕ ' }, { range: { start: { line: 'x' } }, text: '!' }],
     });
-    // The client goes on from its own text, where line 3 ends at character 51.
+    // The client goes on from its own text: a check appended at the end of the line.
+    const appended = withRanges(' «⟦Сила 1 + Атлетика 1⟧ (сложность 2)»⟦⟧');
+    const onLine = (r: Range) => ({ line: lineEnd.start.line, character: lineEnd.start.character + r.start.character });
     const published = client.nextDiagnostics(uri, 3);
-    await client.change(uri, 3, [{ range: range(3, 51, 3, 51), text: ' «Сила 1 + Атлетика 1 (сложность 2)»' }]);
+    await client.change(uri, 3, [{ range: lineEnd, text: appended.text }]);
     assert.deepEqual(
-      (await published).diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]),
-      [['RM006', 3, 53]],
+      (await published).diagnostics.map((d) => [d.code, d.range.start]),
+      [['RM006', onLine(appended.ranges[0])]],
     );
     assert.deepEqual(
-      (await client.inlayHints(uri, range(0, 0, 9, 0)))?.map((h) => [h.label, h.position.line, h.position.character]),
+      (await client.inlayHints(uri, range(0, 0, 9, 0)))?.map((h) => [h.label, h.position]),
       [
-        [ru('≈76 %'), 3, 35],
-        [ru('≈0 %'), 3, 87],
+        [ru('≈76 %'), check.end],
+        [ru('≈0 %'), onLine(appended.ranges[1])],
       ],
       'the first check where the client has it, not 7 characters on',
     );
@@ -112,7 +120,7 @@ describe('robustness', () => {
   it('publishes nothing stale for a document closed while its diagnostics waited', async () => {
     client = await LspTestClient.start({ diagnosticsDelay: 30 });
     await client.open(uri, TEXT);
-    await client.change(uri, 2, [{ range: range(3, 0, 3, 0), text: 'ж' }]);
+    await client.change(uri, 2, [{ range: before(check), text: 'ж' }]);
     const cleared = client.nextDiagnostics(uri);
     await client.close(uri);
     assert.deepEqual(await cleared, { uri, diagnostics: [] });

@@ -6,10 +6,16 @@
 import * as assert from 'node:assert/strict';
 import { type TextDocumentEdit } from 'vscode-languageserver/node';
 import type { DocumentInfo, RollCheckResult, RulesetsResult, SetDocumentRulesetResult } from '../../../server/out/protocol';
-import { applyEdits, docUri, joinLines, LspTestClient, range } from './harness';
+import { applyEdits, at, docUri, joinLines, LspTestClient, withRanges } from './harness';
 
-const CHECK_LINE = 'Через забор: «Сила 3 + Атлетика 3 (сложность 2)».';
-const README = joinLines('# Rollmark', '', 'Цитата: «Сила + Атлетика (сложность 2)», «Прыгучесть + Атлетика».');
+const {
+  text: CHECK_LINE,
+  ranges: [CHECK],
+} = withRanges('Через забор: ⟦«Сила 3 + Атлетика 3 (сложность 2)»⟧.');
+const {
+  text: README,
+  ranges: [IN_README_CHECK],
+} = withRanges(joinLines('# Rollmark', '', 'Цитата: «Си⟦⟧ла + Атлетика (сложность 2)», «Прыгучесть + Атлетика».'));
 
 /** A plain client: no `workspace/configuration`, no settings, nothing registered. */
 const PLAIN = { capabilities: {}, initializationOptions: { settings: { markdown: { enable: 'withRuleset' } } } };
@@ -28,7 +34,7 @@ describe('which documents the server analyses', () => {
     const scenario = docUri('глава.scenario.md');
     const diagnostics = await client.open(scenario, '«Прыгучесть + Атлетика»');
     assert.deepEqual(diagnostics.diagnostics.map((d) => d.code), ['RM001']);
-    assert.equal(await client.hover(readme, { line: 2, character: 12 }), null);
+    assert.equal(await client.hover(readme, IN_README_CHECK.start), null);
     assert.deepEqual(await client.codeLenses(readme), []);
     assert.equal(await info(readme), null);
     assert.deepEqual(published(readme), []);
@@ -55,9 +61,10 @@ describe('which documents the server analyses', () => {
   it('says so when a front matter is never closed, instead of silently using the default ruleset', async () => {
     client = await LspTestClient.start();
     const uri = docUri('unclosed.scenario.md');
-    const diagnostics = await client.open(uri, joinLines('---', 'ruleset: vampire-pack', '', CHECK_LINE));
+    const { text, ranges } = withRanges(joinLines('⟦---⟧', 'ruleset: vampire-pack', '', CHECK_LINE));
+    const diagnostics = await client.open(uri, text);
     const [first, ...rest] = diagnostics.diagnostics;
-    assert.deepEqual([first.code, first.range, first.message], ['RM011', range(0, 0, 0, 3), 'Front matter не закрыт: добавьте строку «---» после него. Пока его нет, правила и персонажи документа не читаются']);
+    assert.deepEqual([first.code, first.range, first.message], ['RM011', ranges[0], 'Front matter не закрыт: добавьте строку «---» после него. Пока его нет, правила и персонажи документа не читаются']);
     // What follows from the default ruleset applying: the author now knows why.
     assert.deepEqual(rest.map((d) => d.code), ['RM005']);
   });
@@ -65,13 +72,16 @@ describe('which documents the server analyses', () => {
   it('a document that gains a ruleset line is served from then on, and stays served while the line is retyped', async () => {
     client = await LspTestClient.start({ settings: { markdown: { enable: 'withRuleset' } } });
     const uri = docUri('notes.md');
-    await client.openOnly(uri, joinLines('---', 'title: Заметки', '---', '«Прыгучесть + Атлетика»'));
+    const { text, ranges } = withRanges(joinLines('---', '⟦⟧title: Заметки', '---', '«Прыгучесть + Атлетика»'));
+    await client.openOnly(uri, text);
     assert.equal(await info(uri), null);
     const served = client.nextDiagnostics(uri, 2);
-    await client.change(uri, 2, [{ range: range(1, 0, 1, 0), text: 'ruleset: storytelling\n' }]);
+    const rulesetLine = 'ruleset: storytelling\n';
+    await client.change(uri, 2, [{ range: ranges[0], text: rulesetLine }]);
     assert.deepEqual((await served).diagnostics.map((d) => d.code), ['RM001']);
     const retyped = client.nextDiagnostics(uri, 3);
-    await client.change(uri, 3, [{ range: range(1, 0, 2, 0), text: '' }]);
+    // The line goes again (the whole line, its line end included), as it is retyped.
+    await client.change(uri, 3, [{ range: { start: ranges[0].start, end: { line: ranges[0].start.line + 1, character: 0 } }, text: '' }]);
     assert.deepEqual((await retyped).diagnostics.map((d) => d.code), ['RM001']);
   });
 
@@ -95,7 +105,7 @@ describe('which documents the server analyses', () => {
     client = await LspTestClient.start({ initializationOptions: { rollMessages: false } });
     const uri = docUri('quiet.scenario.md');
     await client.open(uri, CHECK_LINE);
-    const rolled = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, line: 0, character: 14, seed: 1 });
+    const rolled = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { uri, ...at(CHECK), seed: 1 });
     assert.equal(rolled.text, '«Сила 3 + Атлетика 3 (сложность 2)»');
     // A request after the roll: had a message been sent, it would have arrived before this answer.
     await client.codeLenses(uri);

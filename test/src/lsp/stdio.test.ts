@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { CodeLens, PublishDiagnosticsParams, ShowMessageParams } from 'vscode-languageserver/node';
 import { lensKey } from '../../../server/out/features/codeLens';
 import type { RollCheckResult } from '../../../server/out/protocol';
-import { joinLines, range } from './harness';
+import { at, joinLines, withRanges } from './harness';
 import { SERVER, startServerProcess, stopServerProcess, stopStartedProcesses } from './serverProcess';
 
 afterEach(stopStartedProcesses);
@@ -40,14 +40,15 @@ describe('the server over stdio', () => {
     await session.connection.sendNotification('initialized', {});
     const uri = `${folder}/scene.scenario.md`;
     const published = session.next<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (p) => p.uri === uri);
+    const { text, ranges } = withRanges('«Ловкость + Прыгучесть» и «⟦Ловкасть⟧ + Атлетика»');
     await session.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'markdown', version: 1, text: '«Ловкость + Прыгучесть» и «Ловкасть + Атлетика»' },
+      textDocument: { uri, languageId: 'markdown', version: 1, text },
     });
     assert.deepEqual(await published, {
       uri,
       version: 1,
       diagnostics: [
-        { range: range(0, 27, 0, 35), severity: 1, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
+        { range: ranges[0], severity: 1, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
       ],
     });
     assert.equal(await stopServerProcess(session), 0);
@@ -80,18 +81,22 @@ describe('a Neovim-style plain LSP client', () => {
     await session.connection.sendNotification('initialized', {});
     const uri = 'file:///tmp/scene.scenario.md';
     const published = session.next<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (p) => p.uri === uri);
+    const {
+      text,
+      ranges: [check],
+    } = withRanges(joinLines('---', 'ruleset: vampire-pack', '---', 'Over the fence: ⟦«Сила 3 + Атлетика 3 (сложность 2)»⟧.'));
     await session.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'markdown', version: 1, text: joinLines('---', 'ruleset: vampire-pack', '---', 'Over the fence: «Сила 3 + Атлетика 3 (сложность 2)».') },
+      textDocument: { uri, languageId: 'markdown', version: 1, text },
     });
     assert.deepEqual((await published).diagnostics, []);
 
     // Lenses come unresolved: Neovim resolves the ones it shows, as VS Code does.
     const lenses = await session.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
-    assert.deepEqual(lenses, [{ range: range(3, 16, 3, 51), data: lensKey(uri) }]);
+    assert.deepEqual(lenses, [{ range: check, data: lensKey(uri) }]);
     const resolved = await session.connection.sendRequest<CodeLens>('codeLens/resolve', lenses[0]);
     assert.deepEqual(resolved, {
-      range: range(3, 16, 3, 51),
-      command: { title: '🎲 Roll', command: 'rollmark.rollCheck', arguments: [{ uri, line: 3, character: 16, text: '«Сила 3 + Атлетика 3 (сложность 2)»', poolUnknown: false }] },
+      range: check,
+      command: { title: '🎲 Roll', command: 'rollmark.rollCheck', arguments: [{ uri, ...at(check), text: '«Сила 3 + Атлетика 3 (сложность 2)»', poolUnknown: false }] },
     });
 
     // The client runs the lens's command as it is; the roll is random, the message's shape is not.

@@ -53,7 +53,7 @@ import { fileUri } from '../../../server/out/workspace/folders';
 import { fullCollection } from '../../../server/out/node/heapReclaimer';
 import { ruLines } from '../present/text';
 import { type BenchScenarios, loadBenchScenarios } from './benchScenarios';
-import { docUri, LspTestClient, WORKSPACE } from './harness';
+import { docUri, LspTestClient, withRanges, WORKSPACE } from './harness';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs: the scenario generator of the benchmarks, a seeded random source.
@@ -92,11 +92,16 @@ const FRONT_MATTER = [
   '',
 ].join('\n');
 
-/** Never edited: its hover is known exactly, before, during and after the storm. */
-const SENTINEL_LINE = 'Сторож у ворот: «Сила 3 + Атлетика 3» — так проверяют забор.';
-const SENTINEL = `# Пролог\n\n${SENTINEL_LINE}\n\n`;
-/** Between the terms: the hover is the check's alone, over the whole «…». */
-const SENTINEL_POSITION: Position = { line: 9, character: 24 };
+/**
+ * Never edited: its hover is known exactly, before, during and after the storm. The cursor is
+ * between the terms: the hover is the check's alone, over the whole «…» (marked).
+ */
+const {
+  text: FRONT_MATTER_AND_SENTINEL,
+  ranges: [SENTINEL_CHECK, SENTINEL_CURSOR],
+} = withRanges(`${FRONT_MATTER}# Пролог\n\nСторож у ворот: ⟦«Сила 3 +⟦⟧ Атлетика 3»⟧ — так проверяют забор.\n\n`);
+const SENTINEL = FRONT_MATTER_AND_SENTINEL.slice(FRONT_MATTER.length);
+const SENTINEL_POSITION: Position = SENTINEL_CURSOR.start;
 
 /**
  * The sentinel's hover, exact. Storytelling, 6 dice, success on 8+ with 10-again: no success
@@ -121,7 +126,7 @@ const SENTINEL_HOVER: Hover = {
       '```',
     ).join('\n'),
   },
-  range: { start: { line: 9, character: 16 }, end: { line: 9, character: 37 } },
+  range: SENTINEL_CHECK,
 };
 
 const EDITS = 1000;
@@ -297,7 +302,7 @@ function makeScript({ generateScenario: generate, seededRandom }: BenchScenarios
     const done = steps.length;
     if (done === 40) {
       request('textDocument/hover', { textDocument, position: { line: 10 ** 6, character: 0 } }, { kind: 'hover', position: { line: 10 ** 6, character: 0 } }, 'hover past the last line');
-      request('textDocument/hover', { textDocument, position: { line: 9, character: 10 ** 6 } }, { kind: 'hover', position: { line: 9, character: 10 ** 6 } }, 'hover past the end of a line');
+      request('textDocument/hover', { textDocument, position: { line: SENTINEL_POSITION.line, character: 10 ** 6 } }, { kind: 'hover', position: { line: SENTINEL_POSITION.line, character: 10 ** 6 } }, 'hover past the end of a line');
       const huge: Range = { start: { line: -3, character: -3 }, end: { line: 2 ** 31, character: 2 ** 31 } };
       request('textDocument/inlayHint', { textDocument, range: huge }, { kind: 'inlayHint', range: huge }, 'inlay hints for a range around the whole document');
       const end = at(mirror.getText().length);
@@ -357,7 +362,7 @@ function makeScript({ generateScenario: generate, seededRandom }: BenchScenarios
 // ---------------------------------------------------------------------------------------------
 // Playing the script against the server, and replaying it to check every answer.
 
-const OPTIONS: AnalysisOptions = { locale: 'ru', rulesets: builtinRulesets(), dictionary: [], proseChecks: 'on' };
+const OPTIONS: AnalysisOptions = { rulesets: builtinRulesets(), dictionary: [], proseChecks: 'on' };
 const toFileUri = (file: string) => fileUri(WORKSPACE, file);
 
 /** What the server must have answered, from an analysis of the text the request was sent after. */
@@ -509,13 +514,13 @@ function checkStorm(script: Script, storm: Storm): { finalText: string; later: n
       if (count >= sentWhenAnswered) assert.deepEqual(outcome, wanted, `${label} (answered after edit ${sentWhenAnswered})`);
       return true;
     });
-    const diagnostics = (): Diagnostic[] => provideDiagnostics(replayed, analysis, DEFAULT_SETTINGS, toFileUri);
+    const diagnostics = (): Diagnostic[] => provideDiagnostics(replayed, analysis, DEFAULT_SETTINGS, toFileUri, 'ru');
     for (const publish of byVersion.get(step.version) ?? []) {
       assert.deepEqual(publish.diagnostics, asSent(diagnostics()), `diagnostics of version ${step.version}`);
       checkedPublishes++;
     }
     if (scratchAt.has(count)) {
-      const scratch = provideDiagnostics(replayed, analyzeDocument(replayed.getText(), OPTIONS), DEFAULT_SETTINGS, toFileUri);
+      const scratch = provideDiagnostics(replayed, analyzeDocument(replayed.getText(), OPTIONS), DEFAULT_SETTINGS, toFileUri, 'ru');
       assert.deepEqual(diagnostics(), scratch, `the replayed analysis of version ${step.version} differs from a fresh one`);
     }
   }
@@ -566,8 +571,9 @@ describe('LSP stress: 1,000 rapid edits with requests in between', function () {
     const server = (client = await LspTestClient.start({ diagnosticsDelay: DIAGNOSTICS_DELAY }));
 
     // A document that is edited, then closed at once: requests about it come during the storm.
-    await server.open(closedUri, `${FRONT_MATTER}«Сила + Атлетика»\n`);
-    for (let version = 2; version <= 4; version++) await server.change(closedUri, version, [{ range: { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } }, text: 'ж' }]);
+    const closed = withRanges(`${FRONT_MATTER}⟦⟧«Сила + Атлетика»\n`);
+    await server.open(closedUri, closed.text);
+    for (let version = 2; version <= 4; version++) await server.change(closedUri, version, [{ range: closed.ranges[0], text: 'ж' }]);
     const closedCleared = server.nextDiagnostics(closedUri);
     await server.close(closedUri);
     assert.deepEqual(await closedCleared, { uri: closedUri, diagnostics: [] });
@@ -595,7 +601,7 @@ describe('LSP stress: 1,000 rapid edits with requests in between', function () {
       second = undefined;
       // …and of a from-scratch analysis, mapped as the server maps it.
       const freshDocument = TextDocument.create(uri, 'markdown', EDITS + 1, finalText);
-      assert.deepEqual(storm.final.diagnostics, asSent(provideDiagnostics(freshDocument, analyzeDocument(finalText, OPTIONS), DEFAULT_SETTINGS, toFileUri)));
+      assert.deepEqual(storm.final.diagnostics, asSent(provideDiagnostics(freshDocument, analyzeDocument(finalText, OPTIONS), DEFAULT_SETTINGS, toFileUri, 'ru')));
       // The server is still up and exact.
       assert.deepEqual(asSent(await server.hover(uri, SENTINEL_POSITION)), SENTINEL_HOVER);
 

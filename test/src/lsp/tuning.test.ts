@@ -5,19 +5,25 @@
  * The values themselves are tested against the engine in test/src/analysis/tuning.test.ts.
  */
 import * as assert from 'node:assert/strict';
-import type { CodeAction } from 'vscode-languageserver/node';
+import type { CodeAction, Position } from 'vscode-languageserver/node';
 import { ru } from '../present/text';
-import { applyEdits, docUri, joinLines, LspTestClient, range } from './harness';
+import { applyEdits, docUri, joinLines, LspTestClient, withRanges } from './harness';
 
-const TEXT = joinLines(
-  '---',
-  'ruleset: vampire-pack',
-  'characters:',
-  '  Адриан: { Сила: 3, Атлетика: 3 }',
-  '  Катастрофа: { Сила: 2, Атлетика: 2 }',
-  '---',
-  'Забор: «Адриан: Сила + Атлетика (сложность 2)».',
-  'Дверь: «Сила + Атлетика (сложность 2)».',
+/** Cursors before a check (`⟦⟧` in the prose), in the actor's check and in the party's; the actor's difficulty value (marked). */
+const {
+  text: TEXT,
+  ranges: [inProse, inActorCheck, difficulty, inPartyCheck],
+} = withRanges(
+  joinLines(
+    '---',
+    'ruleset: vampire-pack',
+    'characters:',
+    '  Адриан: { Сила: 3, Атлетика: 3 }',
+    '  Катастрофа: { Сила: 2, Атлетика: 2 }',
+    '---',
+    'За⟦⟧бор: «Адриан: Сила ⟦⟧+ Атлетика (сложность ⟦2⟧)».',
+    'Дверь: «Сила + Атл⟦⟧етика (сложность 2)».',
+  ),
 );
 
 describe('difficulty tuning (code action)', () => {
@@ -29,8 +35,8 @@ describe('difficulty tuning (code action)', () => {
   });
   afterEach(async () => client.stop());
 
-  const titlesAt = async (line: number, character: number, only?: string[]) =>
-    ((await client.codeActions(uri, range(line, character, line, character), { diagnostics: [], ...(only ? { only } : {}) })) ?? []).map((a: CodeAction) => [a.title, a.kind]);
+  const actionsAt = async (cursor: Position, only?: string[]) => (await client.codeActions(uri, { start: cursor, end: cursor }, { diagnostics: [], ...(only ? { only } : {}) })) ?? [];
+  const titlesAt = async (cursor: Position, only?: string[]) => (await actionsAt(cursor, only)).map((a: CodeAction) => [a.title, a.kind]);
 
   it('advertises its kind', () => {
     assert.ok((client.initializeResult.capabilities.codeActionProvider as { codeActionKinds: string[] }).codeActionKinds.includes('refactor.rewrite.rollmark.tuneDifficulty'));
@@ -38,7 +44,7 @@ describe('difficulty tuning (code action)', () => {
 
   it('the actor’s chance: one action per target, the value and its exact chance in the title', async () => {
     // Адриан 6 dice: сложность 5 → 1 die 30 %, 4 → 51 %, 3 → 66 %, 0 → 88 % (1 − 0.7^n).
-    assert.deepEqual(await titlesAt(6, 20, ['refactor']), [
+    assert.deepEqual(await titlesAt(inActorCheck.start, ['refactor']), [
       [ru('Подобрать сложность: 30 % → сложность 5 (30 %)'), 'refactor.rewrite.rollmark.tuneDifficulty'],
       [ru('Подобрать сложность: 50 % → сложность 4 (51 %)'), 'refactor.rewrite.rollmark.tuneDifficulty'],
       [ru('Подобрать сложность: 70 % → сложность 3 (66 %)'), 'refactor.rewrite.rollmark.tuneDifficulty'],
@@ -48,7 +54,7 @@ describe('difficulty tuning (code action)', () => {
 
   it('a check the party rolls: the median character’s chance, named', async () => {
     // Адриан 6, Катастрофа 4 dice: the median of two is the weaker, Катастрофа.
-    assert.deepEqual((await titlesAt(7, 15, ['refactor.rewrite'])).map(([title]) => title), [
+    assert.deepEqual((await titlesAt(inPartyCheck.start, ['refactor.rewrite'])).map(([title]) => title), [
       ru('Подобрать сложность: 30 % → сложность 3 (Катастрофа — 30 %)'),
       ru('Подобрать сложность: 70 % → сложность 1 (Катастрофа — 66 %)'),
       ru('Подобрать сложность: 90 % → сложность 0 (Катастрофа — 76 %)'),
@@ -56,14 +62,14 @@ describe('difficulty tuning (code action)', () => {
   });
 
   it('the edit changes the difficulty alone', async () => {
-    const actions = (await client.codeActions(uri, range(6, 20, 6, 20), { diagnostics: [], only: ['refactor'] })) ?? [];
+    const actions = await actionsAt(inActorCheck.start, ['refactor']);
     const edits = actions[2].edit?.changes?.[uri] ?? [];
-    assert.deepEqual(edits, [{ range: range(6, 43, 6, 44), newText: '3' }]);
+    assert.deepEqual(edits, [{ range: difficulty, newText: '3' }]);
     assert.equal(applyEdits(TEXT, edits).split('\n')[6], 'Забор: «Адриан: Сила + Атлетика (сложность 3)».');
   });
 
   it('not offered outside a check, nor when only quick fixes are asked for', async () => {
-    assert.deepEqual(await titlesAt(6, 2), []);
-    assert.deepEqual(await titlesAt(6, 20, ['quickfix']), []);
+    assert.deepEqual(await titlesAt(inProse.start), []);
+    assert.deepEqual(await titlesAt(inActorCheck.start, ['quickfix']), []);
   });
 });

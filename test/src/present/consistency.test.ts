@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { CliIo } from '../../../server/out/cli/io';
 import { main } from '../../../server/out/cli/main';
 import type { RollCheckResult } from '../../../server/out/protocol';
-import { docUri, joinLines, LspTestClient, range } from '../lsp/harness';
+import { docUri, joinLines, LspTestClient, range, withRanges } from '../lsp/harness';
 import { ru, ruLines } from './text';
 
 type Locale = 'ru' | 'en';
@@ -40,14 +40,15 @@ async function cli(locale: Locale, ...argv: string[]): Promise<string[]> {
 }
 
 async function outputsFor(locale: Locale, ruleset: string, check: string, seed: number, dir: string): Promise<Outputs> {
-  const text = joinLines('---', `ruleset: ${ruleset}`, '---', '# Сцена', check, '');
+  // The check's hover is asked for on its opening «.
+  const { text, ranges } = withRanges(joinLines('---', `ruleset: ${ruleset}`, '---', '# Сцена', `⟦⟧${check}`, ''));
   const client = await LspTestClient.start(locale === 'en' ? { locale: 'en' } : {});
   try {
     const uri = docUri('consistency.md');
     // The lens that says the odds (by default the inlay hint alone says them).
     await client.changeSettings({ codeLens: { show: 'rollWithOdds' } });
     await client.open(uri, text);
-    const hover = await client.hover(uri, { line: 4, character: 1 });
+    const hover = await client.hover(uri, ranges[0].start);
     const [lens] = await client.resolvedCodeLenses(uri);
     const [hint] = (await client.inlayHints(uri, range(0, 0, 6, 0))) ?? [];
     const [scene] = (await client.documentSymbols(uri)) ?? [];

@@ -7,7 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
-import type { AnalyzedCheck, DocumentAnalysis, Locale } from '../../../server/out/analysis/types';
+import type { AnalyzedCheck, DocumentAnalysis } from '../../../server/out/analysis/types';
+import type { Locale } from '../../../server/out/present/locale';
 import { rollCheck } from '../../../server/out/engine/roll';
 import { checkHoverMarkdown } from '../../../server/out/present/hover';
 import { checkDetail, checkLine, lensTitle, oddsView, reportChance } from '../../../server/out/present/odds';
@@ -26,7 +27,7 @@ interface Said {
 }
 
 function said(ruleset: string, line: string, seed: number, frontMatter: string[] = [], locale: Locale = 'ru'): Said {
-  const analysis: DocumentAnalysis = analyzeDocument(scenario(ruleset, [line], frontMatter), { locale, rulesets: builtinRulesets() });
+  const analysis: DocumentAnalysis = analyzeDocument(scenario(ruleset, [line], frontMatter), { rulesets: builtinRulesets() });
   assert.equal(analysis.checks.length, 1);
   const check: AnalyzedCheck = analysis.checks[0];
   assert.ok(check.spec, `${line} can be rolled`);
@@ -167,7 +168,7 @@ describe('present: the new mechanics', () => {
   });
 
   it('initiative with an unknown rating: «рейтинг неизвестен», a table by rating, and a roll that says the rating it took', () => {
-    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Ловкость + Смекалка (инициатива)»']), { locale: 'ru', rulesets: builtinRulesets() });
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Ловкость + Смекалка (инициатива)»']), { rulesets: builtinRulesets() });
     const [check] = analysis.checks;
     const v = voice('ru');
     assert.deepEqual(checkHoverMarkdown(check, analysis.ruleset, v).split('\n').slice(0, 6), [
@@ -225,7 +226,7 @@ describe('present: the new mechanics', () => {
 
   it('a helper the front matter does not know (RM007) or whose sheet lacks a trait (RM008): the pool is unknown, and the hover says whose', () => {
     const sheet = ['characters:', '  Вера: { Сила: 3, Атлетика: 2 }', '  Марк: { Сила: 2 }'];
-    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Вера: Сила + Атлетика (сложность 6; помощь: Марк, Ольга)»'], sheet), { locale: 'ru', rulesets: builtinRulesets() });
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Вера: Сила + Атлетика (сложность 6; помощь: Марк, Ольга)»'], sheet), { rulesets: builtinRulesets() });
     const [check] = analysis.checks;
     const v = voice('ru');
     assert.deepEqual(checkHoverMarkdown(check, analysis.ruleset, v).split('\n').slice(0, 3), [
@@ -238,7 +239,7 @@ describe('present: the new mechanics', () => {
 
   it('a party check with a named helper: she helps the others, and the hover says she does not roll', () => {
     const sheet = ['characters:', '  Вера: { Сила: 3, Атлетика: 2 }', '  Марк: { Сила: 2, Атлетика: 2 }', '  Ольга: { Сила: 1 }'];
-    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Сила + Атлетика (сложность 6; помощь: Вера)»'], sheet), { locale: 'ru', rulesets: builtinRulesets() });
+    const analysis = analyzeDocument(scenario('werewolf-revised', ['«Сила + Атлетика (сложность 6; помощь: Вера)»'], sheet), { rulesets: builtinRulesets() });
     const [check] = analysis.checks;
     assert.deepEqual(
       checkHoverMarkdown(check, analysis.ruleset, voice('ru')).split('\n'),
@@ -269,7 +270,7 @@ describe('present: the new mechanics', () => {
       ['storytelling', '«Сила + Атлетика + Воля»', party, 'RM002'],
     ];
     for (const [ruleset, line, frontMatter, code] of cases) {
-      const analysis = analyzeDocument(scenario(ruleset, [line], frontMatter), { locale: 'ru', rulesets: builtinRulesets() });
+      const analysis = analyzeDocument(scenario(ruleset, [line], frontMatter), { rulesets: builtinRulesets() });
       const [check] = analysis.checks;
       assert.deepEqual(analysis.diagnostics.map((d) => d.code), [code], line);
       assert.deepEqual([check.spec, check.odds, check.party], [undefined, undefined, undefined], line);
@@ -296,7 +297,7 @@ describe('present: the new mechanics', () => {
   });
 
   it('the view of initiative has no chance; the JSON’s success is null for it', () => {
-    const analysis = analyzeDocument(scenario('storytelling', ['«Инициатива 4»']), { locale: 'ru', rulesets: builtinRulesets() });
+    const analysis = analyzeDocument(scenario('storytelling', ['«Инициатива 4»']), { rulesets: builtinRulesets() });
     const [check] = analysis.checks;
     assert.ok(check.odds && check.odds.pool !== null);
     const view = oddsView(check.odds, { ruleset: analysis.ruleset, v: voice('ru'), spec: check.spec });

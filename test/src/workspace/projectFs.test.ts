@@ -12,6 +12,8 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadWorkspaceConfig } from '../../../server/src/analysis/project/workspaceConfig';
+import { diagnosticMessage } from '../../../server/src/present/messages';
+import { voice } from '../../../server/src/present/voice';
 import { ProjectFs } from '../../../server/src/node/projectFs';
 import { FileRefusedError, MAX_LISTED_FILES } from '../../../server/src/workspace/projectFiles';
 
@@ -170,23 +172,25 @@ describe('the project file system', function () {
     symlinkSync('/dev/zero', at(`${RULESETS}/zero.yaml`));
     execFileSync('mkfifo', [at(`${RULESETS}/pipe.yaml`)]);
     writeFileSync(at(`${RULESETS}/latin1.yaml`), Buffer.from('id: x\ntitle: Caf\xe9\n', 'latin1'));
-    const config = await loadWorkspaceConfig(fs, 'en');
+    const config = await loadWorkspaceConfig(fs);
+    const en = voice('en');
     assert.ok(config.rulesets.get('good'), 'the good ruleset loaded');
     assert.ok(config.rulesets.get('vampire-pack'), 'the built-in rulesets remain');
     assert.deepEqual(
-      [...config.fileDiagnostics].map(([file, ds]) => [file, ds.map((d) => [d.code, d.severity, d.range.start, d.message])]),
+      [...config.fileDiagnostics].map(([file, ds]) => [file, ds.map((d) => [d.code, d.severity, d.range.start, diagnosticMessage(d.message, en)])]),
       [
         [DICTIONARY, [['RM011', 'error', 0, `The project file "${DICTIONARY}" is not used: the file is larger than the limit of 1 MB (2 MB)`]]],
         [`${RULESETS}/latin1.yaml`, [['RM011', 'error', 0, `The project file "${RULESETS}/latin1.yaml" is not used: the file is not UTF-8`]]],
       ],
     );
-    assert.deepEqual(config.folderProblems, [
+    assert.deepEqual(config.folderProblems.map((p) => ({ path: p.path, message: diagnosticMessage(p.message, en) })), [
       { path: `${RULESETS}/pipe.yaml`, message: `The project file "${RULESETS}/pipe.yaml" is not used: it is a named pipe (FIFO)` },
       { path: `${RULESETS}/zero.yaml`, message: `The project file "${RULESETS}/zero.yaml" is not used: it leads outside the workspace folder (to /dev/zero)` },
     ]);
-    const ru = await loadWorkspaceConfig(fs, 'ru');
-    assert.equal(ru.folderProblems[0].message, `Файл проекта «${RULESETS}/pipe.yaml» не используется: это именованный канал (FIFO)`);
-    assert.equal(ru.fileDiagnostics.get(DICTIONARY)?.[0].message, `Файл проекта «${DICTIONARY}» не используется: файл больше предела в 1 МБ (2 МБ)`);
+    const ru = voice('ru');
+    assert.equal(diagnosticMessage(config.folderProblems[0].message, ru), `Файл проекта «${RULESETS}/pipe.yaml» не используется: это именованный канал (FIFO)`);
+    const [tooLarge] = config.fileDiagnostics.get(DICTIONARY) ?? [];
+    assert.equal(tooLarge && diagnosticMessage(tooLarge.message, ru), `Файл проекта «${DICTIONARY}» не используется: файл больше предела в 1 МБ (2 МБ)`);
   });
 
   describe('edit', () => {

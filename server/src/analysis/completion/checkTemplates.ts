@@ -8,7 +8,7 @@
  */
 import { supportsRaces } from '../../engine/capabilities';
 import type { Ruleset, TraitCategory } from '../../engine/ruleset';
-import { willpowerName } from '../resolve/resolveCheck';
+import { willpowerName } from '../resolve/resolveContext';
 import type { CharacterSheet } from '../types';
 
 /** A piece of a template: text as it is, a field to overwrite (its default shown), or a choice (the first shown). */

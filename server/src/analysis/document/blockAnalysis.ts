@@ -1,7 +1,7 @@
 /**
  * The analysis of one top-level block (blocks.ts) on its own: its checks with odds, prose
  * checks, headings and diagnostics, computed from the block's text alone and the document's
- * context (ruleset, characters, dictionary, locale, prose-check setting, link definitions).
+ * context (ruleset, characters, dictionary, prose-check setting, link definitions).
  *
  * Offsets start relative to the block; a block that moves (an edit above it) keeps its result,
  * which blockRanges.ts shifts in place.
@@ -11,7 +11,7 @@ import type { BlockTail } from '../markdown/blocks';
 import { CLOSED } from '../markdown/blocks';
 import { type MovableResult, ownedRanges } from './blockRanges';
 import { type CheckSpan, checkSpans } from '../resolve/classifyCheck';
-import { DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
+import { DEFAULT_SEVERITY, sameMessage } from '../diagnosticCatalog';
 import { lazyCheck, oddsFor } from '../resolve/lazyCheck';
 import { type BlockScan, definitionsText, scanBlockMarkdown } from '../markdown/markdownScan';
 import { exceedsParseLimits, scanPlainBlock } from '../markdown/plainTextScan';
@@ -19,7 +19,7 @@ import { partyOdds } from '../resolve/party';
 import { findProseChecks } from '../prose/proseChecks';
 import { resolveCheck } from '../resolve/resolveCheck';
 import type { TraitIndex } from '../resolve/traitIndex';
-import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, Locale, TextRange } from '../types';
+import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, TextRange } from '../types';
 
 export { oddsFor } from '../resolve/lazyCheck';
 
@@ -42,7 +42,6 @@ export function definitionsOf(keys: Iterable<string>): Definitions {
 export interface BlockContext {
   ruleset: Ruleset;
   index: TraitIndex;
-  locale: Locale;
   characters: readonly CharacterSheet[];
   proseChecks: boolean;
   /** Ranges owned by the front matter (character sheets): results point at them, moving a block never moves them. */
@@ -66,7 +65,7 @@ export interface BlockAnalysis extends MovableResult {
 }
 
 export function sameDiagnostic(a: AnalysisDiagnostic, b: AnalysisDiagnostic): boolean {
-  return a.code === b.code && a.message === b.message && a.range.start === b.range.start && a.range.end === b.range.end;
+  return a.code === b.code && a.range.start === b.range.start && a.range.end === b.range.end && sameMessage(a.message, b.message);
 }
 
 /** Sorted by range, stable (equal ranges keep their order), duplicates dropped: the order the document reports. */
@@ -76,13 +75,13 @@ export function sortDiagnostics(diagnostics: AnalysisDiagnostic[]): AnalysisDiag
   return diagnostics.filter((d, i) => i === 0 || !sameDiagnostic(d, diagnostics[i - 1]));
 }
 
-function unclosedGuillemet(span: CheckSpan, locale: Locale): AnalysisDiagnostic {
+function unclosedGuillemet(span: CheckSpan): AnalysisDiagnostic {
   return {
     code: 'RM009',
     severity: DEFAULT_SEVERITY.RM009,
-    message: messages.unclosedGuillemet()[locale],
+    message: { id: 'unclosedGuillemet' },
     range: { start: span.open, end: span.open + 1 },
-    fixes: [{ title: fixTitles.closeGuillemet()[locale], edits: [{ range: { start: span.contentEnd, end: span.contentEnd }, newText: '»' }], preferred: true }],
+    fixes: [{ title: { id: 'closeGuillemet' }, edits: [{ range: { start: span.contentEnd, end: span.contentEnd }, newText: '»' }], preferred: true }],
   };
 }
 
@@ -116,7 +115,7 @@ export function analyzeBlock(text: string, ctx: BlockContext, scan?: BlockScan):
 }
 
 function analyzeScan(text: string, scan: BlockScan, ctx: BlockContext, dependent: boolean): BlockAnalysis {
-  const { locale, index } = ctx;
+  const { index } = ctx;
   const diagnostics: AnalysisDiagnostic[] = [];
   const checks: AnalyzedCheck[] = [];
   const sceneIndex: number[] = [];
@@ -131,7 +130,7 @@ function analyzeScan(text: string, scan: BlockScan, ctx: BlockContext, dependent
       const end = span.close >= 0 ? span.close + 1 : span.contentEnd;
       proseFrom = end;
       if (span.close < 0) {
-        diagnostics.push(unclosedGuillemet(span, locale));
+        diagnostics.push(unclosedGuillemet(span));
         continue;
       }
       const resolved = resolveCheck(ast, content, ctx);
@@ -143,7 +142,7 @@ function analyzeScan(text: string, scan: BlockScan, ctx: BlockContext, dependent
     }
     if (proseFrom < range.end) proseSegments.push({ start: proseFrom, end: range.end });
   }
-  const prose = ctx.proseChecks ? findProseChecks(text, proseSegments, index, locale, ctx.characters) : { checks: [], diagnostics: [] };
+  const prose = ctx.proseChecks ? findProseChecks(text, proseSegments, index, ctx.characters) : { checks: [], diagnostics: [] };
   diagnostics.push(...prose.diagnostics);
   const block: BlockAnalysis = {
     ranges: NONE,

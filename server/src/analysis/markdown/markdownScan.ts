@@ -8,7 +8,8 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { type BlockTail, CLOSED, codeTail, frontMatterContent, htmlTail } from './blocks';
+import { type BlockTail, CLOSED, codeTail, htmlTail } from './blocks';
+import { frontMatterContent } from './frontMatterBlock';
 import { scanEvents, type TopNode } from './markdownEvents';
 import type { TextRange } from '../types';
 

@@ -3,7 +3,8 @@
  * a block is read so (`PARSE_LIMITS`, `exceedsParseLimits`) and the linear-time reading itself
  * (`scanPlainBlock`), which gives what markdownScan.ts's remark walk gives for a parsed block.
  */
-import { CLOSED, htmlEndsIn, htmlOpener, Lines, opensBlankEndedHtmlBlock } from './blocks';
+import { CLOSED } from './blocks';
+import { htmlEndsIn, htmlOpener, Lines, opensBlankEndedHtmlBlock } from './lines';
 import type { BlockScan, Heading } from './markdownScan';
 import type { TextRange } from '../types';
 

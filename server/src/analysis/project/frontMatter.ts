@@ -1,12 +1,11 @@
 import { distance } from 'fastest-levenshtein';
 import { isMap, isScalar, type Node as YamlNode, parseDocument, type Pair } from 'yaml';
-import { findFrontMatter } from '../markdown/blocks';
+import { findFrontMatter } from '../markdown/frontMatterBlock';
 import { MAX_INTEGER } from '../check/checkExpression';
-import { formatInteger } from '../check/checkParams';
-import { DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
+import { DEFAULT_SEVERITY, type DiagnosticMessage } from '../diagnosticCatalog';
 import type { TraitIndex } from '../resolve/traitIndex';
 import { unknownTraitDiagnostic } from '../resolve/unknownTrait';
-import type { AnalysisDiagnostic, CharacterSheet, Locale, RulesetProvider, TextRange } from '../types';
+import type { AnalysisDiagnostic, CharacterSheet, RulesetProvider, TextRange } from '../types';
 
 /** The keys that name the ruleset and list the characters, the English one first. */
 export const RULESET_KEYS: readonly string[] = ['ruleset', 'система', 'правила'];
@@ -68,6 +67,11 @@ function lineStartBefore(text: string, at: number): number {
   return Math.max(lf, cr) + 1;
 }
 
+/** RM011 for what the front matter says wrongly. */
+function frontMatterProblem(message: DiagnosticMessage, range: TextRange): AnalysisDiagnostic {
+  return { code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message, range, fixes: [] };
+}
+
 /** A top-level ruleset line with a value, as a last resort when the YAML around it is broken. */
 const RULESET_LINE = new RegExp(`^(?:${RULESET_KEYS.join('|')})[ \\t]*:[ \\t]*[^\\s#]`, 'imu');
 
@@ -80,15 +84,14 @@ const RULESET_LINE = new RegExp(`^(?:${RULESET_KEYS.join('|')})[ \\t]*:[ \\t]*[^
 export function namesRuleset(text: string): boolean {
   const block = findFrontMatter(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
   if (!block) return false;
-  const raw = readFrontMatter(text, block, 'en');
+  const raw = readFrontMatter(text, block);
   if (raw.rulesetId) return raw.rulesetId.value !== '';
   return raw.diagnostics.length > 0 && RULESET_LINE.test(text.slice(block.content.start, block.content.end));
 }
 
-export function readFrontMatter(text: string, block: { range: TextRange; content: TextRange }, locale: Locale): RawFrontMatter {
+export function readFrontMatter(text: string, block: { range: TextRange; content: TextRange }): RawFrontMatter {
   const result: RawFrontMatter = { range: block.range, characters: [], diagnostics: [] };
-  const malformed = (detail: string, range: TextRange) =>
-    result.diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(detail)[locale], range, fixes: [] });
+  const malformed = (message: DiagnosticMessage, range: TextRange) => result.diagnostics.push(frontMatterProblem(message, range));
   const base = block.content.start;
   // The YAML ends before the closing fence's line break; with CRLF that break's CR must not be
   // read as the last value's final character («Сила: 3\r» is a string, not 3). A lone CR before
@@ -101,17 +104,17 @@ export function readFrontMatter(text: string, block: { range: TextRange; content
     // becomes an LF, which keeps every offset.
     doc = parseDocument(text.slice(base, end).replace(LONE_CR, '\n'), YAML_OPTIONS);
   } catch (error) {
-    malformed(error instanceof Error ? error.message : String(error), firstLine(text, block.range));
+    malformed({ id: 'frontMatterYaml', detail: error instanceof Error ? error.message : String(error) }, firstLine(text, block.range));
     return result;
   }
   for (const error of doc.errors) {
     const at = base + error.pos[0];
     const lineStart = lineStartBefore(text, at);
-    malformed(error.message.split('\n')[0], firstLine(text, { start: lineStart, end: block.range.end }));
+    malformed({ id: 'frontMatterYaml', detail: error.message.split('\n')[0] }, firstLine(text, { start: lineStart, end: block.range.end }));
   }
   if (doc.errors.length > 0 || doc.contents === null) return result;
   if (!isMap(doc.contents)) {
-    malformed(locale === 'ru' ? 'ожидался словарь «ключ: значение»' : 'expected a "key: value" mapping', firstLine(text, block.range));
+    malformed({ id: 'frontMatterNotMapping' }, firstLine(text, block.range));
     return result;
   }
   for (const pair of doc.contents.items) {
@@ -119,18 +122,18 @@ export function readFrontMatter(text: string, block: { range: TextRange; content
     if (key && RULESET_KEYS.includes(key)) {
       const range = nodeRange(pair.value as YamlNode, { base, text });
       if (isScalar(pair.value) && typeof pair.value.value === 'string' && range) result.rulesetId = { value: pair.value.value.trim(), range };
-      else malformed(locale === 'ru' ? 'правила задаются строкой, например vampire-pack' : 'the ruleset is a string such as vampire-pack', range ?? firstLine(text, block.range));
+      else malformed({ id: 'rulesetNotString' }, range ?? firstLine(text, block.range));
     } else if (key && CHARACTER_KEYS.includes(key)) {
-      readCharacters(pair, { base, text }, result, malformed, locale);
+      readCharacters(pair, { base, text }, result, malformed);
     }
   }
   return result;
 }
 
-function readCharacters(pair: Pair, src: YamlSource, result: RawFrontMatter, malformed: (detail: string, range: TextRange) => void, locale: Locale): void {
+function readCharacters(pair: Pair, src: YamlSource, result: RawFrontMatter, malformed: (message: DiagnosticMessage, range: TextRange) => void): void {
   const keyRange = nodeRange(pair.key as YamlNode, src) ?? result.range;
   if (!isMap(pair.value)) {
-    malformed(locale === 'ru' ? 'персонажи — словарь «Имя: { Характеристика: значение }»' : 'characters is a mapping "Name: { Trait: value }"', keyRange);
+    malformed({ id: 'charactersNotMapping' }, keyRange);
     return;
   }
   for (const character of pair.value.items) {
@@ -147,51 +150,50 @@ function readCharacters(pair: Pair, src: YamlSource, result: RawFrontMatter, mal
         sheet.traits.push({ name: traitName, nameRange: traitRange, value: isScalar(trait.value) ? trait.value.value : undefined, valueRange: valueRange ?? traitRange });
       }
     } else if (character.value !== null) {
-      malformed(locale === 'ru' ? `лист персонажа «${name}» — словарь характеристик` : `"${name}"'s sheet is a mapping of traits`, nameRange);
+      malformed({ id: 'sheetNotMapping', name }, nameRange);
     }
     result.characters.push(sheet);
   }
 }
 
 /** RM011 for an unknown ruleset id, with the closest known ids as fixes. */
-export function unknownRulesetDiagnostic(id: { value: string; range: TextRange }, rulesets: RulesetProvider, locale: Locale): AnalysisDiagnostic {
+export function unknownRulesetDiagnostic(id: { value: string; range: TextRange }, rulesets: RulesetProvider): AnalysisDiagnostic {
   const known = rulesets.ids();
   const closest = [...known].sort((a, b) => distance(a, id.value) - distance(b, id.value)).slice(0, 2);
   return {
     code: 'RM011',
     severity: DEFAULT_SEVERITY.RM011,
-    message: messages.unknownRuleset(id.value, known)[locale],
+    message: { id: 'unknownRuleset', ruleset: id.value, known },
     range: id.range,
-    fixes: closest.map((candidate, i) => ({ title: fixTitles.useRuleset(candidate)[locale], edits: [{ range: id.range, newText: candidate }], preferred: i === 0 && distance(candidate, id.value) <= 3 })),
+    fixes: closest.map((candidate, i) => ({ title: { id: 'useRuleset', ruleset: candidate }, edits: [{ range: id.range, newText: candidate }], preferred: i === 0 && distance(candidate, id.value) <= 3 })),
   };
 }
 
 /** Character sheets with trait names resolved to the ruleset's canonical forms. */
-export function resolveSheets(raw: RawFrontMatter, index: TraitIndex, locale: Locale): { sheets: CharacterSheet[]; diagnostics: AnalysisDiagnostic[] } {
+export function resolveSheets(raw: RawFrontMatter, index: TraitIndex): { sheets: CharacterSheet[]; diagnostics: AnalysisDiagnostic[] } {
   const diagnostics: AnalysisDiagnostic[] = [];
   const sheets = raw.characters.map((character) => {
     const traits = new Map<string, { value: number; range: TextRange }>();
     for (const trait of character.traits) {
       const value = typeof trait.value === 'number' ? trait.value : Number.NaN;
       if (!Number.isInteger(value)) {
-        diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(locale === 'ru' ? `значение «${trait.name}» должно быть целым числом` : `the value of "${trait.name}" must be a whole number`)[locale], range: trait.valueRange, fixes: [] });
+        diagnostics.push(frontMatterProblem({ id: 'sheetValueNotInteger', trait: trait.name }, trait.valueRange));
         continue;
       }
       // The bound a rating written in a check has (MAX_INTEGER); a pool is computed from these.
       if (Math.abs(value) > MAX_INTEGER) {
-        const [min, max] = [formatInteger(-MAX_INTEGER), String(MAX_INTEGER)];
-        diagnostics.push({ code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message: messages.badFrontMatter(locale === 'ru' ? `значение «${trait.name}» должно быть от ${min} до ${max}` : `the value of "${trait.name}" must be from ${min} to ${max}`)[locale], range: trait.valueRange, fixes: [] });
+        diagnostics.push(frontMatterProblem({ id: 'sheetValueOutOfRange', trait: trait.name, min: -MAX_INTEGER, max: MAX_INTEGER }, trait.valueRange));
         continue;
       }
       const match = index.lookup(trait.name);
       const canonical = match?.trait.name ?? trait.name;
       // The same diagnostic and fixes as the name gets in a check: suggestions, "add to the dictionary".
       if (!match) {
-        diagnostics.push(unknownTraitDiagnostic(trait.name, trait.nameRange, index, locale));
+        diagnostics.push(unknownTraitDiagnostic(trait.name, trait.nameRange, index));
       } else if (match.kind !== 'exact' && match.kind !== 'dictionary') {
         const code = match.kind === 'variant' ? 'RM014' : 'RM010';
-        const message = match.kind === 'variant' ? messages.variant(trait.name, canonical, index.ruleset.id) : messages.caseForm(trait.name, canonical);
-        diagnostics.push({ code, severity: DEFAULT_SEVERITY[code], message: message[locale], range: trait.nameRange, fixes: [{ title: fixTitles.replaceWith(canonical)[locale], edits: [{ range: trait.nameRange, newText: canonical }], preferred: true }] });
+        const message: DiagnosticMessage = match.kind === 'variant' ? { id: 'variant', name: trait.name, canonical, ruleset: index.ruleset.id } : { id: 'caseForm', name: trait.name, canonical };
+        diagnostics.push({ code, severity: DEFAULT_SEVERITY[code], message, range: trait.nameRange, fixes: [{ title: { id: 'replaceWith', name: canonical }, edits: [{ range: trait.nameRange, newText: canonical }], preferred: true }] });
       }
       traits.set(canonical, { value, range: trait.valueRange });
     }

@@ -3,7 +3,8 @@
  * front-matter reader (blocks.ts finds the block, frontMatter.ts reads its YAML), so that what
  * the edit touches is exactly what the analysis reads afterwards.
  */
-import { findFrontMatter, Lines, unclosedFrontMatter } from '../markdown/blocks';
+import { findFrontMatter, unclosedFrontMatter } from '../markdown/frontMatterBlock';
+import { Lines } from '../markdown/lines';
 import { readFrontMatter } from './frontMatter';
 import type { TextEdit } from '../types';
 
@@ -22,7 +23,7 @@ export function rulesetEdit(text: string, rulesetId: string): RulesetEdit {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const block = findFrontMatter(text, start);
   if (block) {
-    const raw = readFrontMatter(text, block, 'en');
+    const raw = readFrontMatter(text, block);
     if (raw.rulesetId) return { edit: { range: raw.rulesetId.range, newText: rulesetId } };
     // A second ruleset key beside a malformed one would be a duplicate key: the author fixes it first.
     if (raw.diagnostics.length > 0) return { problem: 'malformed' };

@@ -1,13 +1,13 @@
 import { isMap, isNode, isScalar, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import { getBuiltinRuleset } from '../../engine/builtinRulesets';
 import type { Ruleset } from '../../engine/ruleset';
-import { traitCategoryOf, traitCategoryWords } from '../../engine/traitCategories';
-import { type FileRefusal, refusalFitsOnFile, refusalReason, unusedFileMessage } from './fileRefusal';
+import { traitCategoryOf } from '../../engine/traitCategories';
+import { type FileRefusal, refusalFitsOnFile } from './fileRefusal';
 import { MAX_REPORTED_ERRORS, MAX_RULESET_CHARS, parseUserRuleset, type RulesetError, yamlInputProblem } from '../../engine/rulesetLoader';
-import { DEFAULT_SEVERITY } from '../diagnosticCatalog';
+import { DEFAULT_SEVERITY, type DiagnosticMessage } from '../diagnosticCatalog';
 import { LineIndex } from '../markdown/lineIndex';
 import { withUserRulesets } from './rulesetProvider';
-import type { AnalysisDiagnostic, DictionaryEntry, Locale, RulesetProvider } from '../types';
+import type { AnalysisDiagnostic, DictionaryEntry, RulesetProvider } from '../types';
 
 /** The workspace files Rollmark reads, relative to the workspace root (docs/markup.en.md, "Project dictionary and your own rulesets"). */
 export const DEFAULT_DICTIONARY_PATH = '.rollmark/dictionary.yaml';
@@ -40,8 +40,8 @@ export interface WorkspaceOptions {
 export interface FolderProblem {
   /** Workspace-relative, as configured. */
   path: string;
-  /** Says which file and why, in the caller's locale. */
-  message: string;
+  /** Says which file and why. */
+  message: DiagnosticMessage;
 }
 
 export interface WorkspaceConfig {
@@ -64,34 +64,11 @@ export function isInsideWorkspace(path: string): boolean {
 }
 
 /** A problem in a workspace file; `lines` indexes that file's text (built once per file, not per problem). */
-function fileProblem(message: string, lines: LineIndex, range?: { start: { line: number; character: number }; end: { line: number; character: number } }): AnalysisDiagnostic {
+function fileProblem(message: DiagnosticMessage, lines: LineIndex, range?: { start: { line: number; character: number }; end: { line: number; character: number } }): AnalysisDiagnostic {
   const start = range ? lines.offsetAt(range.start) : 0;
   const end = range ? lines.offsetAt(range.end) : lines.lineEnd(0);
   return { code: 'RM011', severity: DEFAULT_SEVERITY.RM011, message, range: { start, end: Math.max(start, end) }, fixes: [] };
 }
-
-const WORDING = {
-  outside: (path: string) => ({ ru: `Путь «${path}» выходит за пределы рабочей папки и не читается`, en: `The path "${path}" leaves the workspace and is not read` }),
-  tooLarge: () => ({ ru: 'Файл словаря слишком велик', en: 'The dictionary file is too large' }),
-  truncated: (path: string, refusal: FileRefusal, locale: Locale) => (locale === 'ru' ? `Папка правил «${path}»: ${refusalReason(refusal, locale)}` : `The rulesets folder "${path}": ${refusalReason(refusal, locale)}`),
-  dictionaryShape: () => ({ ru: 'Словарь — список терминов или «traits: [ … ]»', en: 'A dictionary is a list of terms or "traits: [ … ]"' }),
-  ruleset: (detail: string) => ({ ru: `Ошибка в файле правил: ${detail}`, en: `Ruleset file problem: ${detail}` }),
-  yaml: (detail: string) => ({ ru: `Ошибка YAML: ${detail}`, en: `YAML error: ${detail}` }),
-  builtinId: (id: string) => ({
-    ru: `«${id}» — встроенные правила; у правил проекта свой id (например, «extends: ${id}» и «id: ${id}-custom»). Файл не используется`,
-    en: `"${id}" is a built-in ruleset; a workspace ruleset needs its own id (e.g. "extends: ${id}" with "id: ${id}-custom"). This file is not used`,
-  }),
-  duplicateId: (id: string, first: string) => ({
-    ru: `Правила с id «${id}» уже заданы в ${first}. Файл не используется`,
-    en: `The ruleset id "${id}" is already defined in ${first}. This file is not used`,
-  }),
-  entryNotText: () => ({ ru: 'Элемент словаря должен быть строкой — названием черты — или «{ name: …, category: … }»', en: 'A dictionary entry must be text (a trait name) or "{ name: …, category: … }"' }),
-  entryWithoutName: () => ({ ru: 'У элемента словаря нет названия черты: «{ name: Скрытность, category: skill }»', en: 'A dictionary entry has no trait name: "{ name: Скрытность, category: skill }"' }),
-  unknownCategory: (word: string) => ({
-    ru: `Неизвестная категория «${word}»: черта считается навыком. Категории: ${traitCategoryWords().join(', ')}`,
-    en: `Unknown category "${word}": the trait counts as a skill. Categories: ${traitCategoryWords().join(', ')}`,
-  }),
-};
 
 /** A ruleset file's `id`, found without parsing (YAML or JSON, `id:` first in its line or after `{`/`,`). */
 const RULESET_ID = /(?:^|[{,])[ \t]*"?id"?[ \t]*:[ \t]*"?([\w.-]+)"?/m;
@@ -102,43 +79,43 @@ const RULESET_ID = /(?:^|[{,])[ \t]*"?id"?[ \t]*:[ \t]*"?([\w.-]+)"?/m;
  * `название`, `категория`; the category in the words `traitCategoryOf` reads). `terms` are the
  * entries' names, in order; `entries` what the analysis uses.
  */
-export function parseDictionary(text: string, locale: Locale): { terms: string[]; entries: DictionaryEntry[]; diagnostics: AnalysisDiagnostic[] } {
+export function parseDictionary(text: string): { terms: string[]; entries: DictionaryEntry[]; diagnostics: AnalysisDiagnostic[] } {
   const lines = new LineIndex(text);
   const at = (offset: number) => {
     const start = lines.positionAt(offset);
     return { start, end: { line: start.line, character: start.character + 1 } };
   };
   const none = (diagnostics: AnalysisDiagnostic[]) => ({ terms: [], entries: [], diagnostics });
-  if (text.length > MAX_RULESET_CHARS) return none([fileProblem(WORDING.tooLarge()[locale], lines)]);
+  if (text.length > MAX_RULESET_CHARS) return none([fileProblem({ id: 'dictionaryTooLarge' }, lines)]);
   // Nesting deep enough to exhaust the parser's stack is refused before parsing, as for rulesets.
   const refused = yamlInputProblem(text);
-  if (refused) return none([fileProblem(WORDING.yaml(refused.message)[locale], lines, at(refused.offset))]);
+  if (refused) return none([fileProblem({ id: 'yaml', detail: refused.message }, lines, at(refused.offset))]);
   // The nodes are walked, never converted with toJS, so aliases are not expanded: no alias bomb.
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) {
-    return none(doc.errors.slice(0, MAX_REPORTED_ERRORS).map((e) => fileProblem(WORDING.yaml(e.message.split('\n')[0])[locale], lines, at(e.pos[0]))));
+    return none(doc.errors.slice(0, MAX_REPORTED_ERRORS).map((e) => fileProblem({ id: 'yaml', detail: e.message.split('\n')[0] }, lines, at(e.pos[0]))));
   }
   const contents = doc.contents;
   if (contents === null) return none([]);
   const list: unknown = isMap(contents) ? DICTIONARY_KEYS.map((k) => contents.get(k, true)).find((v) => v !== undefined) : contents;
-  if (!isSeq(list)) return none([fileProblem(WORDING.dictionaryShape()[locale], lines)]);
+  if (!isSeq(list)) return none([fileProblem({ id: 'dictionaryShape' }, lines)]);
   const entries: DictionaryEntry[] = [];
   const diagnostics: AnalysisDiagnostic[] = [];
-  const problem = (message: string, node: unknown) => {
+  const problem = (message: DiagnosticMessage, node: unknown) => {
     if (diagnostics.length >= MAX_REPORTED_ERRORS) return;
     const range = isNode(node) && node.range ? node.range : undefined;
     diagnostics.push(fileProblem(message, lines, range ? { start: lines.positionAt(range[0]), end: lines.positionAt(range[1]) } : undefined));
   };
   for (const item of list.items) {
     if (isMap(item)) {
-      const entry = dictionaryMapEntry(item, locale, problem);
+      const entry = dictionaryMapEntry(item, problem);
       if (entry) entries.push(entry);
       continue;
     }
     const value = isScalar(item) ? item.value : undefined;
     if (typeof value === 'string' && value.trim() !== '') entries.push(value.trim());
     // A number or a list where a term belongs: say so rather than drop it unseen.
-    else if (value !== null) problem(WORDING.entryNotText()[locale], item);
+    else if (value !== null) problem({ id: 'dictionaryEntryNotText' }, item);
   }
   return { terms: entries.map((e) => (typeof e === 'string' ? e : e.name)), entries, diagnostics };
 }
@@ -147,29 +124,29 @@ const NAME_KEYS = ['name', 'название'];
 const CATEGORY_KEYS = ['category', 'категория'];
 
 /** `{ name: Скрытность, category: skill }`: the entry, or undefined (with a problem) when it cannot be read. */
-function dictionaryMapEntry(item: YAMLMap, locale: Locale, problem: (message: string, node: unknown) => void): DictionaryEntry | undefined {
+function dictionaryMapEntry(item: YAMLMap, problem: (message: DiagnosticMessage, node: unknown) => void): DictionaryEntry | undefined {
   const valueOf = (keys: readonly string[]) => {
     const pair = item.items.find((p) => isScalar(p.key) && typeof p.key.value === 'string' && keys.includes(p.key.value.trim().toLowerCase()));
     return pair ? { node: pair.value, value: isScalar(pair.value) ? pair.value.value : undefined } : undefined;
   };
   const name = valueOf(NAME_KEYS);
   if (!name || typeof name.value !== 'string' || name.value.trim() === '') {
-    problem(WORDING.entryWithoutName()[locale], item);
+    problem({ id: 'dictionaryEntryWithoutName' }, item);
     return undefined;
   }
   const category = valueOf(CATEGORY_KEYS);
   if (!category) return name.value.trim();
   const known = typeof category.value === 'string' ? traitCategoryOf(category.value) : undefined;
   if (known === undefined) {
-    problem(WORDING.unknownCategory(String(category.value ?? ''))[locale], category.node ?? item);
+    problem({ id: 'unknownCategory', word: String(category.value ?? '') }, category.node ?? item);
     return name.value.trim();
   }
   return { name: name.value.trim(), category: known };
 }
 
-function rulesetDiagnostics(errors: RulesetError[], text: string, locale: Locale): AnalysisDiagnostic[] {
+function rulesetDiagnostics(errors: RulesetError[], text: string): AnalysisDiagnostic[] {
   const lines = new LineIndex(text);
-  return errors.map((e) => fileProblem(WORDING.ruleset(`${e.path ? `${e.path}: ` : ''}${e.message}`)[locale], lines, e.range));
+  return errors.map((e) => fileProblem({ id: 'rulesetFile', detail: `${e.path ? `${e.path}: ` : ''}${e.message}` }, lines, e.range));
 }
 
 /**
@@ -177,7 +154,7 @@ function rulesetDiagnostics(errors: RulesetError[], text: string, locale: Locale
  * those files, files that cannot be used (refused by the file system) a diagnostic too, and
  * whatever loaded is used: the built-in rulesets always remain.
  */
-export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths: WorkspaceOptions = {}): Promise<WorkspaceConfig> {
+export async function loadWorkspaceConfig(fs: WorkspaceFs, paths: WorkspaceOptions = {}): Promise<WorkspaceConfig> {
   const fileDiagnostics = new Map<string, AnalysisDiagnostic[]>();
   const fileTexts = new Map<string, string>();
   const folderProblems: FolderProblem[] = [];
@@ -189,19 +166,19 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
   };
   /** A file the layer refused: on the file when it is one of the workspace's regular files, else (a folder too) on the documents. */
   const refused = (path: string, refusal: FileRefusal, folder = false) => {
-    const message = unusedFileMessage(path, refusal, locale);
+    const message: DiagnosticMessage = { id: 'unusedFile', path, refusal };
     if (!folder && refusalFitsOnFile(refusal)) onFile(path, '', [fileProblem(message, new LineIndex(''))]);
     else folderProblems.push({ path, message });
   };
   let dictionary: DictionaryEntry[] = [];
   for (const path of [dictionaryPath, rulesetsDir]) {
-    if (!isInsideWorkspace(path)) folderProblems.push({ path, message: WORDING.outside(path)[locale] });
+    if (!isInsideWorkspace(path)) folderProblems.push({ path, message: { id: 'pathOutsideWorkspace', path } });
   }
   if (isInsideWorkspace(dictionaryPath)) {
     const read = await fs.readFile(dictionaryPath);
     if (read.kind === 'refused') refused(dictionaryPath, read.refusal);
     else if (read.kind === 'text') {
-      const parsed = parseDictionary(read.text, locale);
+      const parsed = parseDictionary(read.text);
       dictionary = parsed.entries;
       if (parsed.diagnostics.length) onFile(dictionaryPath, read.text, parsed.diagnostics);
     }
@@ -211,7 +188,7 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     const listed = await fs.listFiles(rulesetsDir, ['.yaml', '.yml', '.json']);
     if (listed.kind === 'refused') refused(rulesetsDir, listed.refusal, true);
     else if (listed.kind === 'files') {
-      if (listed.truncated) folderProblems.push({ path: rulesetsDir, message: WORDING.truncated(rulesetsDir, listed.truncated, locale) });
+      if (listed.truncated) folderProblems.push({ path: rulesetsDir, message: { id: 'rulesetsFolderTruncated', path: rulesetsDir, refusal: listed.truncated } });
       for (const path of listed.paths) {
         const read = await fs.readFile(path);
         if (read.kind === 'refused') refused(path, read.refusal);
@@ -231,8 +208,8 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     const lines = new LineIndex(file.text);
     const at = { start: lines.positionAt(idAt), end: lines.positionAt(idAt + id.length) };
     const first = byId.get(id);
-    if (getBuiltinRuleset(id)) unused.set(file.path, fileProblem(WORDING.builtinId(id)[locale], lines, at));
-    else if (first) unused.set(file.path, fileProblem(WORDING.duplicateId(id, first.path)[locale], lines, at));
+    if (getBuiltinRuleset(id)) unused.set(file.path, fileProblem({ id: 'builtinRulesetId', ruleset: id }, lines, at));
+    else if (first) unused.set(file.path, fileProblem({ id: 'duplicateRulesetId', ruleset: id, first: first.path }, lines, at));
     else byId.set(id, file);
   }
   /** Why a ruleset could not be loaded as a base, by id: the root cause, even several bases down. */
@@ -259,7 +236,7 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, locale: Locale, paths
     else if (id !== undefined) causes.set(id, baseCause ?? `${file.path}: ${result.errors[0]?.message ?? 'error'}`);
     // A file's own diagnostics come from loading it on its own: as the base of another file it may
     // fail for that file's reasons (a chain too long from there), which are that file's to report.
-    if (seen.length === 0 && result.errors.length > 0) onFile(file.path, file.text, rulesetDiagnostics(result.errors, file.text, locale));
+    if (seen.length === 0 && result.errors.length > 0) onFile(file.path, file.text, rulesetDiagnostics(result.errors, file.text));
     return result.ruleset;
   };
   const user: Ruleset[] = [];

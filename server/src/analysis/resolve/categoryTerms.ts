@@ -1,4 +1,4 @@
-import type { OutcomeName, Ruleset, TraitCategory } from '../../engine/ruleset';
+import type { Ruleset, TraitCategory } from '../../engine/ruleset';
 
 /**
  * The English names under which a ruleset's generic terms («Характеристика», «Навык») stand for a
@@ -12,13 +12,13 @@ const GENERIC_NAMES: Partial<Record<TraitCategory, readonly string[]>> = {
 
 /**
  * What the ruleset's own text calls a category of traits — vampire-pack «Характеристика» and
- * «Навык», the Revised games «Атрибут» and «Способность» — read from its generic terms; undefined
- * when the ruleset has no such term.
+ * «Навык», the Revised games «Атрибут» and «Способность» — read from its generic terms: the
+ * term's name and its English name; undefined when the ruleset has no such term.
  */
-export function categoryTerm(ruleset: Ruleset, category: TraitCategory): OutcomeName | undefined {
+export function categoryTerm(ruleset: Ruleset, category: TraitCategory): { name: string; en: string } | undefined {
   for (const en of GENERIC_NAMES[category] ?? []) {
     const generic = ruleset.traits.find((t) => t.category === 'generic' && t.en === en);
-    if (generic) return { ru: generic.name, en };
+    if (generic) return { name: generic.name, en };
   }
   return undefined;
 }

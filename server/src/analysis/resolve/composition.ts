@@ -1,7 +1,6 @@
 import type { CompositionItem, Ruleset, TraitCategory, TraitEntry } from '../../engine/ruleset';
 import { categoryTerm } from './categoryTerms';
-import { messages } from '../diagnosticCatalog';
-import type { Locale } from '../types';
+import type { DiagnosticMessage, PoolPart } from '../diagnosticCatalog';
 
 /** Whether a trait is what a composition item names: its category, or its canonical name. */
 function fits(trait: TraitEntry, item: CompositionItem): boolean {
@@ -25,34 +24,29 @@ function isCategory(item: CompositionItem): boolean {
   return /^[a-z]+$/.test(item);
 }
 
-/** Categories the ruleset's text has no generic term for. */
-const CATEGORY_WORDS: Record<string, Record<Locale, string>> = {
-  attribute: { ru: 'Атрибут', en: 'Attribute' },
-  ability: { ru: 'Навык', en: 'Skill' },
-  power: { ru: 'Дисциплина', en: 'Discipline' },
-  rollable: { ru: 'черта для броска', en: 'rollable trait' },
-};
-
-/** A combination in the ruleset's own terms: vampire-pack «Характеристика + Навык». */
-function describe(ruleset: Ruleset, combination: readonly CompositionItem[], locale: Locale): string {
-  return combination.map((item) => (isCategory(item) ? categoryTerm(ruleset, item as TraitCategory)?.[locale] : undefined) ?? CATEGORY_WORDS[item]?.[locale] ?? item).join(' + ');
+/** A combination as its parts, each category with the ruleset's own term for it when it has one. */
+function parts(ruleset: Ruleset, combination: readonly CompositionItem[]): PoolPart[] {
+  return combination.map((item) => {
+    const term = isCategory(item) ? categoryTerm(ruleset, item as TraitCategory) : undefined;
+    return term ? { item, term } : { item };
+  });
 }
 
 /**
  * RM002: the pool's traits against the ruleset's composition rules. Generic words
  * («Характеристика + Навык») describe a formula, not a pool, and are left alone.
- * Returns the message in both languages, or undefined when the pool is fine.
+ * Returns the message, or undefined when the pool is fine.
  */
-export function checkComposition(ruleset: Ruleset, traits: readonly TraitEntry[]): Record<Locale, string> | undefined {
+export function checkComposition(ruleset: Ruleset, traits: readonly TraitEntry[]): DiagnosticMessage | undefined {
   if (traits.length === 0 || traits.some((t) => t.category === 'generic')) return undefined;
   const rules = ruleset.composition;
   if (rules.allowedOnly) {
     if (rules.allowedOnly.some((combination) => combination.length === traits.length && claims(traits, combination))) return undefined;
-    return messages.notAllowedCombination(rules.allowedOnly.map((c) => ({ ru: describe(ruleset, c, 'ru'), en: describe(ruleset, c, 'en') })));
+    return { id: 'notAllowedCombination', allowed: rules.allowedOnly.map((c) => parts(ruleset, c)) };
   }
-  if (traits.length > rules.maxTraits) return messages.tooManyTraits(traits.length, rules.maxTraits);
+  if (traits.length > rules.maxTraits) return { id: 'tooManyTraits', count: traits.length, max: rules.maxTraits };
   if ((rules.forbidden ?? []).some((combination) => claims(traits, combination))) {
-    return messages.forbiddenCombination(traits.map((t) => t.name));
+    return { id: 'forbiddenCombination', names: traits.map((t) => t.name) };
   }
   return undefined;
 }

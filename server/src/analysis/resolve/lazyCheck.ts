@@ -17,7 +17,8 @@ import { computeOdds } from '../../engine/odds';
 import type { OddsReport } from '../../engine/oddsReport';
 import type { Ruleset } from '../../engine/ruleset';
 import { type CheckExpression, parseCheckExpression } from '../check/checkExpression';
-import { type CheckContext, resolveCheck } from './resolveCheck';
+import { resolveCheck } from './resolveCheck';
+import type { CheckContext } from './resolveContext';
 import type { AnalyzedCheck, PartyOdds, ResolvedSide, TextRange } from '../types';
 
 /** One spec of a ruleset, shared by every check that has it, and its odds once read. */

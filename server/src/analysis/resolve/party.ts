@@ -9,10 +9,11 @@ import { chanceOfSuccess } from '../../engine/odds';
 import { isKnownPool, type OddsReport } from '../../engine/oddsReport';
 import { rollCheck } from '../../engine/roll';
 import type { RandomSource } from '../../engine/random';
-import type { RollReport } from '../../engine/rollReport';
+import type { RolledCheck } from '../../engine/rollReport';
 import type { Ruleset } from '../../engine/ruleset';
 import type { CheckExpression } from '../check/checkExpression';
-import { type CheckContext, resolveCheck, type ResolvedCheck } from './resolveCheck';
+import { resolveCheck, type ResolvedCheck } from './resolveCheck';
+import type { CheckContext } from './resolveContext';
 import type { CharacterSheet, PartyMember, PartyOdds } from '../types';
 
 /**
@@ -100,6 +101,6 @@ export function medianMember(party: PartyOdds): PartyMember {
  * editor's party roll and `rollmark check --checks --seed` both roll this way. The reports carry
  * no seed: a member's roll replays only with the rolls drawn before it.
  */
-export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], random: RandomSource): { actor: string; report: RollReport }[] {
+export function rollMembers(ruleset: Ruleset, members: readonly PartyMember[], random: RandomSource): { actor: string; report: RolledCheck }[] {
   return members.map((member) => ({ actor: member.character, report: rollCheck(ruleset, member.spec, { random, best: member.odds.best }) }));
 }

@@ -11,9 +11,10 @@ import type { CheckSpec } from '../../engine/checkSpec';
 import type { OddsReport } from '../../engine/oddsReport';
 import type { Ruleset } from '../../engine/ruleset';
 import { type CheckExpression, MAX_INTEGER, parseCheckExpression, type PoolExpr } from '../check/checkExpression';
-import { formatInteger } from '../check/checkParams';
+import { formatInteger } from '../check/canonicalForm';
 import { medianMember, resolveAs, successChance } from './party';
-import { type CheckContext, resolveCheck } from './resolveCheck';
+import { resolveCheck } from './resolveCheck';
+import type { CheckContext } from './resolveContext';
 import type { AnalyzedCheck, CharacterSheet, TextEdit } from '../types';
 
 /** The targets offered: 30, 50, 70 and 90 %. */

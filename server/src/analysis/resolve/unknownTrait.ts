@@ -15,10 +15,10 @@ import { foreignTraitLookup } from '../../engine/gameLines';
 import type { Ruleset, TraitCategory, TraitEntry } from '../../engine/ruleset';
 import { dictionaryTrait } from '../../engine/traitCategories';
 import { checkComposition } from './composition';
-import { DEFAULT_SEVERITY, fixTitles, messages } from '../diagnosticCatalog';
+import { DEFAULT_SEVERITY, type DiagnosticMessage } from '../diagnosticCatalog';
 import { stemKey } from './russianWords';
 import { ROLLED_CATEGORIES, type TraitIndex } from './traitIndex';
-import type { AnalysisDiagnostic, Fix, Locale, TextRange } from '../types';
+import type { AnalysisDiagnostic, Fix, TextRange } from '../types';
 
 /** A misspelling is at most this many edits from a known trait (docs/markup.en.md, open vocabularies). */
 const MISSPELLING_DISTANCE = 2;
@@ -45,15 +45,15 @@ function foreignLines(ruleset: Ruleset, written: string): Ruleset[] {
  * The diagnostic for an unknown name at `range` (the name only). `prefer`: the categories the
  * place calls for (a check's pool: `expectedCategories`; a sheet's key: none).
  */
-export function unknownTraitDiagnostic(written: string, range: TextRange, index: TraitIndex, locale: Locale, prefer?: readonly TraitCategory[]): AnalysisDiagnostic {
+export function unknownTraitDiagnostic(written: string, range: TextRange, index: TraitIndex, prefer?: readonly TraitCategory[]): AnalysisDiagnostic {
   const { ruleset } = index;
-  const addToDictionary: Fix = { title: fixTitles.addToDictionary(written)[locale], edits: [], preferred: false, addToDictionary: written };
+  const addToDictionary: Fix = { title: { id: 'addToDictionary', name: written }, edits: [], preferred: false, addToDictionary: written };
   const replacements = (names: readonly string[]): Fix[] =>
-    names.map((name) => ({ title: fixTitles.replaceWith(name)[locale], edits: [{ range, newText: name }], preferred: names.length === 1 }));
-  const diagnostic = (code: AnalysisDiagnostic['code'], severity: AnalysisDiagnostic['severity'], message: Record<Locale, string>, fixes: Fix[]): AnalysisDiagnostic => ({
+    names.map((name) => ({ title: { id: 'replaceWith', name }, edits: [{ range, newText: name }], preferred: names.length === 1 }));
+  const diagnostic = (code: AnalysisDiagnostic['code'], severity: AnalysisDiagnostic['severity'], message: DiagnosticMessage, fixes: Fix[]): AnalysisDiagnostic => ({
     code,
     severity,
-    message: message[locale],
+    message,
     range,
     fixes,
   });
@@ -62,14 +62,14 @@ export function unknownTraitDiagnostic(written: string, range: TextRange, index:
   if (lines.length > 0) {
     // Another line's name is meant as written; only a near spelling of this ruleset's trait is worth offering.
     const suggestions = index.suggest(written, { ...(prefer ? { prefer } : {}), maxDistance: MISSPELLING_DISTANCE });
-    const titles = lines.map((line) => ({ ru: line.title, en: line.titleEn ?? line.title }));
-    return diagnostic('RM014', DEFAULT_SEVERITY.RM014, messages.foreignTrait(written, titles), [...replacements(suggestions), addToDictionary]);
+    const rulesets = lines.map((line) => line.id);
+    return diagnostic('RM014', DEFAULT_SEVERITY.RM014, { id: 'foreignTrait', name: written, rulesets }, [...replacements(suggestions), addToDictionary]);
   }
   if (open) {
     const suggestions = index.suggest(written, { ...(prefer ? { prefer } : {}), maxDistance: MISSPELLING_DISTANCE });
-    if (suggestions.length === 0) return diagnostic('RM001', 'info', messages.unknownTraitOpen(written, ruleset.id), [addToDictionary]);
-    return diagnostic('RM001', 'warning', messages.unknownTrait(written, suggestions), [...replacements(suggestions), addToDictionary]);
+    if (suggestions.length === 0) return diagnostic('RM001', 'info', { id: 'unknownTraitOpen', name: written, ruleset: ruleset.id }, [addToDictionary]);
+    return diagnostic('RM001', 'warning', { id: 'unknownTrait', name: written, suggestions }, [...replacements(suggestions), addToDictionary]);
   }
   const suggestions = index.suggest(written, prefer ? { prefer } : {});
-  return diagnostic('RM001', DEFAULT_SEVERITY.RM001, messages.unknownTrait(written, suggestions), [...replacements(suggestions), addToDictionary]);
+  return diagnostic('RM001', DEFAULT_SEVERITY.RM001, { id: 'unknownTrait', name: written, suggestions }, [...replacements(suggestions), addToDictionary]);
 }

@@ -1,0 +1,273 @@
+/**
+ * Reading one parameter of a check from its tokens (docs/markup.en.md, "Parameters"): the kinds
+ * checkParams.ts describes, errors reported to the parser's sink. Pure; never throws.
+ */
+import {
+  ParamKind,
+  TextRange,
+  Token,
+  normalizeSpaces,
+  readInteger,
+} from './checkTokens';
+import type { HelperName, Param, ParamReading, ParamSink } from './checkParams';
+
+const SUCCESS_WORDS = new Set(['успех', 'успеха', 'успехов']);
+const ROLL_WORDS = new Set(['бросок', 'броска', 'бросков']);
+const ADVANTAGE_WORDS = new Set(['преимущество', 'преимущества']);
+const HINDRANCE_WORDS = new Set(['помеха', 'помехи']);
+
+function span(a: Token, b: Token): TextRange {
+  return { start: a.start, end: b.end };
+}
+
+function countKind(key: string): 'successesNeeded' | 'rollLimit' | 'advantage' | 'hindrance' | undefined {
+  if (SUCCESS_WORDS.has(key)) return 'successesNeeded';
+  if (ROLL_WORDS.has(key)) return 'rollLimit';
+  if (ADVANTAGE_WORDS.has(key)) return 'advantage';
+  if (HINDRANCE_WORDS.has(key)) return 'hindrance';
+  return undefined;
+}
+
+/** Words that begin a parameter (lower case, ё → е); «сила» only before «воли». */
+const PARAM_WORDS = new Set([
+  'сложность',
+  'продолжительное',
+  'длительное',
+  'статичная',
+  'специализация',
+  'воля',
+  'снова',
+  'без',
+  'помощь',
+  'урон',
+  'поглощение',
+  'инициатива',
+  ...SUCCESS_WORDS,
+  ...ROLL_WORDS,
+  ...ADVANTAGE_WORDS,
+  ...HINDRANCE_WORDS,
+]);
+
+/** Whether `tokens[at]` begins a parameter: a number or sign (a counted one), or a parameter's word. */
+export function startsParam(tokens: readonly Token[], at: number): boolean {
+  const t = tokens[at] as Token | undefined;
+  if (!t) return false;
+  if (t.kind === 'number' || t.kind === 'sign') return true;
+  if (t.kind !== 'word') return false;
+  if (t.key === 'сила') return tokens[at + 1]?.kind === 'word' && tokens[at + 1].key === 'воли';
+  return PARAM_WORDS.has(t.key);
+}
+
+/**
+ * `помощь` [`:`] then a count or names separated by «,» or «и». `t` is the slot, `t[0]` the keyword.
+ */
+function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, rest: (i: number) => void): ParamReading {
+  const keyword = t[0];
+  const base = { range: whole, keyword: keyword.text, keywordRange: { start: keyword.start, end: keyword.end }, kind: 'helpers' as const };
+  let i = t[1]?.kind === 'colon' ? 2 : 1;
+  const at = t[i] as Token | undefined;
+  if (at === undefined) {
+    const end = t[i - 1].end;
+    sink.error('missing-number', { start: end, end }, { param: 'helpers' });
+    return { keywordSeen: true };
+  }
+  if (at.kind === 'sign' || at.kind === 'number') {
+    const numAt = at.kind === 'sign' ? i + 1 : i;
+    const numTok = t[numAt] as Token | undefined;
+    if (numTok?.kind !== 'number') {
+      sink.error('bad-number', span(at, t[t.length - 1]), { param: 'helpers', reason: 'not-a-number' });
+      return { keywordSeen: true };
+    }
+    const countRange = span(at, numTok);
+    const value = readInteger(numTok.text);
+    if (at.kind === 'sign' && at.sign < 0) {
+      sink.error('bad-number', countRange, { param: 'helpers', reason: 'negative' });
+      return { keywordSeen: true };
+    }
+    if (typeof value !== 'number') {
+      sink.error('bad-number', countRange, { param: 'helpers', reason: value });
+      return { keywordSeen: true };
+    }
+    rest(numAt + 1);
+    return { keywordSeen: true, param: { ...base, range: { start: whole.start, end: numTok.end }, count: value, countRange } };
+  }
+  const names: HelperName[] = [];
+  let joinedBy: HelperName['joinedBy'];
+  while (i < t.length) {
+    const from = i;
+    while (i < t.length && t[i].kind === 'word' && t[i].key !== 'и') i++;
+    if (i === from) break;
+    const range = span(t[from], t[i - 1]);
+    names.push({ name: normalizeSpaces(sink.text(range)), range, ...(joinedBy ? { joinedBy } : {}) });
+    const sep = t[i] as Token | undefined;
+    if (sep === undefined) break;
+    if (sep.kind === 'comma') joinedBy = ',';
+    else if (sep.kind === 'word' && sep.key === 'и') joinedBy = 'и';
+    else break;
+    // A separator must be followed by another name.
+    if (t[i + 1]?.kind !== 'word' || t[i + 1].key === 'и') break;
+    i++;
+  }
+  if (names.length === 0) {
+    sink.error('bad-number', span(at, t[t.length - 1]), { param: 'helpers', reason: 'not-a-number' });
+    return { keywordSeen: true };
+  }
+  rest(i);
+  return { keywordSeen: true, param: { ...base, range: { start: whole.start, end: names[names.length - 1].range.end }, names } };
+}
+
+/**
+ * Whether a second parameter of the same kind says something else than the first, so that only one
+ * of them can apply: a damage roll is not a soak roll («урон, поглощение»), and a roll has one
+ * re-roll rule («снова-9, снова-8»). Synonyms («Воля, Сила воли») and repeats are merely twice.
+ */
+export function contradicts(first: Param, second: Param): boolean {
+  if (first.kind === 'noBotch' && second.kind === 'noBotch') return first.form !== second.form;
+  if (first.kind === 'again' && second.kind === 'again') return first.rule !== second.rule;
+  return false;
+}
+
+/**
+ * Reads one parameter from `tokens[from..to)` (a non-empty slot between separators).
+ * Reports its errors to `sink`: `unknown-param` for the whole slot when it matches no
+ * parameter, `missing-number`/`bad-number` at the number, `unexpected-token` for words
+ * left over after a complete parameter (the parameter is still returned).
+ */
+export function readParam(tokens: readonly Token[], from: number, to: number, sink: ParamSink): ParamReading {
+  const t = tokens.slice(from, to);
+  const n = t.length;
+  const first = t[0];
+  const last = t[n - 1];
+  const whole = span(first, last);
+  const unknown = (keywordSeen: boolean): ParamReading => {
+    sink.error('unknown-param', whole);
+    return { keywordSeen };
+  };
+  /** Tokens from `i` on are left over after a complete parameter. */
+  const rest = (i: number): void => {
+    if (i < n) sink.error('unexpected-token', span(t[i], last));
+  };
+  const base = (kind: ParamKind, kwFrom: Token, kwTo: Token, end: Token) => {
+    const keywordRange = span(kwFrom, kwTo);
+    return { range: { start: whole.start, end: end.end }, keyword: normalizeSpaces(sink.text(keywordRange)), keywordRange, kind };
+  };
+
+  // [sign] number keyword: successes, rolls, advantages, hindrances.
+  const numAt = first.kind === 'sign' && n > 1 && t[1].kind === 'number' ? 1 : first.kind === 'number' ? 0 : -1;
+  if (numAt >= 0) {
+    const kwTok = t[numAt + 1] as Token | undefined;
+    const kind = kwTok?.kind === 'word' ? countKind(kwTok.key) : undefined;
+    if (kwTok === undefined || kind === undefined) return unknown(false);
+    const numTok = t[numAt];
+    const numRange = span(first, numTok);
+    if (numAt === 1 && first.sign < 0) {
+      sink.error('bad-number', numRange, { param: kind, reason: 'negative' });
+      return { keywordSeen: true };
+    }
+    const value = readInteger(numTok.text);
+    if (typeof value !== 'number') {
+      sink.error('bad-number', numRange, { param: kind, reason: value });
+      return { keywordSeen: true };
+    }
+    rest(numAt + 2);
+    const b = base(kind, kwTok, kwTok, kwTok);
+    switch (kind) {
+      case 'successesNeeded':
+        return { keywordSeen: true, param: { ...b, kind, value, valueRange: numRange } };
+      case 'rollLimit':
+        return { keywordSeen: true, param: { ...b, kind, value, valueRange: numRange } };
+      case 'advantage':
+        return { keywordSeen: true, param: { ...b, kind, count: value, countRange: numRange } };
+      case 'hindrance':
+        return { keywordSeen: true, param: { ...b, kind, count: value, countRange: numRange } };
+    }
+  }
+  if (first.kind !== 'word') return unknown(false);
+
+  const key = first.key;
+  switch (key) {
+    case 'помощь':
+      return readHelpers(t, sink, whole, rest);
+    case 'урон':
+    case 'поглощение':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('noBotch', first, first, first), kind: 'noBotch', form: key } };
+    case 'инициатива':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('initiative', first, first, first), kind: 'initiative' } };
+    case 'сложность': {
+      if (n === 1) {
+        sink.error('missing-number', { start: first.end, end: first.end }, { param: 'difficulty' });
+        return { keywordSeen: true };
+      }
+      const signed = t[1].kind === 'sign' && n > 2 && t[2].kind === 'number';
+      const numIdx = signed ? 2 : 1;
+      const numTok = t[numIdx];
+      if (numTok.kind !== 'number') {
+        sink.error('bad-number', span(t[1], last), { param: 'difficulty', reason: 'not-a-number' });
+        return { keywordSeen: true };
+      }
+      const valueRange = span(t[1], numTok);
+      const value = readInteger(numTok.text);
+      if (typeof value !== 'number') {
+        sink.error('bad-number', valueRange, { param: 'difficulty', reason: value });
+        return { keywordSeen: true };
+      }
+      rest(numIdx + 1);
+      const sign = signed ? t[1].sign : 1;
+      // `0 * -1` would be -0; keep a plain 0.
+      const signedValue = value === 0 ? 0 : sign * value;
+      return { keywordSeen: true, param: { ...base('difficulty', first, first, numTok), kind: 'difficulty', value: signedValue, valueRange } };
+    }
+    case 'продолжительное':
+    case 'длительное':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('extendedMarker', first, first, first), kind: 'extendedMarker', form: key } };
+    case 'статичная':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('static', first, first, first), kind: 'static' } };
+    case 'специализация':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('specialty', first, first, first), kind: 'specialty' } };
+    case 'воля':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('willpower', first, first, first), kind: 'willpower', form: 'Воля' } };
+    case 'сила':
+      if (n > 1 && t[1].kind === 'word' && t[1].key === 'воли') {
+        rest(2);
+        return { keywordSeen: true, param: { ...base('willpower', first, t[1], t[1]), kind: 'willpower', form: 'Сила воли' } };
+      }
+      return unknown(false);
+    case 'снова':
+      // снова-9, снова-8 (any dash, any spacing; `keyword` keeps what was written).
+      if (n > 2 && t[1].kind === 'sign' && t[1].sign < 0 && t[2].kind === 'number') {
+        const v = readInteger(t[2].text);
+        if (v === 9 || v === 8) {
+          rest(3);
+          return { keywordSeen: true, param: { ...base('again', first, t[2], t[2]), kind: 'again', rule: v } };
+        }
+      }
+      return unknown(true);
+    case 'без':
+      if (n > 1 && t[1].kind === 'word' && t[1].key === 'снова') {
+        if (n > 3 && t[2].kind === 'sign' && t[2].sign < 0 && t[3].kind === 'number' && readInteger(t[3].text) === 10) {
+          rest(4);
+          return { keywordSeen: true, param: { ...base('again', first, t[3], t[3]), kind: 'again', rule: 'none' } };
+        }
+        return unknown(true);
+      }
+      return unknown(false);
+  }
+
+  const kind = countKind(key);
+  if (kind === 'successesNeeded' || kind === 'rollLimit') {
+    sink.error('missing-number', { start: first.start, end: first.start }, { param: kind });
+    return { keywordSeen: true };
+  }
+  if (kind === 'advantage' || kind === 'hindrance') {
+    rest(1);
+    return { keywordSeen: true, param: { ...base(kind, first, first, first), kind, count: 1 } };
+  }
+  return unknown(false);
+}
+

@@ -1,0 +1,202 @@
+/**
+ * What a side's parameters set (resolveCheck.ts), for every combination of the side alike, and
+ * what the ruleset does not take: parameters it does not use (RM005), difficulties out of range
+ * (RM003), a missing one (RM004), modifiers beyond the usual (RM015), an extended action that
+ * cannot work (RM003).
+ */
+import { supportsInitiative, supportsNoBotch, supportsTeamwork } from '../../engine/capabilities';
+import { type ExtendedSpec, MAX_HELPERS, type RollSide } from '../../engine/checkSpec';
+import {
+  type DifficultyParam,
+  type ExtendedMarkerParam,
+  type HelpersParam,
+  type InitiativeParam,
+  type Param,
+  type PoolExpr,
+  type RollLimitParam,
+  type SuccessesNeededParam,
+} from '../check/checkExpression';
+import type { Fix } from '../types';
+import type { CheckContext, DiagnosticSink } from './resolveContext';
+import { removalEdit } from './checkEdits';
+
+/** What a side's parameters set, for every combination of the side alike. */
+export interface SideSettings {
+  /** Fields of the roll the parameters set (difficulty, again option, edges, Willpower, …). */
+  roll: Partial<RollSide>;
+  /** `специализация`: specialties on top of those written after traits. */
+  specialties: number;
+  helpers?: HelpersParam;
+  initiative?: InitiativeParam;
+  successesNeeded?: SuccessesNeededParam;
+  rollLimit?: RollLimitParam;
+  extendedMarker?: ExtendedMarkerParam;
+  difficulty?: DifficultyParam;
+  /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
+  diceRules: Param[];
+}
+
+/** How a side's parameters are read: a contest's side, a check on its own, an initiative roll. */
+export interface SideRole {
+  isContest: boolean;
+  /** The whole check's parse failed: no removal fixes, no RM004. */
+  malformed: boolean;
+}
+
+/** Reads a side's parameters, reporting what the ruleset does not use. */
+export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink, role: SideRole, charAt: (offset: number) => string): SideSettings {
+  const { ruleset } = ctx;
+  const settings: SideSettings = { roll: {}, specialties: 0, diceRules: [] };
+  // In a malformed group the parameters read are not all its slots, so the ranges around one
+  // are not its separators: a removal could delete other text. The syntax error comes first.
+  const removal = (param: Param): Fix[] => {
+    const edit = role.malformed ? undefined : removalEdit(side, param, charAt);
+    return edit ? [sink.fix({ id: 'removeParam', param: param.keyword }, edit.range, edit.newText, false)] : [];
+  };
+  const unused = (param: Param) => sink.add('RM005', { id: 'paramUnused', param: param.keyword, ruleset: ruleset.id }, param.range, removal(param));
+  for (const param of side.params) {
+    switch (param.kind) {
+      case 'difficulty':
+        settings.difficulty = param;
+        applyDifficulty(param, removal(param), settings.roll, ctx, sink);
+        break;
+      case 'advantage':
+      case 'hindrance':
+        if (ruleset.family !== 'd20') {
+          unused(param);
+          break;
+        }
+        if (param.count > ruleset.params.maxEdge) sink.add('RM013', { id: 'tooManyEdges', count: param.count, kind: param.kind, max: ruleset.params.maxEdge }, param.range);
+        if (param.kind === 'advantage') settings.roll.advantages = param.count;
+        else settings.roll.hindrances = param.count;
+        break;
+      case 'static':
+        if (ruleset.family === 'd20') settings.roll.isStatic = true;
+        else unused(param);
+        break;
+      case 'again':
+        if (ruleset.family === 'storytelling') {
+          settings.roll.again = param.rule === 'none' ? 'none' : param.rule;
+          settings.diceRules.push(param);
+        } else unused(param);
+        break;
+      case 'specialty':
+        settings.specialties += 1;
+        settings.diceRules.push(param);
+        break;
+      case 'willpower':
+        if (ruleset.family === 'classic' || ruleset.family === 'storytelling') {
+          settings.roll.willpower = true;
+          settings.diceRules.push(param);
+        } else unused(param);
+        break;
+      case 'noBotch':
+        if (supportsNoBotch(ruleset)) {
+          settings.roll.noBotch = true;
+          settings.diceRules.push(param);
+        } else sink.add('RM005', { id: 'noBotchUnused', param: param.keyword, ruleset: ruleset.id }, param.range, removal(param));
+        break;
+      case 'helpers':
+        if (!supportsTeamwork(ruleset)) {
+          sink.add('RM005', ruleset.family === 'pool-minus-difficulty' ? { id: 'helpersAsBonus' } : { id: 'paramUnused', param: param.keyword, ruleset: ruleset.id }, param.range, removal(param));
+        } else if ((param.count ?? param.names?.length ?? 0) > MAX_HELPERS) {
+          sink.add('RM003', { id: 'tooManyHelpers', count: param.count ?? param.names?.length ?? 0, max: MAX_HELPERS }, param.range);
+        } else {
+          settings.helpers = param;
+        }
+        break;
+      case 'initiative':
+        if (!supportsInitiative(ruleset)) unused(param);
+        else if (role.isContest) sink.add('RM005', { id: 'initiativeInContest' }, param.range, removal(param));
+        else settings.initiative = param;
+        break;
+      case 'successesNeeded':
+        settings.successesNeeded = param;
+        break;
+      case 'rollLimit':
+        settings.rollLimit = param;
+        break;
+      case 'extendedMarker':
+        settings.extendedMarker = param;
+        break;
+    }
+  }
+  return settings;
+}
+
+function applyDifficulty(param: DifficultyParam, removal: Fix[], roll: Partial<RollSide>, ctx: CheckContext, sink: DiagnosticSink): void {
+  const { ruleset } = ctx;
+  const { value, range } = param;
+  switch (ruleset.family) {
+    case 'storytelling':
+      sink.add('RM005', { id: 'difficultyUnused' }, range, removal);
+      return;
+    case 'pool-minus-difficulty':
+      // In a contest the engine subtracts a written difficulty from both pools (004 l.117).
+      if (value < 0) sink.add('RM003', { id: 'difficultyNegative', value }, range);
+      roll.difficulty = value;
+      return;
+    case 'classic':
+    case 'd20': {
+      const { min, max } = ruleset.params.difficulty;
+      if (value < min || value > max) sink.add('RM003', { id: 'difficultyOutOfRange', value, min, max }, range);
+      roll.difficulty = value;
+    }
+  }
+}
+
+/** RM004 for a check on its own without a difficulty: which default applies, or (d20) that one is needed. */
+export function reportMissingDifficulty(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink): void {
+  const { ruleset } = ctx;
+  const where = side.paramsRange ?? side.range;
+  if (!where) return;
+  if (ruleset.family === 'classic') {
+    const value = ruleset.params.difficulty.default ?? 6;
+    sink.add('RM004', { id: 'difficultyDefault', value }, where, [], 'info');
+  } else if (ruleset.family === 'pool-minus-difficulty') {
+    // The pack itself writes checks without a difficulty (its «сокращённая запись»): a reminder, not a warning.
+    sink.add('RM004', { id: 'difficultyZero' }, where, [], 'info');
+  } else if (ruleset.family === 'd20') {
+    sink.add('RM004', { id: 'difficultyRequired' }, where, [], 'error');
+  }
+}
+
+export function reportModifiers(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSink): void {
+  const limit = ctx.ruleset.modifierLimit;
+  if (!limit) return;
+  const modifiers = side.terms.filter((t) => t.kind === 'modifier' && Number.isFinite(t.value));
+  if (limit.scope === 'each') {
+    for (const m of modifiers) {
+      if (m.kind === 'modifier' && m.value > limit.max) sink.add('RM015', { id: 'modifierEach', value: m.sign * m.value, max: limit.max }, m.range);
+    }
+    return;
+  }
+  const total = modifiers.reduce((sum, m) => sum + (m.kind === 'modifier' ? m.sign * m.value : 0), 0);
+  if (Math.abs(total) > limit.max && modifiers.length > 0) {
+    const first = modifiers[0].range.start;
+    const last = modifiers[modifiers.length - 1].range.end;
+    sink.add('RM015', { id: 'modifierTotal', value: total, max: limit.max }, { start: first, end: last });
+  }
+}
+
+/** RM003: an extended action or race that cannot work (docs/markup.en.md). */
+export function reportBrokenExtended(settings: readonly SideSettings[], sink: DiagnosticSink): void {
+  const target = settings.find((s) => s.successesNeeded)?.successesNeeded;
+  for (const s of settings) {
+    if (s.successesNeeded?.value === 0) sink.add('RM003', { id: 'zeroSuccesses' }, s.successesNeeded.range);
+    if (s.rollLimit?.value === 0) sink.add('RM003', { id: 'zeroRolls' }, s.rollLimit.range);
+    if (!target && s.rollLimit) sink.add('RM003', { id: 'rollLimitWithoutTarget' }, s.rollLimit.range);
+    if (!target && s.extendedMarker) sink.add('RM003', { id: 'extendedWithoutTarget', param: s.extendedMarker.keyword }, s.extendedMarker.range);
+  }
+}
+
+/** The extended action or race the check's parameters ask for (either side may carry them). */
+export function extendedOf(settings: readonly SideSettings[]): ExtendedSpec | undefined {
+  const [first, second] = settings;
+  const target = first.successesNeeded ?? second?.successesNeeded;
+  if (!target) return undefined;
+  const limit = first.rollLimit ?? second?.rollLimit;
+  // One target written once applies to both sides of a race; two targets are each side's own.
+  const theirs = first.successesNeeded && second?.successesNeeded && second.successesNeeded.value !== target.value ? second.successesNeeded.value : undefined;
+  return { target: target.value, ...(limit ? { maxRolls: limit.value } : {}), ...(theirs !== undefined ? { opponentTarget: theirs } : {}) };
+}
