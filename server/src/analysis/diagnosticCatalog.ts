@@ -26,6 +26,7 @@ export const DEFAULT_SEVERITY: Record<DiagnosticCode, Severity> = {
   RM013: 'error',
   RM014: 'warning',
   RM015: 'warning',
+  RM017: 'warning',
 };
 
 type NoArguments = Record<never, never>;
@@ -123,6 +124,9 @@ export interface DiagnosticArguments {
   rulesetFile: { detail: string };
   builtinRulesetId: { ruleset: string };
   duplicateRulesetId: { ruleset: string; first: string };
+  // Suppression comments (RM017); `written` as in the comment.
+  suppressionUnknownDirective: { written: string };
+  suppressionUnknownCode: { written: string };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;
@@ -143,6 +147,7 @@ export interface FixArguments {
   closeGuillemet: NoArguments;
   closeParen: NoArguments;
   spendInstead: { param: string };
+  ignoreHere: { code: DiagnosticCode };
 }
 
 export type FixTitle = Messages<FixArguments>;

@@ -5,6 +5,7 @@ import type { Locale } from '../present/locale';
 import { fixTitle } from '../present/messages';
 import { type Voice, voice } from '../present/voice';
 import { type AddToDictionaryArgs, CodeActionKinds, Commands, type RollmarkSettings } from '../protocol';
+import { ignoreHereEdit } from '../analysis/document/suppressionEdit';
 import { intersects, toRange } from './convert';
 import { effectiveSeverity, type FileUri, toLspDiagnostic } from './diagnostics';
 import { provideTuningActions } from './tuning';
@@ -84,11 +85,15 @@ export function provideCodeActions(
   const shown = analysis.diagnostics.filter((d) => effectiveSeverity(d, settings) !== 'off');
   const v = voice(locale);
   if (wanted(CodeActionKind.QuickFix, only)) {
+    const text = document.getText();
+    const bodyStart = analysis.frontMatter?.range.end ?? (text.startsWith('\uFEFF') ? 1 : 0);
     for (const diagnostic of shown) {
-      if (!intersects(diagnostic.range, range) || diagnostic.fixes.length === 0) continue;
+      if (!intersects(diagnostic.range, range)) continue;
       const severity = effectiveSeverity(diagnostic, settings);
       const lsp = toLspDiagnostic(document, diagnostic, severity === 'off' ? diagnostic.severity : severity, fileUri, v);
       for (const fix of diagnostic.fixes) actions.push(quickFix(document, fix, [lsp], v));
+      const ignore = ignoreHereEdit(text, bodyStart, diagnostic);
+      if (ignore) actions.push(quickFix(document, { title: { id: 'ignoreHere', code: diagnostic.code }, edits: [ignore], preferred: false }, [lsp], v));
     }
   }
   if (wanted(CodeActionKinds.tuneDifficulty, only)) actions.push(...provideTuningActions(document, analysis, range, locale, dictionary));

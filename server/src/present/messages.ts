@@ -52,6 +52,7 @@ export const CODE_SUMMARY: Record<DiagnosticCode, Record<Locale, string>> = {
   RM013: { ru: 'больше двух Преимуществ или Помех', en: 'more than 2 Преимущества or Помехи' },
   RM014: { ru: 'термин из другого перевода или других правил', en: 'term from another translation or ruleset' },
   RM015: { ru: 'модификатор вне обычных пределов', en: 'modifier outside the usual range' },
+  RM017: { ru: 'непонятный комментарий отключения проверок', en: 'malformed suppression comment' },
 };
 
 /** At most two titles, then «and others»: a name four game lines share would make a paragraph. */
@@ -286,6 +287,13 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
   duplicateRulesetId: {
     ru: (m) => `Правила с id «${m.ruleset}» уже заданы в ${m.first}. Файл не используется`,
     en: (m) => `The ruleset id "${m.ruleset}" is already defined in ${m.first}. This file is not used`,
+  },  suppressionUnknownDirective: {
+    ru: (m) => `«${m.written}» — не команда Rollmark; есть rollmark-disable-next-line, rollmark-disable и rollmark-enable. Комментарий ничего не отключает`,
+    en: (m) => `"${m.written}" is not a Rollmark directive; there are rollmark-disable-next-line, rollmark-disable and rollmark-enable. The comment disables nothing`,
+  },
+  suppressionUnknownCode: {
+    ru: (m) => `«${m.written}» — не код диагностики Rollmark (RM001…); этот код не отключён`,
+    en: (m) => `"${m.written}" is not a Rollmark diagnostic code (RM001…); nothing is disabled for it`,
   },
 };
 
@@ -314,7 +322,7 @@ export const FIX_TITLES: Catalog<FixTitle> = {
   useCharacter: { ru: (m) => `Заменить на «${m.name}»`, en: (m) => `Replace with "${m.name}"` },
   closeGuillemet: { ru: () => 'Закрыть проверку »', en: () => 'Close the check with »' },
   closeParen: { ru: () => 'Закрыть скобку )', en: () => 'Close the parenthesis )' },
-  spendInstead: { ru: (m) => `Тратить, а не бросать: (${m.param})`, en: (m) => `Spend it instead of rolling: (${m.param})` },
+  spendInstead: { ru: (m) => `Тратить, а не бросать: (${m.param})`, en: (m) => `Spend it instead of rolling: (${m.param})` },  ignoreHere: { ru: (m) => `Не показывать ${m.code} в этой строке`, en: (m) => `Ignore ${m.code} on this line` },
 };
 
 const RELATED: Catalog<RelatedMessage> = {

@@ -56,6 +56,16 @@ describe('code actions', () => {
         isPreferred: false,
         command: { title: 'Добавить «Ловкасть» в словарь проекта', command: 'rollmark.addToDictionary', arguments: [{ uri, term: 'Ловкасть' }] },
       },
+      {
+        title: 'Не показывать RM001 в этой строке',
+        kind: 'quickfix',
+        diagnostics: [
+          { range: unknown, severity: DiagnosticSeverity.Error, code: 'RM001', source: 'rollmark', message: 'Неизвестная черта «Ловкасть». Возможно: Ловкость' },
+        ],
+        isPreferred: false,
+        // The document's first line after the front matter: a comment line of its own above it.
+        edit: { changes: { [uri]: [{ range: range(3, 0, 3, 0), newText: '<!-- rollmark-disable-next-line RM001 -->\n' }] } },
+      },
     ]);
   });
 

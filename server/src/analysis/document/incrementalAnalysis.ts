@@ -31,6 +31,7 @@ import type { AnalysisOptions, DocumentAnalysis } from '../types';
 import { type Blocks, move, type Placed, type Resync, runFrom, sameSpans, SpareBlocks, unchangedBefore, unchangedFrom } from './blockReuse';
 import { contextFor, type DocumentContext, headOf, ownCopy, sameInputs } from './documentContext';
 import { type Assembled, assembleAfterEdit, assembleAll } from './documentItems';
+import { applySuppressions } from './suppressions';
 
 export interface IncrementalAnalyzer {
   /**
@@ -85,7 +86,8 @@ class BlockAnalyzer implements IncrementalAnalyzer {
       ...(ctx.frontMatter ? { frontMatter: ctx.frontMatter } : {}),
       checks: items.checks,
       proseChecks: items.proseChecks,
-      diagnostics: items.diagnostics,
+      // The blocks' own list stays whole for the next edit's reuse; what the document's comments silence leaves only the result.
+      diagnostics: applySuppressions(text, ctx.bodyStart, items.diagnostics),
       headings: items.headings,
     };
     this.previous = { text, ctx, blocks: blocks.list, items, offsets, result };
