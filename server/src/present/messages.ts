@@ -287,6 +287,10 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: (m) => `Правила с id «${m.ruleset}» уже заданы в ${m.first}. Файл не используется`,
     en: (m) => `The ruleset id "${m.ruleset}" is already defined in ${m.first}. This file is not used`,
   },
+  changesDifficulty: {
+    ru: (m) => `«${m.trait}» не бросают: по правилам её значение меняет сложность броска. Уберите черту из пула и учтите её в сложности`,
+    en: (m) => `"${m.trait}" is not rolled as dice: the rules make its rating change the difficulty. Leave it out of the pool and count it in the difficulty`,
+  },
 };
 
 /** What a prose fix's title adds in parentheses. */
