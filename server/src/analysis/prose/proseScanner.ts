@@ -220,10 +220,14 @@ export class ProseScanner extends ProseReader {
     return c === '+' || c === '\u2212' || end[prev] === start[i];
   }
 
-  /** Right after «сумма», «значения его», «равной»: the pool is a value, not a roll (see the header). */
+  /**
+   * Right after «сумма», «значения его», «равной», or after «=» («Скорость = Сила + Ловкость + 5», a
+   * formula, issue 20): the pool is a value, not a roll (see the header).
+   */
   private isValue(i: number): boolean {
     let p = i - 1;
     if (p >= 0 && this.t.kind[p] === TokenKind.lparen) p--;
+    if (p >= 0 && this.t.kind[p] === TokenKind.other && this.char(p) === '=') return true;
     while (p >= 0 && POSSESSIVES.has(this.key(p))) p--;
     return VALUE_WORDS.test(this.key(p));
   }
