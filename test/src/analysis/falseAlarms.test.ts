@@ -88,3 +88,27 @@ describe('the mistakes that used to pass (issue 20)', () => {
     assert.equal(misspelt, 'RM001 warning ‹Электронника› Unknown trait "Электронника". Did you mean: Электроника → ["Электроника"] []');
   });
 });
+
+describe('prose → markup keeps the difficulty however the sentence words it (issue 20)', () => {
+  const wordings: [string, string][] = [
+    ['Бросок Силы + Атлетизма против сложности 6.', 'Силы + Атлетизма против сложности 6'],
+    ['Бросок Силы + Атлетизма при сложности 7.', 'Силы + Атлетизма при сложности 7'],
+    ['Бросок Силы + Атлетизма, сложность броска — 7.', 'Силы + Атлетизма, сложность броска — 7'],
+    ['Бросок Силы + Атлетизма, сложность броска 7.', 'Силы + Атлетизма, сложность броска 7'],
+    ['Бросок Силы + Атлетизма (обычно, по сложности 6).', 'Силы + Атлетизма (обычно, по сложности 6)'],
+  ];
+  for (const [sentence, span] of wordings) {
+    it(`«${sentence}»`, () => {
+      const difficulty = /(\d)\D*$/u.exec(span)![1];
+      assert.deepEqual(found('mage-revised', [sentence]), [
+        `RM012 hint ‹${span}› Check written as prose; as markup: «Сила + Атлетизм (сложность ${difficulty})» → ["«Сила + Атлетизм (сложность ${difficulty})»"]`,
+      ]);
+    });
+  }
+
+  it('«против» and a pool stays a contest', () => {
+    assert.deepEqual(found('mage-revised', ['Бросок Силы + Атлетизма против Ловкости + Уклонения.']), [
+      'RM012 hint ‹Силы + Атлетизма против Ловкости + Уклонения› Check written as prose; as markup: «Сила + Атлетизм против Ловкости + Уклонения» → ["«Сила + Атлетизм против Ловкости + Уклонения»"]',
+    ]);
+  });
+});
