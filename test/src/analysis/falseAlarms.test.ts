@@ -112,3 +112,20 @@ describe('prose → markup keeps the difficulty however the sentence words it (i
     ]);
   });
 });
+
+describe('a prose check with a misspelt trait is a warning with the fix, never a silent correction (issue 20)', () => {
+  it('«проверка Ловкасти + Атлетизма», «бросок Выносливасти (сложность 8)», «Ловкости + Атлетезма»', () => {
+    assert.deepEqual(found('mage-revised', ['Нужна проверка Ловкасти + Атлетизма.', 'Нужен бросок Выносливасти (сложность 8).', 'Бросок Ловкости + Атлетезма (сложность 6).']), [
+      'RM001 warning ‹Ловкасти + Атлетизма› Unknown trait "Ловкасти". Did you mean: Ловкость → ["«Ловкость + Атлетизм»"]',
+      'RM001 warning ‹Выносливасти (сложность 8)› Unknown trait "Выносливасти". Did you mean: Выносливость → ["«Выносливость (сложность 8)»"]',
+      'RM001 warning ‹Ловкости + Атлетезма (сложность 6)› Unknown trait "Атлетезма". Did you mean: Атлетизм → ["«Ловкость + Атлетизм (сложность 6)»"]',
+    ]);
+  });
+
+  it('a correct case form stays a hint; a lower-case word, a short one or one three letters off is no check', () => {
+    assert.deepEqual(found('mage-revised', ['Бросок Ловкости + Атлетизмом (сложность 6).']), [
+      'RM012 hint ‹Ловкости + Атлетизмом (сложность 6)› Check written as prose; as markup: «Ловкость + Атлетизм (сложность 6)» → ["«Ловкость + Атлетизм (сложность 6)»"]',
+    ]);
+    assert.deepEqual(found('mage-revised', ['Бросок ловкасти (сложность 6).', 'Бросок Силв (сложность 6).', 'Бросок Лувкусту (сложность 6).']), []);
+  });
+});

@@ -30,8 +30,9 @@ export interface FormatParamOptions {
    */
   willpower?: string;
   /**
-   * Keep the parameters in the order written (MARKUP.md §3: order and the separators «,» / «;» are
-   * free, issue 20), a «;» only after helpers by name, whose own commas separate the names.
+   * Keep the parameters in the order written (docs/markup.en.md, "Canonical form": order and the
+   * separators «,» / «;» are free, issue 20), a «;» only after helpers by name, whose own commas
+   * separate the names.
    */
   writtenOrder?: boolean;
 }
