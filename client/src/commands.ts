@@ -208,7 +208,15 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(ClientCommands.rollAtCursor, rollAtCursor),
     vscode.commands.registerCommand(ClientCommands.chooseRuleset, chooseRuleset),
-    vscode.commands.registerCommand(ClientCommands.chooseDocumentRuleset, chooseDocumentRuleset),
+    // From the status bar or the invitation: the keyboard goes back to the document's editor.
+    vscode.commands.registerCommand(ClientCommands.chooseDocumentRuleset, async (uriArg?: unknown, idArg?: unknown) => {
+      try {
+        return await chooseDocumentRuleset(uriArg, idArg);
+      } finally {
+        const document = await targetDocument(uriArg);
+        if (document) await focusEditorOf(document);
+      }
+    }),
     vscode.commands.registerCommand(ClientCommands.chooseWorkspaceRuleset, chooseWorkspaceRuleset),
     vscode.commands.registerCommand(ClientCommands.showRollLog, () => log.show(false)),
     vscode.commands.registerCommand(ClientCommands.recheckWorkspace, recheckWorkspace),
