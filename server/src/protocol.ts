@@ -68,6 +68,19 @@ export interface CommandSignatures {
  * nearest check with exactly that text is rolled (the same roll, moved by an edit above it), and
  * when there is none the command fails saying the check is gone. Never another check.
  */
+/**
+ * The command of the one code lens over a line with many checks (a client's own, not the
+ * server's): its argument is a {@link CheckChoice} list; the client offers them and rolls the one
+ * chosen through `rollmark.rollCheck`.
+ */
+export const CHOOSE_CHECK_COMMAND = 'rollmark.chooseCheckToRoll';
+
+/** One check a line's lens offers: how its own lens would read, with the odds, and its roll. */
+export interface CheckChoice {
+  title: string;
+  args: RollCheckArgs;
+}
+
 export interface RollCheckArgs {
   uri: string;
   line: number;

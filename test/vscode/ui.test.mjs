@@ -67,7 +67,7 @@ function paletteLabel(id) {
 const workspaceFrom = readdirSync(join(ROOT, 'examples'))
   .filter((f) => f.endsWith('.md'))
   .map((f) => [join(ROOT, 'examples', f), f]);
-for (const file of ['errors.scenario.md', 'tavern.scenario.md', 'draft.scenario.md', 'глава-1.md', 'notes.md', 'control.js', 'flow.scenario.md']) {
+for (const file of ['errors.scenario.md', 'tavern.scenario.md', 'draft.scenario.md', 'глава-1.md', 'notes.md', 'control.js', 'flow.scenario.md', 'dense.scenario.md']) {
   workspaceFrom.push([join(ROOT, 'test/vscode/workspace', file), file]);
 }
 const run = makeRunDir('ui', { workspaceFrom, userSettings: { 'window.restoreWindows': 'none', 'workbench.editor.enablePreview': false } });
@@ -392,6 +392,23 @@ try {
     if (JSON.stringify(titles) !== JSON.stringify(expected)) throw new Error(`lenses: ${titles.join(' | ')}`);
     await screenshot('named-lenses', 'lenses');
     return titles.join(' | ');
+  });
+
+  await step('a paragraph with five checks gets one lens, «🎲 ▾ 5 проверок», inside the editor, that offers the five', async () => {
+    await openFile('dense.scenario.md');
+    const lens = await lensAbove('Адриан бежит по крышам');
+    const titles = (await lens.locator('a').allInnerTexts()).map(normalize);
+    const editor = await page.locator('.part.editor .monaco-editor').first().boundingBox();
+    const box = await lens.locator('a').first().boundingBox();
+    await screenshot('dense-paragraph-lens');
+    if (JSON.stringify(titles) !== JSON.stringify([say('🎲 ▾ 5 проверок', '🎲 ▾ 5 checks')])) throw new Error(`lenses: ${titles.join(' | ')}`);
+    if (!box || !editor || box.x + box.width > editor.x + editor.width) throw new Error(`the lens runs past the editor: ${JSON.stringify({ box, editor })}`);
+    await lens.locator('a').first().click();
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    const offered = await until('the five checks offered', async () => (await rows.count()) === 5 && (await rows.allInnerTexts()).map(normalize));
+    await screenshot('dense-paragraph-choice');
+    await page.keyboard.press('Escape');
+    return offered.map((row) => row.split('\n')[0]).join(' | ');
   });
 
   await step('no Unicode warning on Russian words or «−» in a scenario (and one on a look-alike letter in JavaScript)', async () => {

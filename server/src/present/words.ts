@@ -65,6 +65,8 @@ export const WORDS = {
   checkHasError: { ru: 'Шансы не считаются: в записи проверки ошибка.', en: 'No odds: the check has an error.' },
   rollLens: { ru: '🎲 Бросить', en: '🎲 Roll' },
   rollNamed: (check: string): Text => ({ ru: `🎲 ${check}`, en: `🎲 ${check}` }),
+  /** One lens over a line with many checks; it offers them. */
+  rollOneOf: (checks: string): Text => ({ ru: `🎲 ▾ ${checks}`, en: `🎲 ▾ ${checks}` }),
 
   // A check as a formula.
   opponent: (side: string): Text => ({ ru: `Противник: ${side}`, en: `Opponent: ${side}` }),
