@@ -51,7 +51,7 @@ const CATEGORY_KIND: Record<TraitCategory, CompletionItemKind> = {
  * The ruleset's traits, then the project dictionary's. `rank` (inside a check): the slot's order and
  * the typos of `typed`, whose filterText is what was typed so that the editor keeps them listed.
  */
-function traitItems(ruleset: Ruleset, dictionary: readonly string[], range: Range, locale: Locale, rank?: (trait: TraitEntry) => TraitRank, typed = ''): CompletionItem[] {
+function traitItems(ruleset: Ruleset, dictionary: readonly string[], range: Range, locale: Locale, rank?: (trait: TraitEntry) => TraitRank, typed = '', suffix = ''): CompletionItem[] {
   const v = voice(locale);
   const items = ruleset.traits.map((trait: TraitEntry): CompletionItem => {
     const category = traitCategoryLabel(trait, ruleset, v);
@@ -65,14 +65,14 @@ function traitItems(ruleset: Ruleset, dictionary: readonly string[], range: Rang
       // Grouped by category (attributes first), alphabetical inside a group; in a check, the slot's order first.
       sortText: `${ranked?.order ?? ''}${CATEGORY_ORDER[trait.category]}_${trait.name}`,
       filterText: ranked?.typo ? typed : trait.name,
-      textEdit: { range, newText: trait.name },
+      textEdit: { range, newText: `${trait.name}${suffix}` },
     };
   });
   const known = new Set(ruleset.traits.map((t) => t.name));
   for (const term of dictionary) {
     if (known.has(term)) continue;
     const description = v.w.projectDictionary;
-    items.push({ label: term, labelDetails: { description }, kind: CompletionItemKind.Text, detail: description, sortText: `6_${term}`, filterText: term, textEdit: { range, newText: term } });
+    items.push({ label: term, labelDetails: { description }, kind: CompletionItemKind.Text, detail: description, sortText: `6_${term}`, filterText: term, textEdit: { range, newText: `${term}${suffix}` } });
   }
   return items;
 }
@@ -111,6 +111,11 @@ function rulesetIdItems(rulesets: RulesetProvider, range: Range, locale: Locale)
   });
 }
 
+/** The text of the cursor's line after it. */
+function lineAfter(document: TextDocument, cursor: Position): string {
+  return document.getText({ start: cursor, end: { line: cursor.line + 1, character: 0 } });
+}
+
 /**
  * Completion inside «…», in the front matter and, when the author asks (Ctrl+Space), in prose
  * (analysis/completion/completionPlace.ts); null elsewhere.
@@ -138,7 +143,8 @@ export function provideCompletion(
       case 'frontMatterKeys':
         return FRONT_MATTER_KEYS.map((k) => ({ label: k.key, kind: CompletionItemKind.Keyword, detail: frontMatterKeyDetail(k, voice(locale)), textEdit: { range, newText: `${k.key}: ` } }));
       case 'traits': {
-        if (offer.check === undefined) return traitItems(analysis.ruleset, dictionary, range, locale);
+        // A sheet's key: the colon after it too, unless one follows already.
+        if (offer.check === undefined) return traitItems(analysis.ruleset, dictionary, range, locale, undefined, '', /^\s*:/u.test(lineAfter(document, cursor)) ? '' : ': ');
         const typed = document.getText(range);
         const rank = traitSlotRanking(analysis.ruleset, analysis.frontMatter?.characters ?? [], offer.check, typed);
         return traitItems(analysis.ruleset, dictionary, range, locale, rank, typed);

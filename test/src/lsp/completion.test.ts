@@ -213,13 +213,18 @@ describe('completion', () => {
     assert.deepEqual(list?.items[4].textEdit, { range: MARKED, newText: 'vampire-pack' });
   });
 
-  it('offers traits as the keys of a character sheet', async () => {
+  it('offers traits as the keys of a character sheet, with their colon', async () => {
     const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан:', '    ⟦Си⟦⟧⟧', '---'));
     assert.deepEqual(
       list?.items.map((i) => i.label),
       VAMPIRE_TRAITS,
     );
-    assert.deepEqual(list?.items[0].textEdit, { range: MARKED, newText: 'Сила' });
+    assert.deepEqual(list?.items[0].textEdit, { range: MARKED, newText: 'Сила: ' });
+    // A key already followed by its colon keeps it: no second one.
+    const again = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан:', '    ⟦Си⟦⟧⟧: 3', '---'));
+    assert.deepEqual(again?.items[0].textEdit, { range: MARKED, newText: 'Сила' });
+    const inBraces = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, ⟦Ат⟦⟧⟧ }', '---'));
+    assert.deepEqual(inBraces?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: MARKED, newText: 'Атлетика: ' });
   });
 
   it('stays out of the way in plain prose and after a closed check', async () => {
