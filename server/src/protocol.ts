@@ -96,6 +96,11 @@ export interface RollCheckArgs {
    */
   poolUnknown?: boolean;
   /**
+   * Set with `poolUnknown` where the ruleset takes the difficulty off the dice (vampire-pack): the
+   * pool a client asks for is the dice left after it. The server ignores it.
+   */
+  poolAfterDifficulty?: boolean;
+  /**
    * A check without an actor whose values come from the character sheets: roll it as this
    * character of the front matter would («Ольха: …»). Refused when the check has an actor, or
    * when the character's sheet lacks a value it needs. (`character` above is the position's column.)

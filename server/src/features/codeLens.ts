@@ -128,6 +128,7 @@ function rollOf(check: AnalyzedCheck, document: TextDocument, analysis: Document
   const args: RollCheckArgs = { uri: document.uri, line: range.start.line, character: range.start.character, text: check.text, poolUnknown: line.chance === undefined };
   // A check the whole party rolls: every member by default; a client may ask for one of them (`actor`).
   if (check.party) Object.assign(args, { poolUnknown: false, party: true });
+  else if (args.poolUnknown && analysis.ruleset.family === 'pool-minus-difficulty') args.poolAfterDifficulty = true;
   const title = check.party ? partyLensTitle(check.party, v, options) : lensTitle(line, v, options);
   return { title, args };
 }

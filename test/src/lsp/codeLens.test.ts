@@ -40,9 +40,10 @@ describe('code lens and the roll command', () => {
     assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset'] });
   });
 
+  // vampire-pack takes the difficulty off the dice: an unknown pool is asked for as the dice left.
   const lens = (checkRange: Range, title: string, text: string, poolUnknown: boolean) => ({
     range: checkRange,
-    command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, ...at(checkRange), text, poolUnknown }] },
+    command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, ...at(checkRange), text, poolUnknown, ...(poolUnknown ? { poolAfterDifficulty: true } : {}) }] },
   });
 
   it('puts a lens on every check that can be rolled: its range and its document’s key, nothing to resolve yet', async () => {
@@ -112,7 +113,10 @@ describe('code lens and the roll command', () => {
     assert.deepEqual(lenses?.map((l) => l.range.start.line), [5, 6, 6]);
     assert.deepEqual(lenses?.[0].range, first);
     const [crowded] = await client.resolvedCodeLenses(dense);
-    const choice = (r: Range, title: string, checkText: string, poolUnknown = false) => ({ title, args: { uri: dense, ...at(r), text: checkText, poolUnknown } });
+    const choice = (r: Range, title: string, checkText: string, poolUnknown = false) => ({
+      title,
+      args: { uri: dense, ...at(r), text: checkText, poolUnknown, ...(poolUnknown ? { poolAfterDifficulty: true } : {}) },
+    });
     // vampire-pack: the pool is the dice less the difficulty, and a die of 8–10 is a success: P = 1 − 0.7^pool.
     const odds = (pool: number) => `успех ${Math.round(100 * (1 - 0.7 ** pool))}\u00a0%`;
     assert.deepEqual(crowded, {
