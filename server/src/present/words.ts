@@ -221,7 +221,7 @@ export const WORDS = {
   reportCurveX: { ru: 'проверки по порядку чтения', en: 'checks in reading order' },
   reportChanceAxis: { ru: 'шанс успеха', en: 'chance of success' },
   reportHistogramTitle: { ru: 'Распределение шансов', en: 'Chances of success' },
-  reportCountAxis: { ru: 'шансов', en: 'chances' },
+  reportCountAxis: { ru: 'проверок', en: 'checks' },
   reportHardest: { ru: 'Самые трудные', en: 'Hardest' },
   reportEasiest: { ru: 'Самые лёгкие', en: 'Easiest' },
   reportNoSheet: { ru: 'без листа', en: 'no sheet' },
