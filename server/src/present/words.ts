@@ -318,6 +318,11 @@ export const WORDS = {
     ru: 'Front matter документа не закрыт строкой «---»: закройте его, и правила можно будет выбрать',
     en: 'The document\'s front matter is not closed by a "---" line: close it first, then choose the ruleset',
   },
+  // The comment a new project dictionary file starts with, in the author's language.
+  dictionaryHeader: {
+    ru: 'Словарь проекта Rollmark: черты, которые принимают все правила этой рабочей области.',
+    en: 'Rollmark project dictionary: traits every ruleset accepts in this workspace.',
+  },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 /** Nouns that follow a number, in every plural form the language has. */
