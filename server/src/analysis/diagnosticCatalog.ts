@@ -124,6 +124,8 @@ export interface DiagnosticArguments {
   rulesetFile: { detail: string };
   builtinRulesetId: { ruleset: string };
   duplicateRulesetId: { ruleset: string; first: string };
+  // Pools (RM002): a Background, Sphere, Gift or Quintessence that the text makes change the difficulty (issue 20).
+  changesDifficulty: { trait: string };
   // Suppression comments (RM017); `written` as in the comment.
   suppressionUnknownDirective: { written: string };
   suppressionUnknownCode: { written: string };

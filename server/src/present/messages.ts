@@ -295,6 +295,10 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: (m) => `«${m.written}» — не код диагностики Rollmark (RM001…); этот код не отключён`,
     en: (m) => `"${m.written}" is not a Rollmark diagnostic code (RM001…); nothing is disabled for it`,
   },
+  changesDifficulty: {
+    ru: (m) => `«${m.trait}» не бросают: по правилам её значение меняет сложность броска. Уберите черту из пула и учтите её в сложности`,
+    en: (m) => `"${m.trait}" is not rolled as dice: the rules make its rating change the difficulty. Leave it out of the pool and count it in the difficulty`,
+  },
 };
 
 /** What a prose fix's title adds in parentheses. */

@@ -273,11 +273,11 @@ const hits: Hit[] = [
     preferred: 'Сила + Атлетика (сложность 2)',
   },
   {
-    name: 'RM010: parameters out of canonical order and a wrong plural are rewritten as a whole',
+    name: 'RM010: a wrong plural is rewritten, the parameters kept in the order written (issue 20: order is free)',
     doc: M('«⟦Ловкость + Атлетизм (5 успехов, 4 бросков, сложность 7)⟧»'),
     code: 'RM010',
     severity: 'warning',
-    preferred: 'Ловкость + Атлетизм (сложность 7, 5 успехов, 4 броска)',
+    preferred: 'Ловкость + Атлетизм (5 успехов, 4 броска, сложность 7)',
   },
   {
     name: 'RM010: a capitalised keyword is non-canonical',

@@ -25,7 +25,7 @@ const pinned: Record<string, Pinned> = {
     diagnostics: [
       // «Лиза: Восприятие + Бдительность»: no difficulty, the standard 6 applies.
       ['RM004', 20, 'Восприятие + Бдительность'],
-      // «4 бросков» is the wrong plural and сложность is not first.
+      // «4 бросков» is the wrong plural (the parameters' order is free).
       ['RM010', 22, 'Лиза: Ловкость + Атлетизм (5 успехов, 4 бросков, сложность 7)'],
     ],
   },

@@ -291,7 +291,7 @@ describe('Built-in rulesets', () => {
     assert.deepEqual(facts, {
       storytelling: ['Инициатива', ['Управление', 'Снаряжение', 'Оружие'], ['Воля'], undefined],
       // mage-revised: a weapon's damage bonus, «Сила + Оружие» (001 l.360, 430).
-      'mage-revised': ['Инициатива', ['Оружие'], undefined, undefined],
+      'mage-revised': ['Инициатива', ['Оружие', 'Броня'], undefined, undefined],
       'threads-of-fate': [undefined, undefined, undefined, undefined],
       'werewolf-revised': ['Инициатива', undefined, undefined, undefined],
       'vampire-pack': [undefined, undefined, undefined, false],
@@ -319,7 +319,7 @@ describe('Built-in rulesets', () => {
     );
     assert.deepEqual(counts, {
       storytelling: [43, 14],
-      'mage-revised': [59, 22],
+      'mage-revised': [60, 22],
       'threads-of-fate': [13, 0],
       'werewolf-revised': [9, 53],
       'vampire-pack': [21, 40],

@@ -29,6 +29,12 @@ export interface FormatParamOptions {
    * `Воля` in storytelling). Default: the grammar form that was written (`Сила воли` or `Воля`).
    */
   willpower?: string;
+  /**
+   * Keep the parameters in the order written (docs/markup.en.md, "Canonical form": order and the
+   * separators «,» / «;» are free, issue 20), a «;» only after helpers by name, whose own commas
+   * separate the names.
+   */
+  writtenOrder?: boolean;
 }
 
 /**
@@ -126,6 +132,11 @@ export function formatCanonical(ast: CheckExpression, canonicalName: CanonicalNa
     if (side.params.length > 0) {
       // Helpers by name come last, after a «;»: their own commas separate the names.
       const named = side.params.filter((p) => p.kind === 'helpers' && p.names !== undefined);
+      if (options.writtenOrder) {
+        const group = side.params.map((p, k) => (k === 0 ? '' : named.includes(side.params[k - 1]) ? '; ' : ', ') + formatParam(p, options)).join('');
+        out += `${out === '' ? '' : ' '}(${group})`;
+        return out;
+      }
       const ordered = [
         ...side.params.filter((p) => p.kind === PARAM_ORDER_FIRST),
         ...side.params.filter((p) => p.kind !== PARAM_ORDER_FIRST && !named.includes(p)),

@@ -189,7 +189,7 @@ export function resolveSheets(raw: RawFrontMatter, index: TraitIndex): { sheets:
       const canonical = match?.trait.name ?? trait.name;
       // The same diagnostic and fixes as the name gets in a check: suggestions, "add to the dictionary".
       if (!match) {
-        diagnostics.push(unknownTraitDiagnostic(trait.name, trait.nameRange, index));
+        diagnostics.push(unknownTraitDiagnostic(trait.name, trait.nameRange, index, undefined, [], true));
       } else if (match.kind !== 'exact' && match.kind !== 'dictionary') {
         const code = match.kind === 'variant' ? 'RM014' : 'RM010';
         const message: DiagnosticMessage = match.kind === 'variant' ? { id: 'variant', name: trait.name, canonical, ruleset: index.ruleset.id } : { id: 'caseForm', name: trait.name, canonical };

@@ -86,7 +86,7 @@ import { tokenizeProse } from './proseTokens';
 export interface ProseCheckResult {
   /** In document order. */
   checks: ProseCheck[];
-  /** One RM012 per check, same order, each with one preferred fix. */
+  /** One per check, same order, each with one preferred fix: RM012, or RM001 when a trait is misspelt. */
   diagnostics: AnalysisDiagnostic[];
 }
 
@@ -174,11 +174,13 @@ export function findProseChecks(text: string, segments: readonly TextRange[], in
   // text between into a broken check. Such a paragraph is being edited; no hint until it is not.
   const unsafe = afterUnpairedGuillemet(text, found.map((f) => f.check.range.start));
   found = found.filter((_, k) => !unsafe[k]);
+  // A misspelt trait is a mistake, not a hint (issue 20): RM001 as a warning, the markup with the
+  // trait the misspelling is nearest to as its fix, so the correction is seen, never silent.
   const diagnostics = found.map(
-    ({ check, note }): AnalysisDiagnostic => ({
-      code: 'RM012',
-      severity: DEFAULT_SEVERITY.RM012,
-      message: { id: 'proseCheck', markup: check.markup },
+    ({ check, note, misspelt }): AnalysisDiagnostic => ({
+      ...(misspelt
+        ? { code: 'RM001', severity: 'warning', message: { id: 'unknownTrait', name: misspelt[0].written, suggestions: [misspelt[0].name] } }
+        : { code: 'RM012', severity: DEFAULT_SEVERITY.RM012, message: { id: 'proseCheck', markup: check.markup } }),
       range: check.range,
       fixes: [
         {

@@ -1,6 +1,7 @@
 /**
  * What a prose check says beyond its pool (proseChecks.ts, the header): a difficulty phrase
- * («со сложностью 2», «по сложности 6», «сложность 3») or a parenthesised parameter group the
+ * («со сложностью 2», «по сложности 6», «при сложности 7», «против сложности 6», «сложность 3»,
+ * «сложность броска — 7») or a parenthesised parameter group the
  * check grammar accepts, as the parameters the markup writes.
  */
 import { parseCheckExpression } from '../check/checkExpression';
@@ -11,7 +12,11 @@ import { TokenKind } from './proseTokens';
 const MAX_GROUP_TOKENS = 24;
 /** A difficulty followed by these is a range or an alternative, not one number. */
 export const RANGE_WORDS = new Set(['или', 'либо', 'до', 'и']);
-const DIFFICULTY_ONLY = /^(?:(?:со|с)\s+сложностью|по\s+сложности|сложность)\s+(\d{1,4})$/iu;
+const DIFFICULTY_ONLY = /^(?:обычно,?\s+)?(?:(?:со|с)\s+сложностью|(?:по|при|против)\s+сложности|сложность)\s+(\d{1,4})$/iu;
+/** Words that lead «сложности N» as a difficulty: «по», and (issue 20) «при», «против сложности 6». */
+const DIFFICULTY_PREPOSITIONS = new Set(['по', 'при', 'против']);
+/** A dash between «сложность броска» and its number: «сложность броска — 7». */
+const DASHES = new Set(['—', '–', '-', '\u2212']);
 /** What the parser reads as the trait in front of a parameter group being tried. */
 export const PLACEHOLDER_TRAIT = 'Х';
 
@@ -33,7 +38,8 @@ export function readParams(r: ProseReader, p: number): Params | undefined {
   const key = r.key(q);
   let numberAt: number;
   if ((key === 'со' || key === 'с') && r.key(q + 1) === 'сложностью') numberAt = q + 2;
-  else if (key === 'по' && r.key(q + 1) === 'сложности') numberAt = q + 2;
+  else if (DIFFICULTY_PREPOSITIONS.has(key) && r.key(q + 1) === 'сложности') numberAt = q + 2;
+  else if (key === 'сложность' && r.key(q + 1) === 'броска') numberAt = DASHES.has(r.tokens.text.slice(r.tokens.start[q + 2], r.tokens.end[q + 2])) ? q + 3 : q + 2;
   else if (key === 'сложность') numberAt = q + 1;
   else return undefined;
   const value = r.integerAt(numberAt);

@@ -4,7 +4,7 @@
  * «против», and hands what it read to the markup (proseMarkup.ts).
  */
 import { supportsNoBotch } from '../../engine/capabilities';
-import type { TraitIndex, TraitMatch } from '../resolve/traitIndex';
+import { ROLLED_CATEGORIES, type TraitIndex, type TraitMatch } from '../resolve/traitIndex';
 import type { CharacterSheet } from '../types';
 import { ProseActors } from './proseActors';
 import { ProseMarkup } from './proseMarkup';
@@ -12,6 +12,11 @@ import { RANGE_WORDS, readParams } from './proseParams';
 import { OR_WORDS, ProseReader } from './proseReader';
 import { type Alternative, alternativesOf, type Found, isRolled, type NameMatch, type Pool, preferRolled, qualifies, ROLLED, type RulesetFacts, type Side, type TraitTerm } from './proseSides';
 import { type ProseTokens, TokenKind } from './proseTokens';
+
+/** A misspelling is at most this many letters from a trait's form (docs/markup.en.md, prose checks). */
+const MISSPELT_DISTANCE = 2;
+/** Shorter capitalised words are too often other words two letters from a trait. */
+const MISSPELT_MIN_LENGTH = 5;
 
 /**
  * A check can start at most this many tokens, beyond the name's own words, before its first
@@ -38,6 +43,8 @@ const DAMAGE_PARAM = 'урон';
 export class ProseScanner extends ProseReader {
   /** Written name → lookup result; `null` remembers a miss. */
   private readonly lookups = new Map<string, TraitMatch | null>();
+  /** Written word → the trait it misspells; `null` remembers none. */
+  private readonly misspellings = new Map<string, TraitMatch | null>();
   private readonly actors: ProseActors;
   private readonly fixes: ProseMarkup;
 
@@ -111,7 +118,25 @@ export class ProseScanner extends ProseReader {
         return { match, written, first: i, end: i + k, capitalised: first !== first.toLowerCase() };
       }
     }
-    return undefined;
+    return asStart && !this.canFollowStart(i + 1) ? undefined : this.misspelt(i);
+  }
+
+  /**
+   * A capitalised word of five letters or more within two letters of a rolled trait or one of its
+   * case forms («Ловкасти», «Выносливасти»): an author's misspelling, which the check reports
+   * (issue 20). Only where a name is tried anyway, so the cost stays per real check.
+   */
+  private misspelt(i: number): NameMatch | undefined {
+    const written = this.slice(i);
+    if (written.length < MISSPELT_MIN_LENGTH || written[0] === written[0].toLowerCase()) return undefined;
+    let found = this.misspellings.get(written);
+    if (found === undefined) {
+      const [name] = this.index.suggest(written, { prefer: ROLLED_CATEGORIES, maxDistance: MISSPELT_DISTANCE, limit: 1 });
+      const match = name === undefined ? undefined : this.index.lookup(name);
+      found = match && ROLLED.has(match.trait.category) ? match : null;
+      this.misspellings.set(written, found);
+    }
+    return found ? { match: found, written, first: i, end: i + 1, capitalised: true, misspelt: true } : undefined;
   }
 
   /** Whether token j (after a first trait) can begin the rest of a check. */
@@ -170,6 +195,8 @@ export class ProseScanner extends ProseReader {
     const marker = side2 || side1.params !== undefined ? undefined : this.markerBefore(i);
     const actor = this.actors.around(this, i, last);
     const found = this.fixes.found({ start: this.t.start[i], end: this.t.end[last] }, side1, side2, actor, marker);
+    const misspelt = [side1, ...(side2 ? [side2] : [])].flatMap(alternativesOf).filter((a) => a.misspelt);
+    if (found && misspelt.length > 0) found.misspelt = misspelt.map((a) => ({ written: a.written, name: a.trait.name }));
     return found ? { next: last + 1, check: found } : miss;
   }
 
@@ -197,7 +224,7 @@ export class ProseScanner extends ProseReader {
       const k = this.t.kind[after];
       if (k === TokenKind.slash || k === TokenKind.decimal || k === TokenKind.sign || RANGE_WORDS.has(this.key(after))) return next;
     }
-    const alternative: Alternative = { trait: name.match.trait, matchKind: name.match.kind, written: name.written, capitalised: true };
+    const alternative: Alternative = { trait: name.match.trait, matchKind: name.match.kind, written: name.written, capitalised: true, ...(name.misspelt ? { misspelt: true as const } : {}) };
     preferRolled(this.facts, [alternative], true);
     if (!isRolled(alternative)) return next;
     const side: Side = { pools: [[{ kind: 'trait', sign: 1, alternatives: [alternative] }]], poolEnd: q, params: `сложность ${value}`, hasDifficulty: true, last: q };
@@ -220,10 +247,14 @@ export class ProseScanner extends ProseReader {
     return c === '+' || c === '\u2212' || end[prev] === start[i];
   }
 
-  /** Right after «сумма», «значения его», «равной»: the pool is a value, not a roll (see the header). */
+  /**
+   * Right after «сумма», «значения его», «равной», or after «=» («Скорость = Сила + Ловкость + 5», a
+   * formula, issue 20): the pool is a value, not a roll (see the header).
+   */
   private isValue(i: number): boolean {
     let p = i - 1;
     if (p >= 0 && this.t.kind[p] === TokenKind.lparen) p--;
+    if (p >= 0 && this.t.kind[p] === TokenKind.other && this.char(p) === '=') return true;
     while (p >= 0 && POSSESSIVES.has(this.key(p))) p--;
     return VALUE_WORDS.test(this.key(p));
   }
@@ -350,7 +381,7 @@ export class ProseScanner extends ProseReader {
     let p: number;
     for (;;) {
       p = name.end;
-      const alternative: Alternative = { trait: name.match.trait, matchKind: name.match.kind, written: name.written, capitalised: name.capitalised };
+      const alternative: Alternative = { trait: name.match.trait, matchKind: name.match.kind, written: name.written, capitalised: name.capitalised, ...(name.misspelt ? { misspelt: true as const } : {}) };
       if (term.alternatives.length > 0) alternative.slash = true;
       const rating = this.integerAt(p);
       if (rating !== undefined && this.endsTerm(p + 1)) {

@@ -63,6 +63,8 @@ export interface NameMatch {
   first: number;
   end: number;
   capitalised: boolean;
+  /** Not a form of the trait: a misspelling within two letters of it («Ловкасти»), issue 20. */
+  misspelt?: true;
 }
 
 /** One of a term's alternatives («Ловкость» of «Ловкость/Интеллект»), or its only trait. */
@@ -75,6 +77,8 @@ export interface Alternative {
   rating?: number;
   /** Joined to the alternative before it by «/» («Атлетизм/Вождение»), not by «или». */
   slash?: true;
+  /** See NameMatch. */
+  misspelt?: true;
 }
 
 export interface TraitTerm {
@@ -109,6 +113,8 @@ export interface Side {
 export interface Found {
   check: ProseCheck;
   note?: ProseNote;
+  /** The misspelt names of its pools, as written, each with the trait the markup names. */
+  misspelt?: { written: string; name: string }[];
 }
 
 export function isRolled(alternative: Alternative): boolean {

@@ -66,7 +66,11 @@ export function isCheck(ast: CheckExpression, active: TraitIndex, characters: re
     if (sheetKnows(traits[0].name)) return true;
     // A lone «Недостатки» or «Человечность» names a rule or a section, not a roll: (c) counts
     // only traits a pool is made of.
-    const category = active.lookup(traits[0].name)?.trait.category;
+    const match = active.lookup(traits[0].name);
+    const category = match?.trait.category;
+    // A trait the rules only spend, written with its dots as a roll («Воля 6», 000 l.89), is the
+    // mistake RM002 reports, as it is inside a longer pool (issue 20).
+    if (match && traits[0].rating !== undefined && active.ruleset.neverRolled?.includes(match.trait.name)) return true;
     return category !== undefined && category !== 'other' && category !== 'generic';
   });
 }

@@ -26,7 +26,7 @@ import type { AnalysisDiagnostic, DiagnosticCode, ResolvedSide, ResolvedTerm } f
 import { closeParenFix } from './checkEdits';
 import { type CheckContext, DiagnosticSink, willpowerName } from './resolveContext';
 import { extendedOf, readParams, reportBrokenExtended, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
-import { helpersOf, isInitiativePool, reportNeverRolled, reportPoolEmpty, reportPoolTooLarge, reportSelfHelp } from './resolvePools';
+import { helpersOf, isInitiativePool, reportDifficultyTrait, reportNeverRolled, reportPoolEmpty, reportPoolTooLarge, reportSelfHelp } from './resolvePools';
 import { findSheet, resolveTerm, sheetNamed } from './resolveTerms';
 
 export interface ResolvedCheck {
@@ -47,12 +47,16 @@ function syntaxMessage(error: ParseError): DiagnosticMessage {
   };
 }
 
-/** Spacing, signs and parameter keywords: the layout docs/markup.en.md calls canonical, names left as written. */
+/**
+ * Spacing, signs and parameter keywords: the layout docs/markup.en.md calls canonical, names left as
+ * written. The parameters' order and their separators are the author's (issue 20): neither is reported,
+ * and the fix keeps them.
+ */
 function reportLayout(ast: CheckExpression, content: string, ctx: CheckContext, canonicalOf: (t: TraitTerm) => string, sink: DiagnosticSink): void {
-  const options = { willpower: willpowerName(ctx.ruleset) };
+  const options = { willpower: willpowerName(ctx.ruleset), writtenOrder: true };
   const asWritten = formatCanonical(ast, (term) => term.name, options);
-  // Any of the three dashes is an accepted minus; only spacing, order and keywords count here.
-  const relaxed = (s: string) => s.replace(/[-–−]/g, '−');
+  // Any of the three dashes is an accepted minus, «;» an accepted separator; only spacing and keywords count here.
+  const relaxed = (s: string) => s.replace(/[-–−]/g, '−').replace(/\s*[;,]\s*/g, ', ');
   if (relaxed(asWritten) === relaxed(content)) return;
   const canonical = formatCanonical(ast, canonicalOf, options);
   sink.add('RM010', { id: 'spacing', written: quoted(content), canonical }, ast.range, [sink.fix({ id: 'rewriteCheck' }, ast.range, canonical, true)]);
@@ -155,7 +159,9 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   const work: SideWork[] = ast.sides.map((side, sideIndex) => {
     const byTerm = byTermOf[sideIndex];
     const sideSettings = settings[sideIndex];
-    if (!malformed && !initiative && !sideSettings.difficulty && !isContest) reportMissingDifficulty(side, ctx, sink);
+    // Soak and damage rolls have the difficulty the text fixes (001 l.273: «все броски поглощения имеют сложность 6»).
+    const fixedDifficulty = sideSettings.roll.noBotch === true;
+    if (!malformed && !initiative && !fixedDifficulty && !sideSettings.difficulty && !isContest) reportMissingDifficulty(side, ctx, sink);
     // «против 6», «6 (сложность 2)»: a Storyteller character's pool (vampire-pack: twice its level, 004
     // l.38, 120), a number alone, not a modifier added to a pool.
     const storytellerPool = side.terms.length === 1 && side.terms[0].kind === 'modifier';
@@ -165,7 +171,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
       if (resolved?.trait && resolved.role === undefined && neverRolled.has(resolved.trait.name)) {
         reportNeverRolled(side, k, resolved.trait.name, ctx, sink, malformed);
         rollsSpentTrait = true;
-      }
+      } else reportDifficultyTrait(side.terms[k], resolved, ctx, sink);
     });
 
     const groups = optionGroups(side);

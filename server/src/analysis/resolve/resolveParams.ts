@@ -81,6 +81,11 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         } else unused(param);
         break;
       case 'specialty':
+        // 002 has no specialties: the d20 engine would ignore it silently (issue 20).
+        if (ruleset.family === 'd20') {
+          unused(param);
+          break;
+        }
         settings.specialties += 1;
         settings.diceRules.push(param);
         break;

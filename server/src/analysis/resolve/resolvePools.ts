@@ -131,3 +131,20 @@ export function reportNeverRolled(side: PoolExpr, k: number, name: string, ctx: 
   }
   sink.add('RM002', { id: 'neverRolled', trait: name, param }, term.range, fixes);
 }
+
+/**
+ * Traits the texts never roll but let change a difficulty: Backgrounds (Сокрытие raises the
+ * difficulty to perceive the mage, 001 l.87–89), Spheres (they set the magic's difficulty, 001
+ * l.199), Quintessence (spent to lower it), werewolf Gifts (a power with its own difficulty, 003).
+ */
+const DIFFICULTY_GROUPS: ReadonlySet<string> = new Set(['Дополнения', 'Сфера', 'Дары']);
+const DIFFICULTY_TRAITS: ReadonlySet<string> = new Set(['Квинтэссенция']);
+
+/** RM002 for such a trait in a pool of a classic ruleset (issue 20); one the text rolls (werewolf Предки, 003) is `rollable`. */
+export function reportDifficultyTrait(term: Term, resolved: ResolvedTerm | undefined, ctx: CheckContext, sink: DiagnosticSink): boolean {
+  const trait = resolved?.trait;
+  if (ctx.ruleset.family !== 'classic' || !trait || trait.category !== 'other' || resolved.role !== undefined) return false;
+  if (!DIFFICULTY_TRAITS.has(trait.name) && !(trait.group !== undefined && DIFFICULTY_GROUPS.has(trait.group))) return false;
+  sink.add('RM002', { id: 'changesDifficulty', trait: trait.name }, term.range);
+  return true;
+}

@@ -53,7 +53,7 @@ export function resolveTerm(term: TraitTerm, side: PoolExpr, sideIndex: number, 
     resolved.trait = match.trait;
     reportSpelling(term, match, sideIndex, ctx, sink);
   } else if (role !== 'equipment') {
-    sink.addDiagnostic(unknownTraitDiagnostic(term.name, term.nameRange, ctx.index, expectedCategories(ctx.ruleset, otherTraits(side, term, ctx))));
+    sink.addDiagnostic(unknownTraitDiagnostic(term.name, term.nameRange, ctx.index, expectedCategories(ctx.ruleset, otherTraits(side, term, ctx)), sheet ? [...sheet.traits.keys()] : []));
   }
   if (term.rating && Number.isFinite(term.rating.value)) {
     resolved.value = term.rating.value;

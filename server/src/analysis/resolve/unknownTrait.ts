@@ -3,7 +3,8 @@
  * a character sheet's key: one diagnostic with the same fixes wherever it is written.
  *
  * - A name another game line spells (a Sphere in a vampire-pack document, «Сообразительность» in
- *   threads-of-fate) is RM014, a warning, in every ruleset, open vocabularies included.
+ *   threads-of-fate) is RM014, a warning, in every ruleset, open vocabularies included, except as
+ *   a sheet's key in an open vocabulary, where the author declares the trait.
  * - Closed vocabulary: RM001, an error, with the close names as fixes.
  * - Open vocabulary (threads-of-fate): a name within edit distance 2 of a known trait is a
  *   misspelling, RM001 as a warning with the suggestion; any other name is the author's own
@@ -11,6 +12,7 @@
  * Every one offers "add to the project dictionary". Suggestions prefer the kind of trait the
  * place calls for (see `expectedCategories`).
  */
+import { distance } from 'fastest-levenshtein';
 import { foreignTraitLookup } from '../../engine/gameLines';
 import type { Ruleset, TraitCategory, TraitEntry } from '../../engine/ruleset';
 import { dictionaryTrait } from '../../engine/traitCategories';
@@ -41,11 +43,22 @@ function foreignLines(ruleset: Ruleset, written: string): Ruleset[] {
   return lines;
 }
 
+/** The sheet's keys within the misspelling distance of `written` (letter case aside), nearest first. */
+function nearSheetKeys(written: string, keys: readonly string[]): string[] {
+  const lower = written.toLowerCase();
+  return keys
+    .map((key) => ({ key, d: distance(lower, key.toLowerCase()) }))
+    .filter(({ d }) => d > 0 && d <= MISSPELLING_DISTANCE)
+    .sort((a, b) => a.d - b.d)
+    .map(({ key }) => key);
+}
+
 /**
  * The diagnostic for an unknown name at `range` (the name only). `prefer`: the categories the
- * place calls for (a check's pool: `expectedCategories`; a sheet's key: none).
+ * place calls for (a check's pool: `expectedCategories`; a sheet's key: none); `sheetKeys`: the
+ * actor's sheet, whose names an open vocabulary also knows; `declared`: the name is a sheet's key.
  */
-export function unknownTraitDiagnostic(written: string, range: TextRange, index: TraitIndex, prefer?: readonly TraitCategory[]): AnalysisDiagnostic {
+export function unknownTraitDiagnostic(written: string, range: TextRange, index: TraitIndex, prefer?: readonly TraitCategory[], sheetKeys: readonly string[] = [], declared = false): AnalysisDiagnostic {
   const { ruleset } = index;
   const addToDictionary: Fix = { title: { id: 'addToDictionary', name: written }, edits: [], preferred: false, addToDictionary: written };
   const replacements = (names: readonly string[]): Fix[] =>
@@ -58,7 +71,9 @@ export function unknownTraitDiagnostic(written: string, range: TextRange, index:
     fixes,
   });
   const open = ruleset.vocabulary === 'open';
-  const lines = foreignLines(ruleset, written);
+  // A sheet's key in an open vocabulary declares the trait, which the actor's checks then accept
+  // («Рэй: Сила + 1»): another game line also spelling it is no alarm there (issue 20).
+  const lines = open && declared ? [] : foreignLines(ruleset, written);
   if (lines.length > 0) {
     // Another line's name is meant as written; only a near spelling of this ruleset's trait is worth offering.
     const suggestions = index.suggest(written, { ...(prefer ? { prefer } : {}), maxDistance: MISSPELLING_DISTANCE });
@@ -66,7 +81,9 @@ export function unknownTraitDiagnostic(written: string, range: TextRange, index:
     return diagnostic('RM014', DEFAULT_SEVERITY.RM014, { id: 'foreignTrait', name: written, rulesets }, [...replacements(suggestions), addToDictionary]);
   }
   if (open) {
-    const suggestions = index.suggest(written, { ...(prefer ? { prefer } : {}), maxDistance: MISSPELLING_DISTANCE });
+    const known = index.suggest(written, { ...(prefer ? { prefer } : {}), maxDistance: MISSPELLING_DISTANCE });
+    // The actor's sheet is known for the check too: «Электронника» beside its «Электроника» (issue 20).
+    const suggestions = known.length > 0 ? known : nearSheetKeys(written, sheetKeys);
     if (suggestions.length === 0) return diagnostic('RM001', 'info', { id: 'unknownTraitOpen', name: written, ruleset: ruleset.id }, [addToDictionary]);
     return diagnostic('RM001', 'warning', { id: 'unknownTrait', name: written, suggestions }, [...replacements(suggestions), addToDictionary]);
   }
