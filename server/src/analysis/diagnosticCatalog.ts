@@ -123,6 +123,8 @@ export interface DiagnosticArguments {
   rulesetFile: { detail: string };
   builtinRulesetId: { ruleset: string };
   duplicateRulesetId: { ruleset: string; first: string };
+  // MARKUP.md "Additions (3)" (RM005): a parameter another one of the check rules out.
+  thresholdConflict: { param: string; with: 'contest' | 'extended' };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

@@ -287,6 +287,16 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: (m) => `Правила с id «${m.ruleset}» уже заданы в ${m.first}. Файл не используется`,
     en: (m) => `The ruleset id "${m.ruleset}" is already defined in ${m.first}. This file is not used`,
   },
+  thresholdConflict: {
+    ru: (m) =>
+      m.with === 'contest'
+        ? `«${m.param}» — порог одного броска, а в состязании побеждает тот, у кого больше успехов: порог не применяется`
+        : `«${m.param}» — порог одного броска, а продолжительное действие копит успехи за несколько бросков: порог не применяется`,
+    en: (m) =>
+      m.with === 'contest'
+        ? `"${m.param}" is a threshold for one roll, but a contest is won by more successes: the threshold does not apply`
+        : `"${m.param}" is a threshold for one roll, but an extended action adds up successes over several rolls: the threshold does not apply`,
+  },
 };
 
 /** What a prose fix's title adds in parentheses. */
