@@ -129,6 +129,8 @@ export interface DiagnosticArguments {
   // Suppression comments (RM017); `written` as in the comment.
   suppressionUnknownDirective: { written: string };
   suppressionUnknownCode: { written: string };
+  // MARKUP.md "Additions (3)" (RM005): a parameter another one of the check rules out.
+  thresholdConflict: { param: string; with: 'contest' | 'extended' };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

@@ -52,6 +52,8 @@ export interface CheckSpec {
   /** The other side of a contest («против»); with `extended`, a race. */
   opponent?: RollSide;
   extended?: ExtendedSpec;
+  /** `N успехов за бросок`: one roll that succeeds only with this many successes or more (no contest, no extended action). */
+  threshold?: number;
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
   initiative?: boolean;
   /**

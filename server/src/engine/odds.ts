@@ -12,6 +12,7 @@ import { initiativeOdds } from './initiative';
 import { type AlternativeOdds, type ContestOdds, type KnownPoolReport, NOTE_ORDER, type OddsNote, type OddsReport, type PoolOdds } from './oddsReport';
 import { raceOdds, type RacingSide } from './race';
 import type { Ruleset } from './ruleset';
+import { thresholdOdds } from './threshold';
 
 export function familyOf(ruleset: Ruleset): FamilyModel {
   // Each model is typed for its own ruleset variant; the discriminant guarantees the match.
@@ -208,6 +209,7 @@ function withNotes(ruleset: Ruleset, side: RollSide, odds: PoolOdds): PoolOdds {
 function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number> | undefined): PoolOdds {
   if (second) return withNotes(ruleset, first.side, contestOdds(family, ruleset, spec, first, second));
   const odds = withNotes(ruleset, first.side, sideOdds(family, ruleset, first));
+  if (spec.threshold !== undefined) return thresholdOdds(ruleset, odds, spec.threshold);
   if (!spec.extended) return odds;
   return { ...odds, within: probabilityDoneWithin(sideStep(family, ruleset, first), spec.extended.target, spec.extended.maxRolls) };
 }

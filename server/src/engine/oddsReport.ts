@@ -75,6 +75,8 @@ export interface PoolOdds {
   tie_break?: 'attribute';
   /** Teamwork: how many helpers rolled first (the odds are the main roll's after their help). */
   helpers?: number;
+  /** A threshold (`N успехов за бросок`): the successes one roll needs; `outcomes` are read against it. */
+  threshold?: number;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
   initiative?: Record<string, number>;
   notes: OddsNote[];

@@ -7,6 +7,7 @@ import { RACE_ROUND_CAP } from './race';
 import { type RandomSource, seededRandom } from './random';
 import type { RaceRound, RolledCheck, SideRoll } from './rollReport';
 import type { Ruleset } from './ruleset';
+import { thresholdRoll } from './threshold';
 
 /** Without a roll limit an extended action is rolled at most this many times. */
 const EXTENDED_ROLL_CAP = 20;
@@ -174,7 +175,8 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     const summary = acrossRolls(extended.rolls, mine.pooled.pool, extended.accumulated, endOf(family, extended.rolls, extended.done));
     return { ...summary, ...common, ...assumed, extended };
   }
-  return { ...first, ...common, ...assumed };
+  const read = spec.threshold !== undefined ? thresholdRoll(first, spec.threshold) : first;
+  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}) };
 }
 
 /**

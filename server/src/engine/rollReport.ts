@@ -72,6 +72,8 @@ export interface RolledCheck extends SideRoll {
     /** The roll that ended the action as a failure (botch, dramatic failure), if any. */
     aborted: boolean;
   };
+  /** A threshold (`N успехов за бросок`): the successes the roll needed; `outcome` is read against it. */
+  threshold?: number;
   /** A race (an extended contest): every round, and what decided it. */
   race?: {
     targets: [number, number];

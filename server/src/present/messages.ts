@@ -299,6 +299,16 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: (m) => `«${m.trait}» не бросают: по правилам её значение меняет сложность броска. Уберите черту из пула и учтите её в сложности`,
     en: (m) => `"${m.trait}" is not rolled as dice: the rules make its rating change the difficulty. Leave it out of the pool and count it in the difficulty`,
   },
+  thresholdConflict: {
+    ru: (m) =>
+      m.with === 'contest'
+        ? `«${m.param}» — порог одного броска, а в состязании побеждает тот, у кого больше успехов: порог не применяется`
+        : `«${m.param}» — порог одного броска, а продолжительное действие копит успехи за несколько бросков: порог не применяется`,
+    en: (m) =>
+      m.with === 'contest'
+        ? `"${m.param}" is a threshold for one roll, but a contest is won by more successes: the threshold does not apply`
+        : `"${m.param}" is a threshold for one roll, but an extended action adds up successes over several rolls: the threshold does not apply`,
+  },
 };
 
 /** What a prose fix's title adds in parentheses. */

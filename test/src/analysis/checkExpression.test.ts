@@ -361,6 +361,9 @@ describe('check expression parser', () => {
       ['урон', 'noBotch "урон" ‹урон›6'],
       ['Поглощение', 'noBotch "поглощение" ‹Поглощение›6'],
       ['инициатива', 'initiative ‹инициатива›6'],
+      // MARKUP Additions (3): a threshold, in both wordings, any spacing and case
+      ['3 успеха за бросок', 'threshold 3 "за бросок" ‹3 успеха за бросок›6 kw ‹успеха за бросок›8 value ‹3›6'],
+      ['5 Успехов в  одном броске', 'threshold 5 "в одном броске" ‹5 Успехов в  одном броске›6 kw ‹Успехов в  одном броске›8 "Успехов в одном броске" value ‹5›6'],
     ];
     for (const [written, expected] of cases) {
       it(`(${written})`, () => {

@@ -49,6 +49,7 @@ const PARAM_FIELDS: Record<Param['kind'], string[]> = {
   helpers: ['count', 'countRange', 'names'],
   noBotch: ['form'],
   initiative: [],
+  threshold: ['value', 'valueRange', 'form'],
 };
 
 /** ` {odd: a, b}` for the fields of `node` that are not among `fields` or are set to undefined. */
@@ -100,7 +101,9 @@ export function printAst(ast: CheckExpression, content: string, base: number): s
               ? ` ${p.rule}`
               : p.kind === 'helpers' && p.count !== undefined
                 ? ` ${p.count}`
-                : '';
+                : p.kind === 'threshold'
+                  ? ` ${p.value} "${p.form}"`
+                  : '';
     let out = `${p.kind}${what} ${at(p.range)}`;
     if (!same(p.keywordRange, p.range)) out += ` kw ${at(p.keywordRange)}`;
     out += unlike(p.keyword, p.keywordRange);

@@ -70,6 +70,8 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return param.form;
     case 'initiative':
       return 'инициатива';
+    case 'threshold':
+      return `${pluralRu(param.value, 'успех', 'успеха', 'успехов')} ${param.form}`;
   }
 }
 
@@ -81,6 +83,7 @@ export function formatParam(param: Param, options: FormatParamOptions = {}): str
       return `${keyword} ${formatInteger(param.value)}`;
     case 'successesNeeded':
     case 'rollLimit':
+    case 'threshold':
       return `${param.value} ${keyword}`;
     case 'advantage':
     case 'hindrance':

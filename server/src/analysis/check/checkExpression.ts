@@ -33,6 +33,7 @@ export type {
   SpecialtyParam,
   StaticParam,
   SuccessesNeededParam,
+  ThresholdParam,
   WillpowerParam,
 } from './checkParams';
 export { canonicalKeyword, type CanonicalName, formatCanonical, formatInteger, type FormatParamOptions, formatParam, pluralRu } from './canonicalForm';

@@ -120,6 +120,17 @@ export interface InitiativeParam extends ParamBase {
   kind: 'initiative';
 }
 
+/** `N успехов за бросок` | `N успехов в одном броске`: one roll must reach N successes. */
+export interface ThresholdParam extends ParamBase {
+  kind: 'threshold';
+  value: number;
+  valueRange: TextRange;
+  /** Which of the grammar's two wordings follows the count (lower case, single spaces). */
+  form: ThresholdForm;
+}
+
+export type ThresholdForm = 'за бросок' | 'в одном броске';
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -134,7 +145,8 @@ export type Param =
   | WillpowerParam
   | HelpersParam
   | NoBotchParam
-  | InitiativeParam;
+  | InitiativeParam
+  | ThresholdParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

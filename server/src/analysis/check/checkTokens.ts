@@ -95,7 +95,8 @@ export type ParamKind =
   | 'willpower'
   | 'helpers'
   | 'noBotch'
-  | 'initiative';
+  | 'initiative'
+  | 'threshold';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {

@@ -9,7 +9,7 @@ import {
   normalizeSpaces,
   readInteger,
 } from './checkTokens';
-import type { HelperName, Param, ParamReading, ParamSink } from './checkParams';
+import type { HelperName, Param, ParamReading, ParamSink, ThresholdForm } from './checkParams';
 
 const SUCCESS_WORDS = new Set(['успех', 'успеха', 'успехов']);
 const ROLL_WORDS = new Set(['бросок', 'броска', 'бросков']);
@@ -25,6 +25,20 @@ function countKind(key: string): 'successesNeeded' | 'rollLimit' | 'advantage' |
   if (ROLL_WORDS.has(key)) return 'rollLimit';
   if (ADVANTAGE_WORDS.has(key)) return 'advantage';
   if (HINDRANCE_WORDS.has(key)) return 'hindrance';
+  return undefined;
+}
+
+/** The wordings after `N успехов` that make it one roll's threshold, as token keys. */
+const THRESHOLD_FORMS: readonly { form: ThresholdForm; keys: readonly string[] }[] = [
+  { form: 'за бросок', keys: ['за', 'бросок'] },
+  { form: 'в одном броске', keys: ['в', 'одном', 'броске'] },
+];
+
+/** `за бросок` / `в одном броске` at `t[at]`: which one, and how many tokens it takes. */
+function thresholdForm(t: readonly Token[], at: number): { form: ThresholdForm; tokens: number } | undefined {
+  for (const { form, keys } of THRESHOLD_FORMS) {
+    if (keys.every((key, k) => t[at + k]?.kind === 'word' && t[at + k].key === key)) return { form, tokens: keys.length };
+  }
   return undefined;
 }
 
@@ -168,6 +182,12 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
     if (typeof value !== 'number') {
       sink.error('bad-number', numRange, { param: kind, reason: value });
       return { keywordSeen: true };
+    }
+    const form = kind === 'successesNeeded' ? thresholdForm(t, numAt + 2) : undefined;
+    if (form) {
+      const formEnd = t[numAt + 1 + form.tokens];
+      rest(numAt + 2 + form.tokens);
+      return { keywordSeen: true, param: { ...base('threshold', kwTok, formEnd, formEnd), kind: 'threshold', value, valueRange: numRange, form: form.form } };
     }
     rest(numAt + 2);
     const b = base(kind, kwTok, kwTok, kwTok);

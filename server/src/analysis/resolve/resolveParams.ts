@@ -15,10 +15,12 @@ import {
   type PoolExpr,
   type RollLimitParam,
   type SuccessesNeededParam,
+  type ThresholdParam,
 } from '../check/checkExpression';
 import type { Fix } from '../types';
 import type { CheckContext, DiagnosticSink } from './resolveContext';
 import { removalEdit } from './checkEdits';
+import { formatParam } from '../check/checkExpression';
 
 /** What a side's parameters set, for every combination of the side alike. */
 export interface SideSettings {
@@ -31,6 +33,7 @@ export interface SideSettings {
   successesNeeded?: SuccessesNeededParam;
   rollLimit?: RollLimitParam;
   extendedMarker?: ExtendedMarkerParam;
+  threshold?: ThresholdParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -124,6 +127,11 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
       case 'extendedMarker':
         settings.extendedMarker = param;
         break;
+      case 'threshold':
+        // A d20 roll has no successes to count (RULESETS.md "Additions (3)").
+        if (ruleset.family === 'd20') unused(param);
+        else settings.threshold = param;
+        break;
     }
   }
   return settings;
@@ -189,9 +197,23 @@ export function reportBrokenExtended(settings: readonly SideSettings[], sink: Di
   const target = settings.find((s) => s.successesNeeded)?.successesNeeded;
   for (const s of settings) {
     if (s.successesNeeded?.value === 0) sink.add('RM003', { id: 'zeroSuccesses' }, s.successesNeeded.range);
+    if (s.threshold?.value === 0) sink.add('RM003', { id: 'zeroSuccesses' }, s.threshold.range);
     if (s.rollLimit?.value === 0) sink.add('RM003', { id: 'zeroRolls' }, s.rollLimit.range);
     if (!target && s.rollLimit) sink.add('RM003', { id: 'rollLimitWithoutTarget' }, s.rollLimit.range);
     if (!target && s.extendedMarker) sink.add('RM003', { id: 'extendedWithoutTarget', param: s.extendedMarker.keyword }, s.extendedMarker.range);
+  }
+}
+
+/**
+ * RM005 for a threshold that cannot be one roll's: in a contest or an extended action (MARKUP.md
+ * "Additions (3)"); the check then rolls without it.
+ */
+export function reportBrokenThreshold(settings: readonly SideSettings[], isContest: boolean, sink: DiagnosticSink): void {
+  for (const s of settings) {
+    if (!s.threshold) continue;
+    const extended = settings.some((o) => o.successesNeeded || o.rollLimit || o.extendedMarker);
+    if (isContest || extended) sink.add('RM005', { id: 'thresholdConflict', param: formatParam(s.threshold), with: isContest ? 'contest' : 'extended' }, s.threshold.range);
+    if (isContest || extended) s.threshold = undefined;
   }
 }
 
