@@ -38,7 +38,9 @@ export async function auditCommand(args: string[], io: CliIo, rollmark: Rollmark
   let exit = 0;
   for (const file of positionals) {
     const absolute = path.resolve(cwd, file);
-    const root = await projects.rootOf(absolute);
+    const found = await projects.rootOf(absolute);
+    // Without a `.rollmark/` above it, a file outside the current directory is read in its own folder.
+    const root = inside(found, absolute).startsWith('../') ? path.dirname(absolute) : found;
     const fs = new ProjectFs(root);
     const relative = inside(root, absolute);
     const read = await fs.readScenario(relative);
