@@ -46,6 +46,14 @@ export const Commands = {
    * {@link SetDocumentRulesetArgs} → {@link SetDocumentRulesetResult}.
    */
   setDocumentRuleset: 'rollmark.setDocumentRuleset',
+  /**
+   * Writes a roll into the session notes, replayed from its seed (the same dice): a line after the
+   * check, or an entry of the session log `сессия-ГГГГ-ММ-ДД.md` beside the scenario:
+   * {@link KeepRollArgs} → {@link KeepRollResult}.
+   */
+  keepRoll: 'rollmark.keepRoll',
+  /** The luck audit of a document's kept rolls (a session log, or a scenario with kept lines): {@link LuckAuditArgs} → {@link LuckAuditResult}. */
+  luckAudit: 'rollmark.luckAudit',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -59,6 +67,37 @@ export interface CommandSignatures {
   [Commands.addToDictionary]: { args: AddToDictionaryArgs; result: AddToDictionaryResult };
   [Commands.reloadProject]: { args: ReloadProjectArgs | undefined; result: ReloadProjectResult };
   [Commands.setDocumentRuleset]: { args: SetDocumentRulesetArgs; result: SetDocumentRulesetResult };
+  [Commands.keepRoll]: { args: KeepRollArgs; result: KeepRollResult };
+  [Commands.luckAudit]: { args: LuckAuditArgs; result: LuckAuditResult };
+}
+
+/** Where kept rolls go (`rollmark.keptRolls.destination`). */
+export type KeptRollDestination = 'line' | 'sessionLog';
+
+/**
+ * A roll to keep: the roll's own arguments with its seed (the server replays it: the same dice),
+ * where it goes, and the user's local date and time, which only the editor knows.
+ */
+export interface KeepRollArgs extends RollCheckArgs {
+  seed: number;
+  where: KeptRollDestination;
+  /** `ГГГГ-ММ-ДД`. */
+  date: string;
+  /** `ЧЧ:ММ`. */
+  time: string;
+}
+
+export type KeepRollResult = { kept: true; uri: string; line: number } | { kept: false; reason: string };
+
+export interface LuckAuditArgs {
+  uri: string;
+}
+
+export interface LuckAuditResult {
+  /** The audit as Markdown, in the server's locale (the chart as an SVG image). */
+  markdown: string;
+  /** The total's mid-rank percentile, 0…100, when any roll was audited. */
+  percentile?: number;
 }
 
 /**

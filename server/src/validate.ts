@@ -17,6 +17,8 @@ import {
   DIAGNOSTICS_SCOPES,
   type DiagnosticsScope,
   type DocumentChecksQuery,
+  type KeepRollArgs,
+  type LuckAuditArgs,
   MARKDOWN_MODES,
   type MarkdownMode,
   type ProtocolPosition,
@@ -142,12 +144,32 @@ function reloadProjectArgs(raw: unknown): ReloadProjectArgs | undefined {
   return { uri: raw.uri };
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+function keepRollArgs(raw: unknown): KeepRollArgs {
+  const roll = rollCheckArgs(raw);
+  const r = raw as Record<string, unknown>;
+  if (roll.seed === undefined) throw new MalformedError('"seed" must be the kept roll\'s seed');
+  if (r.where !== 'line' && r.where !== 'sessionLog') throw new MalformedError('"where" must be "line" or "sessionLog"');
+  if (typeof r.date !== 'string' || !DATE.test(r.date)) throw new MalformedError('"date" must be YYYY-MM-DD');
+  if (typeof r.time !== 'string' || !TIME.test(r.time)) throw new MalformedError('"time" must be HH:MM');
+  return { ...roll, seed: roll.seed, where: r.where, date: r.date, time: r.time };
+}
+
+function luckAuditArgs(raw: unknown): LuckAuditArgs {
+  if (!isRecord(raw) || typeof raw.uri !== 'string' || raw.uri === '') throw new MalformedError('expected one argument {uri}');
+  return { uri: raw.uri };
+}
+
 /** Each server command's argument, checked: the shape `CommandSignatures` declares, or a reason. */
 export const commandArgs: { [C in keyof CommandSignatures]: (raw: unknown) => CommandSignatures[C]['args'] } = {
   [Commands.rollCheck]: rollCheckArgs,
   [Commands.addToDictionary]: addToDictionaryArgs,
   [Commands.reloadProject]: reloadProjectArgs,
   [Commands.setDocumentRuleset]: setDocumentRulesetArgs,
+  [Commands.keepRoll]: keepRollArgs,
+  [Commands.luckAudit]: luckAuditArgs,
 };
 
 export function isCommand(command: unknown): command is keyof CommandSignatures {

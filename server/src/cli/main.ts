@@ -1,3 +1,4 @@
+import { auditCommand } from './auditCommand';
 import { checkCommand } from './checkCommand';
 import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
 import { reportCommand } from './reportCommand';
@@ -12,6 +13,7 @@ const COMMAND_LINES = `  rollmark check [--ruleset ID] [--format text|json|sarif
   rollmark roll  --ruleset ID [--seed S] [--pool N] [--json] "«check»"
   rollmark report [--ruleset ID] [--format html|json|md] [-o FILE] [--max-document-size-mb N] FILES|DIRS|-…
   rollmark rulesets [--json]
+  rollmark audit [--format text|json] [--ruleset ID] FILES…
 `;
 
 const USAGE: Record<Locale, string> = {
@@ -57,6 +59,7 @@ const COMMANDS: Record<string, Command> = {
   roll: rollCommand,
   report: reportCommand,
   rulesets: rulesetsCommand,
+  audit: auditCommand,
 };
 
 /**

@@ -9,6 +9,9 @@ import { CHOOSE_CHECK_COMMAND, type CheckChoice, type CodeLensMode, Commands, ty
 import type { Voice } from '../present/voice';
 import { toOffset, toRange } from './convert';
 import { checkIndexAt } from './locate';
+import { findKeptLines, type KeptLine, type KeptRoll } from '../analysis/keptRolls';
+import { keptCheck } from '../analysis/luckAudit';
+import { keptOutcome } from '../present/keptRoll';
 
 /**
  * Limit: lenses for the first 10,000 checks that can be rolled. A code-lens request has no range,
@@ -46,6 +49,7 @@ export function provideCodeLenses(document: TextDocument, analysis: DocumentAnal
   if (mode === 'off') return [];
   const key = lensKey(document.uri);
   const lenses: CodeLens[] = [];
+  const kept = keptByCheck(document, analysis);
   const rollable = analysis.checks.filter((check) => check.spec !== undefined);
   for (let first = 0; first < rollable.length && lenses.length < MAX_CODE_LENSES; ) {
     const line = document.positionAt(rollable[first].range.start).line;
@@ -53,10 +57,60 @@ export function provideCodeLenses(document: TextDocument, analysis: DocumentAnal
     while (end < rollable.length && document.positionAt(rollable[end].range.start).line === line) end++;
     // A crowded line: one lens, on its first check, offers them all.
     const own = end - first >= GROUP_AT ? rollable.slice(first, first + 1) : rollable.slice(first, end);
-    for (const check of own.slice(0, MAX_CODE_LENSES - lenses.length)) lenses.push({ range: toRange(document, check.range), data: key });
+    for (const check of own) {
+      if (lenses.length >= MAX_CODE_LENSES) break;
+      const range = toRange(document, check.range);
+      lenses.push({ range, data: key });
+      // A kept check's lens shows what was kept; rolling it anew is a lens of its own, never the one clicked by habit.
+      if (kept.has(check)) lenses.push({ range, data: [key, ANEW] });
+    }
     first = end;
   }
+  for (const line of kept.lines) {
+    if (lenses.length >= MAX_CODE_LENSES) break;
+    lenses.push({ range: toRange(document, { start: line.start, end: line.end }), data: key });
+  }
   return lenses;
+}
+
+/** A lens's `data`: the document's key, with {@link ANEW} for a kept check's «roll anew» lens. */
+const ANEW = 'anew';
+
+/** The document key a lens carries (service/requests.ts finds its document by it). */
+export function lensDocumentKey(data: unknown): unknown {
+  return Array.isArray(data) ? data[0] : data;
+}
+
+/** The document's kept lines (docs/markup.md), and each kept check's last kept line. */
+function keptByCheck(document: TextDocument, analysis: DocumentAnalysis): Map<AnalyzedCheck, KeptLine> & { lines: KeptLine[] } {
+  const lines = findKeptLines(document.getText()).filter((line) => line.roll.file === undefined);
+  const byCheck = new Map<AnalyzedCheck, KeptLine>();
+  for (const line of lines) {
+    const check = keptCheck(analysis.checks, line.roll.check, line.start);
+    if (check) byCheck.set(check, line);
+  }
+  return Object.assign(byCheck, { lines });
+}
+
+/** The roll command that replays a kept roll: its check, seed, pool and roller. */
+function replayArgs(document: TextDocument, check: AnalyzedCheck, kept: KeptRoll): RollCheckArgs {
+  const at = document.positionAt(check.range.start);
+  const actor = kept.party ? undefined : kept.rolls[0].actor;
+  return {
+    uri: document.uri,
+    line: at.line,
+    character: at.character,
+    text: check.text,
+    seed: kept.seed,
+    poolUnknown: false,
+    ...(kept.pool !== undefined ? { pool: kept.pool } : {}),
+    ...(kept.party ? { party: true } : actor !== undefined ? { actor } : {}),
+  };
+}
+
+/** A kept line's lens («Повторить»), or a kept check's («Сохранено: …»): both replay the kept roll. */
+function keptLens(lens: CodeLens, document: TextDocument, line: KeptLine, check: AnalyzedCheck, title: string): CodeLens {
+  return { range: lens.range, command: { title, command: Commands.rollCheck, arguments: [replayArgs(document, check, line.roll)] } };
 }
 
 /**
@@ -100,13 +154,25 @@ function lensName(check: AnalyzedCheck, line: readonly AnalyzedCheck[]): string 
  * title (named, with its odds) and roll.
  */
 export function resolveCodeLens(lens: CodeLens, document: TextDocument, analysis: DocumentAnalysis, mode: CodeLensMode, locale: Locale): CodeLens {
-  const index = checkStartingAt(analysis.checks, toOffset(document, lens.range.start));
-  const check = analysis.checks[index];
-  if (!check?.spec || mode === 'off') return lens;
+  if (mode === 'off') return lens;
   const v = voice(locale);
+  const offset = toOffset(document, lens.range.start);
+  const index = checkStartingAt(analysis.checks, offset);
+  const check = analysis.checks[index];
+  const anew = Array.isArray(lens.data) && lens.data[1] === ANEW;
+  if (!check?.spec || !anew) {
+    const kept = keptByCheck(document, analysis);
+    const line = check?.spec ? kept.get(check) : kept.lines.find((l) => l.start === offset);
+    const keptCheckOf = line && (check?.spec ? check : keptCheck(analysis.checks, line.roll.check, line.start));
+    if (line && keptCheckOf?.spec) {
+      const title = check?.spec ? v.w.keptLens(keptOutcome(line.roll, v)) : v.w.replayLens(String(line.roll.seed));
+      return keptLens(lens, document, line, keptCheckOf, title);
+    }
+    if (!check?.spec) return lens;
+  }
   const range: Range = toRange(document, check.range);
   const onLine = rollableOnLine(document, analysis.checks, index);
-  if (onLine.length >= GROUP_AT) {
+  if (!anew && onLine.length >= GROUP_AT) {
     // The line's first check carries the line's lens; another one's lens is from an older text.
     if (onLine[0] !== check) return lens;
     const choices: CheckChoice[] = onLine.map((c) => rollOf(c, document, analysis, v, { odds: true, name: lensName(c, onLine) ?? '' }));
@@ -114,12 +180,12 @@ export function resolveCodeLens(lens: CodeLens, document: TextDocument, analysis
     return { range, command: { title, command: CHOOSE_CHECK_COMMAND, arguments: [choices] } };
   }
   const name = lensName(check, onLine);
-  const { title, args } = rollOf(check, document, analysis, v, { odds: mode === 'rollWithOdds', ...(name !== undefined ? { name } : {}) });
+  const { title, args } = rollOf(check, document, analysis, v, { odds: mode === 'rollWithOdds', anew, ...(name !== undefined ? { name } : {}) });
   return { range, command: { title, command: Commands.rollCheck, arguments: [args] } };
 }
 
 /** A check's lens title and the arguments that roll it. */
-function rollOf(check: AnalyzedCheck, document: TextDocument, analysis: DocumentAnalysis, v: Voice, options: LensOptions): CheckChoice {
+function rollOf(check: AnalyzedCheck, document: TextDocument, analysis: DocumentAnalysis, v: Voice, options: LensOptions & { anew?: boolean }): CheckChoice {
   const spec = check.spec as NonNullable<AnalyzedCheck['spec']>;
   const line = checkLine(check.odds, { ruleset: analysis.ruleset, v, spec });
   const range = toRange(document, check.range);
@@ -129,6 +195,6 @@ function rollOf(check: AnalyzedCheck, document: TextDocument, analysis: Document
   // A check the whole party rolls: every member by default; a client may ask for one of them (`actor`).
   if (check.party) Object.assign(args, { poolUnknown: false, party: true });
   else if (args.poolUnknown && analysis.ruleset.family === 'pool-minus-difficulty') args.poolAfterDifficulty = true;
-  const title = check.party ? partyLensTitle(check.party, v, options) : lensTitle(line, v, options);
+  const title = options.anew ? v.w.rollAnew : check.party ? partyLensTitle(check.party, v, options) : lensTitle(line, v, options);
   return { title, args };
 }

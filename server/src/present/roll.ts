@@ -179,15 +179,20 @@ export function actorRollLog(check: string, actor: string, report: RolledCheck, 
   return [`🎲 ${check} · ${actor}: ${rollSummary(report, ruleset, v)}`, ...rollDetails(report, ruleset, v)];
 }
 
+/** The whole party's outcomes in one line, without the check: «партия: Катастрофа — успех, Адриан — провал · зерно броска 42». */
+export function partySummary(rolls: readonly { actor: string; report: RolledCheck }[], ruleset: Ruleset, v: Voice, seed?: number): string {
+  const outcomes = rolls.map((r) => `${r.actor} — ${outcomeText(r.report, ruleset, v)}`).join(', ');
+  return `${v.w.partyLabel}: ${outcomes}${seed === undefined ? '' : ` · ${v.w.seed(String(seed))}`}`;
+}
+
 /**
  * The whole party's roll: the outcomes on the first line («🎲 «…» · партия: Катастрофа — успех,
  * Адриан — провал · зерно броска 42»: the seed replays the whole party), then each character's dice
  * on a line of their own.
  */
 export function partyRollLog(check: string, rolls: readonly { actor: string; report: RolledCheck }[], ruleset: Ruleset, v: Voice, seed?: number): string[] {
-  const outcomes = rolls.map((r) => `${r.actor} — ${outcomeText(r.report, ruleset, v)}`).join(', ');
   return [
-    `🎲 ${check} · ${v.w.partyLabel}: ${outcomes}${seed === undefined ? '' : ` · ${v.w.seed(String(seed))}`}`,
+    `🎲 ${check} · ${partySummary(rolls, ruleset, v, seed)}`,
     ...rolls.flatMap((r) => [`    ${r.actor}: ${rollSummary(r.report, ruleset, v)}`, ...rollDetails(r.report, ruleset, v).map((line) => `    ${line}`)]),
   ];
 }

@@ -323,6 +323,38 @@ export const WORDS = {
     ru: 'Словарь проекта Rollmark: черты, которые принимают все правила этой рабочей области.',
     en: 'Rollmark project dictionary: traits every ruleset accepts in this workspace.',
   },
+  // Kept rolls (present/keptRoll.ts) and their lenses.
+  sessionLogTitle: (date: string): Text => ({ ru: `Сессия ${date}`, en: `Session ${date}` }),
+  keptLens: (summary: string): Text => ({ ru: `📌 Сохранено: ${summary}`, en: `📌 Kept: ${summary}` }),
+  rollAnew: { ru: '🎲 Бросить заново', en: '🎲 Roll anew' },
+  replayLens: (seed: string): Text => ({ ru: `🔁 Повторить (зерно ${seed})`, en: `🔁 Replay (seed ${seed})` }),
+  keptNotAChecksFile: { ru: 'Сохранять броски можно только в файле сценария, открытом в папке рабочей области', en: 'Rolls can be kept only from a scenario file in a workspace folder' },
+  keptLogRefused: (file: string, reason: string): Text => ({ ru: `Бросок не записан в «${file}»: ${reason}`, en: `The roll was not written to "${file}": ${reason}` }),
+  // The luck audit (present/luck.ts).
+  auditTitle: { ru: 'Проверка удачи', en: 'Luck audit' },
+  auditVerdict: (percentile: string): Text => ({
+    ru: `Успехи группы — на ${percentile}-м процентиле того, что дают шансы`,
+    en: `The party's successes were in the ${percentile} percentile of what the odds give`,
+  }),
+  auditTotals: (observed: string, expected: string, rolls: string): Text => ({
+    ru: `Выпало успехов: ${observed}, ожидалось в среднем ${expected} (${rolls})`,
+    en: `Successes rolled: ${observed}, expected on average ${expected} (${rolls})`,
+  }),
+  auditRollLine: (check: string, who: string, observed: string, expected: string, percentile: string): Text => ({
+    ru: `${check}${who}: ${observed} при ожидаемых ${expected} — ${percentile}-й процентиль`,
+    en: `${check}${who}: ${observed} against ${expected} expected — ${percentile} percentile`,
+  }),
+  auditSkipped: (check: string, reason: string): Text => ({ ru: `${check}: не учтён — ${reason}`, en: `${check}: left out — ${reason}` }),
+  auditNoRolls: { ru: 'В файле нет сохранённых бросков, которые можно сравнить с шансами', en: 'The file holds no kept rolls that can be compared with the odds' },
+  auditTooLarge: { ru: 'Слишком много бросков для точного расчёта', en: 'Too many rolls for the exact computation' },
+  auditNoScenario: { ru: 'сценарий не найден', en: 'the scenario was not found' },
+  auditNoCheck: { ru: 'проверки больше нет в сценарии', en: 'the check is no longer in the scenario' },
+  auditOtherRuleset: { ru: 'правила проверки изменились', en: "the check's ruleset has changed" },
+  auditNoActor: { ru: 'персонажа больше нет в партии', en: 'the character is no longer in the party' },
+  auditNoSuccesses: { ru: 'у этой проверки нет распределения успехов (состязание, длительное действие, к20, неизвестный пул)', en: 'this check has no distribution of successes (a contest, an extended action, a d20 roll, an unknown pool)' },
+  auditChartX: { ru: 'успехов за сессию', en: 'successes in the session' },
+  auditChartY: { ru: 'вероятность', en: 'probability' },
+  auditChartObserved: { ru: 'выпало', en: 'rolled' },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 /** Nouns that follow a number, in every plural form the language has. */

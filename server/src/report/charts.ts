@@ -106,10 +106,10 @@ function histogramSpec(data: Point[], domain: string[], v: Voice): TopLevelSpec 
   };
 }
 
-/** The SVG of a spec; numbers in its aria-labels with the locale's separators. */
-async function toSvg(spec: TopLevelSpec, v: Voice): Promise<string> {
+/** The SVG of a spec; numbers in its aria-labels with the locale's separators. `config`: another page's colours (the luck audit's). */
+export async function toSvg(spec: TopLevelSpec, v: Voice, config: TopLevelSpec['config'] = CONFIG): Promise<string> {
   const { compile, parse, View } = await (await import('./vega.js')).loadVega();
-  const view = new View(parse(compile({ ...spec, config: { ...CONFIG, locale: { number: numberLocale(v) } } }).spec), { renderer: 'none' });
+  const view = new View(parse(compile({ ...spec, config: { ...config, locale: { number: numberLocale(v) } } }).spec), { renderer: 'none' });
   try {
     return await view.toSVG();
   } finally {

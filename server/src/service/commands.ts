@@ -4,12 +4,23 @@
  * Arguments arrive checked (validate.ts); what the arguments name but the document does not hold
  * is InvalidParams, any other failure is logged and answered as failed.
  */
+import { keptLineEdit, keptRoll, sessionLogAppend } from '../features/keepRoll';
+import { auditKeptRolls } from '../analysis/luckAudit';
+import { editorScenarios } from './audit';
 import { provideRoll, RollArgumentError } from '../features/rollCheck';
 import { dictionaryNotAdded } from '../present/messages';
 import { voice } from '../present/voice';
 import { provideSetDocumentRuleset } from '../features/setDocumentRuleset';
+import type { TextEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { refusalReason } from '../present/refusals';
+import { luckAuditMarkdown } from '../report/luckAudit';
 import {
   type AddToDictionaryArgs,
+  type KeepRollArgs,
+  type KeepRollResult,
+  type LuckAuditArgs,
+  type LuckAuditResult,
   type AddToDictionaryResult,
   type CommandSignatures,
   Commands,
@@ -20,7 +31,8 @@ import {
   type SetDocumentRulesetArgs,
   type SetDocumentRulesetResult,
 } from '../protocol';
-import { fileUri } from '../workspace/folders';
+import { fileUri, relativePath, sameFile } from '../workspace/folders';
+import { FileRefusedError } from '../workspace/projectFiles';
 import { addToProjectDictionary, dictionaryEditProblem } from '../workspace/projectDictionary';
 import { ServiceError } from './errors';
 import type { Session } from './session';
@@ -105,10 +117,76 @@ export function reloadProject(s: Session, args: ReloadProjectArgs | undefined): 
   });
 }
 
+/** An edit of an open document, versioned when the editor can: an edit computed for one version never lands on another. */
+async function applyTo(s: Session, document: TextDocument, edit: TextEdit): Promise<string | undefined> {
+  const change = s.versionedEdits ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits: [edit] }] } : { changes: { [document.uri]: [edit] } };
+  const applied = await s.editor.applyEdit('Rollmark', change);
+  return applied.applied ? undefined : (applied.failureReason ?? 'the editor refused the edit');
+}
+
+/**
+ * Keeps a roll in the session notes, replayed from its seed: a line after the check (an edit of
+ * the open document), or an entry appended to the session log beside it (the log's open document
+ * when the editor has it, else the file, through the workspace's atomic, serialised edit).
+ */
+export function keepRoll(s: Session, args: KeepRollArgs): Promise<KeepRollResult> {
+  return command(s, Commands.keepRoll, async () => {
+    const document = s.documents.get(args.uri);
+    if (!document || !(await s.isServed(document))) throw new ServiceError('invalidParams', `${Commands.keepRoll}: the document is not open`);
+    const kept = keptRoll(document, (await s.analyses.get(document)).analysis, args, s.locale, s.random);
+    const v = voice(s.locale);
+    if (args.where === 'line') {
+      const { edit, line } = keptLineEdit(document, kept, args.date);
+      const refused = await applyTo(s, document, edit);
+      return refused === undefined ? { kept: true, uri: document.uri, line } : { kept: false, reason: refused };
+    }
+    const folderUri = s.folders.folderFor(args.uri);
+    const fs = folderUri ? s.fsFor(folderUri) : undefined;
+    const scenario = folderUri ? relativePath(folderUri, args.uri) : undefined;
+    if (!folderUri || !fs || scenario === undefined) return { kept: false, reason: v.w.keptNotAChecksFile };
+    const log = sessionLogAppend(scenario, kept, args, s.locale);
+    const uri = fileUri(folderUri, log.path);
+    // Never over an input: a scenario that happens to bear the log's name is not appended to.
+    if (log.path === scenario) return { kept: false, reason: v.w.keptLogRefused(log.path, v.w.keptNotAChecksFile) };
+    const open = s.documents.all().find((d) => sameFile(d.uri, uri));
+    if (open) {
+      const text = open.getText();
+      const end = open.positionAt(text.length);
+      const refused = await applyTo(s, open, { range: { start: end, end }, newText: log.append(text).slice(text.length) });
+      return refused === undefined ? { kept: true, uri: open.uri, line: open.positionAt(log.append(text).length).line } : { kept: false, reason: refused };
+    }
+    let lines = 0;
+    try {
+      await fs.edit(log.path, (text) => {
+        const next = log.append(text);
+        lines = next.split('\n').length - 2;
+        return next;
+      });
+    } catch (error) {
+      if (!(error instanceof FileRefusedError)) throw error;
+      return { kept: false, reason: v.w.keptLogRefused(log.path, refusalReason(error.refusal, v)) };
+    }
+    return { kept: true, uri, line: lines };
+  });
+}
+
+/** The luck audit of an open document's kept rolls: its own kept lines' checks, a session log's scenarios beside it. */
+export function luckAudit(s: Session, args: LuckAuditArgs): Promise<LuckAuditResult> {
+  return command(s, Commands.luckAudit, async () => {
+    const document = s.documents.get(args.uri);
+    if (!document) throw new ServiceError('invalidParams', `${Commands.luckAudit}: the document is not open`);
+    const text = document.getText();
+    const audit = await auditKeptRolls(text, editorScenarios(s, document.uri));
+    return await luckAuditMarkdown(audit, voice(s.locale));
+  });
+}
+
 /** Each command's implementation, by id: the dispatch `CommandSignatures` types. */
 export const commands: { [C in keyof CommandSignatures]: (s: Session, args: CommandSignatures[C]['args']) => Promise<CommandSignatures[C]['result']> } = {
   [Commands.rollCheck]: rollCheck,
   [Commands.addToDictionary]: addToDictionary,
   [Commands.reloadProject]: reloadProject,
   [Commands.setDocumentRuleset]: setDocumentRuleset,
+  [Commands.keepRoll]: keepRoll,
+  [Commands.luckAudit]: luckAudit,
 };

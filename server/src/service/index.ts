@@ -52,6 +52,7 @@ import type { Cancellation } from './requests';
 import * as requests from './requests';
 import { Session, type SessionOptions } from './session';
 import * as text from './text';
+import { auditKeptRolls, type ScenarioSource, type SessionAudit } from '../analysis/luckAudit';
 import type { SentAnalysis, SentProject } from './transfer';
 
 export type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
@@ -130,6 +131,8 @@ export interface RollmarkService {
   receiveAnalysis(sent: SentAnalysis, project: WorkspaceConfig): DocumentAnalysis;
   sendProject(project: WorkspaceConfig): SentProject;
   receiveProject(sent: SentProject): text.AnalysisProject;
+  /** The luck audit of a text's kept rolls, each check read in its scenario (`rollmark audit`). */
+  auditKeptRolls(source: string, scenario: ScenarioSource): Promise<SessionAudit>;
 }
 
 /** Creates a service for one host: for an editor, created at `initialize` with what it said. */
@@ -172,5 +175,6 @@ export function createRollmarkService(options: RollmarkServiceOptions): Rollmark
     receiveAnalysis: text.receiveAnalysis,
     sendProject: text.sendProject,
     receiveProject: text.receiveProject,
+    auditKeptRolls,
   });
 }

@@ -22,7 +22,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { dictionaryNames } from '../analysis/resolve/traitIndex';
 import { provideCheckChips } from '../features/checkChips';
 import { provideCodeActions } from '../features/codeActions';
-import { lensKey, provideCodeLenses, resolveCodeLens } from '../features/codeLens';
+import { lensDocumentKey, lensKey, provideCodeLenses, resolveCodeLens } from '../features/codeLens';
 import { provideCompletion } from '../features/completion';
 import { effectiveSeverity } from '../features/diagnostics';
 import { provideDocumentInfo, provideUnservedInfo } from '../features/documentInfo';
@@ -92,7 +92,7 @@ export function codeLenses(s: Session, params: CodeLensParams, token?: Cancellat
 
 /** A lens's title, for those the editor shows; a lens of a document gone comes back as it was. */
 export async function resolveLens(s: Session, lens: CodeLens, token?: Cancellation): Promise<CodeLens> {
-  const document = s.documents.all().find((d) => lensKey(d.uri) === lens.data);
+  const document = s.documents.all().find((d) => lensKey(d.uri) === lensDocumentKey(lens.data));
   if (!document) return lens;
   return onDocument(s, 'codeLens/resolve', document.uri, lens, token, (served, a) => resolveCodeLens(lens, served, a.analysis, a.settings.codeLens.show, s.locale));
 }
