@@ -26,6 +26,7 @@ export const DEFAULT_SEVERITY: Record<DiagnosticCode, Severity> = {
   RM013: 'error',
   RM014: 'warning',
   RM015: 'warning',
+  RM016: 'info',
 };
 
 type NoArguments = Record<never, never>;
@@ -123,6 +124,9 @@ export interface DiagnosticArguments {
   rulesetFile: { detail: string };
   builtinRulesetId: { ruleset: string };
   duplicateRulesetId: { ruleset: string; first: string };
+  // Paths through the adventure (RM016): `chance` of the outcome the scene needs, absent when unknown.
+  hangsOnOneRoll: { scene: string; check: string; outcome: 'success' | 'failure'; chance?: number };
+  fewClues: { scene: string; clues: number; needed: number };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

@@ -29,7 +29,8 @@ export type DiagnosticCode =
   | 'RM012'
   | 'RM013'
   | 'RM014'
-  | 'RM015';
+  | 'RM015'
+  | 'RM016';
 
 export interface TextEdit {
   range: TextRange;

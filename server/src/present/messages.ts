@@ -52,6 +52,7 @@ export const CODE_SUMMARY: Record<DiagnosticCode, Record<Locale, string>> = {
   RM013: { ru: 'больше двух Преимуществ или Помех', en: 'more than 2 Преимущества or Помехи' },
   RM014: { ru: 'термин из другого перевода или других правил', en: 'term from another translation or ruleset' },
   RM015: { ru: 'модификатор вне обычных пределов', en: 'modifier outside the usual range' },
+  RM016: { ru: 'приключение зависит от одного броска', en: 'the adventure hangs on one roll' },
 };
 
 /** At most two titles, then «and others»: a name four game lines share would make a paragraph. */
@@ -286,6 +287,16 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
   duplicateRulesetId: {
     ru: (m) => `Правила с id «${m.ruleset}» уже заданы в ${m.first}. Файл не используется`,
     en: (m) => `The ruleset id "${m.ruleset}" is already defined in ${m.first}. This file is not used`,
+  },
+  hangsOnOneRoll: {
+    ru: (m, v) =>
+      `Сцена «${m.scene}» достижима только ${m.outcome === 'success' ? 'при успехе' : 'при провале'} проверки ${m.check}${m.chance === undefined ? ' (шанс неизвестен)' : ` (${v.percent(m.chance)})`}: дайте к ней ещё один путь`,
+    en: (m, v) =>
+      `The scene "${m.scene}" is reached only if ${m.check} ${m.outcome === 'success' ? 'succeeds' : 'fails'}${m.chance === undefined ? ' (chance unknown)' : ` (${v.percent(m.chance)})`}: give it another way in`,
+  },
+  fewClues: {
+    ru: (m, v) => `Улик, ведущих к выводу «${m.scene}»: ${v.number(m.clues)}; по правилу трёх улик нужно не меньше ${v.number(m.needed)}`,
+    en: (m, v) => `Clues leading to the conclusion "${m.scene}": ${v.number(m.clues)}; the Three Clue Rule asks for at least ${v.number(m.needed)}`,
   },
 };
 
