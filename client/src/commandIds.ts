@@ -12,7 +12,10 @@ export const ClientCommands = {
    * (the status bar item runs it); the editor has the focus again afterwards.
    */
   chooseRuleset: 'rollmark.chooseRuleset',
-  /** `(uri?, rulesetId?)`: writes `ruleset:` into the document's front matter; without an id, asks. */
+  /**
+   * `(uri?, rulesetId?)`: writes `ruleset:` into the document's front matter; without an id, asks
+   * (the «No ruleset» status bar item and the invitation run it); the editor has the focus again afterwards.
+   */
   chooseDocumentRuleset: 'rollmark.chooseDocumentRuleset',
   /** `(rulesetId?)`: sets `rollmark.defaultRuleset` (`''` removes it); without an id, asks. */
   chooseWorkspaceRuleset: 'rollmark.chooseWorkspaceRuleset',

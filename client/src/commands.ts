@@ -1,6 +1,6 @@
 /** The extension's own commands (ids in commandIds.ts, titles in package.nls*.json). */
 import * as vscode from 'vscode';
-import { Commands, type DocumentInfo, MARKDOWN_LANGUAGE_ID, type RollCheckArgs, type SetDocumentRulesetResult } from '../../server/src/protocol';
+import { CHOOSE_CHECK_COMMAND, type CheckChoice, Commands, type DocumentInfo, MARKDOWN_LANGUAGE_ID, type RollCheckArgs, type SetDocumentRulesetResult } from '../../server/src/protocol';
 import { ClientCommands } from './commandIds';
 import { requestDocumentInfo, requestRulesets } from './documentInfo';
 import type { LanguageClientHost } from './languageClient';
@@ -208,7 +208,24 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(ClientCommands.rollAtCursor, rollAtCursor),
     vscode.commands.registerCommand(ClientCommands.chooseRuleset, chooseRuleset),
-    vscode.commands.registerCommand(ClientCommands.chooseDocumentRuleset, chooseDocumentRuleset),
+    // The one lens of a line with many checks: which of them to roll (through the roll middleware, as a lens would).
+    vscode.commands.registerCommand(CHOOSE_CHECK_COMMAND, async (choices?: CheckChoice[]) => {
+      if (!Array.isArray(choices) || choices.length === 0) return undefined;
+      const picked = await vscode.window.showQuickPick(
+        choices.map((choice) => ({ label: choice.title, choice })),
+        { title: vscode.l10n.t('Which check to roll?'), placeHolder: vscode.l10n.t('Each roll goes to the roll log') },
+      );
+      return picked ? vscode.commands.executeCommand(Commands.rollCheck, picked.choice.args) : undefined;
+    }),
+    // From the status bar or the invitation: the keyboard goes back to the document's editor.
+    vscode.commands.registerCommand(ClientCommands.chooseDocumentRuleset, async (uriArg?: unknown, idArg?: unknown) => {
+      try {
+        return await chooseDocumentRuleset(uriArg, idArg);
+      } finally {
+        const document = await targetDocument(uriArg);
+        if (document) await focusEditorOf(document);
+      }
+    }),
     vscode.commands.registerCommand(ClientCommands.chooseWorkspaceRuleset, chooseWorkspaceRuleset),
     vscode.commands.registerCommand(ClientCommands.showRollLog, () => log.show(false)),
     vscode.commands.registerCommand(ClientCommands.recheckWorkspace, recheckWorkspace),

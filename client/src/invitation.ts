@@ -16,6 +16,8 @@ const ANSWERED = 'rollmark.rulesetInvitation.answered';
 export class RulesetInvitation {
   /** Documents invited in this window, answered or not yet. */
   private readonly offered = new Set<string>();
+  /** Documents whose invitation is still up, its question open. */
+  private readonly pending = new Set<string>();
 
   constructor(
     private readonly globalState: vscode.Memento,
@@ -28,12 +30,15 @@ export class RulesetInvitation {
     if (!info.looksLikeScenario || this.offered.has(uri) || this.globalState.get<boolean>(NEVER) === true) return;
     if (this.workspaceState.get<string[]>(ANSWERED, []).includes(uri)) return;
     this.offered.add(uri);
+    this.pending.add(uri);
     const choose = vscode.l10n.t('Choose a Ruleset');
     const notNow = vscode.l10n.t('Not Now');
     const never = vscode.l10n.t("Don't Ask Again");
     const name = vscode.workspace.asRelativePath(document.uri);
     const message = vscode.l10n.t('{0} holds checks but names no ruleset. Choose one, and Rollmark checks them and shows their odds.', name);
     void vscode.window.showInformationMessage(message, choose, notNow, never).then(async (answer) => {
+      // Answered meanwhile by giving the document a ruleset (`served`).
+      if (!this.pending.delete(uri)) return;
       if (answer === never) {
         await this.globalState.update(NEVER, true);
         return;
@@ -41,5 +46,17 @@ export class RulesetInvitation {
       await this.workspaceState.update(ANSWERED, [...this.workspaceState.get<string[]>(ANSWERED, []), uri]);
       if (answer === choose) await vscode.commands.executeCommand(ClientCommands.chooseDocumentRuleset, document.uri);
     });
+  }
+
+  /**
+   * The document is served now (a ruleset chosen from the status bar, or written by hand): the
+   * invitation's question is answered, so its toast goes. The API cannot close one notification;
+   * hiding the toasts leaves it in the notification centre, where a click does no harm.
+   */
+  served(document: vscode.TextDocument): void {
+    const uri = document.uri.toString();
+    if (!this.pending.delete(uri)) return;
+    void this.workspaceState.update(ANSWERED, [...this.workspaceState.get<string[]>(ANSWERED, []), uri]);
+    void vscode.commands.executeCommand('notifications.hideToasts');
   }
 }

@@ -27,8 +27,11 @@ export class PoolPicker {
     await this.state.update(LAST_POOL_KEY, all);
   }
 
-  /** A quick pick of 1–10 with the last choice preselected; undefined when dismissed. */
-  async pick(uri: string, check: string | undefined): Promise<number | undefined> {
+  /**
+   * A quick pick of 1–10 with the last choice preselected; undefined when dismissed.
+   * `afterDifficulty`: the ruleset takes the difficulty off the dice, and the question says so.
+   */
+  async pick(uri: string, check: string | undefined, afterDifficulty = false): Promise<number | undefined> {
     const last = this.last(uri);
     const items: PoolItem[] = POOL_CHOICES.map((pool) => ({
       pool,
@@ -37,7 +40,9 @@ export class PoolPicker {
     }));
     const quickPick = vscode.window.createQuickPick<PoolItem>();
     quickPick.title = check ? vscode.l10n.t('Pool of {0}', check) : vscode.l10n.t('Pool of the check');
-    quickPick.placeholder = vscode.l10n.t('The pool is unknown: how many dice to roll?');
+    quickPick.placeholder = afterDifficulty
+      ? vscode.l10n.t('The pool is unknown: how many dice to roll, the difficulty already taken off?')
+      : vscode.l10n.t('The pool is unknown: how many dice to roll?');
     quickPick.items = items;
     const preselected = items.find((item) => item.pool === last);
     if (preselected) quickPick.activeItems = [preselected];

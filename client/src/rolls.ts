@@ -70,12 +70,13 @@ export class RollFlow {
     if (args.pool === undefined && args.actor === undefined && !args.party) {
       const need = await this.poolQuestion(args);
       if (need) {
-        const pool = await this.pools.pick(args.uri, need.check);
+        const pool = await this.pools.pick(args.uri, need.check, args.poolAfterDifficulty === true);
         if (pool === undefined) return undefined;
         args.pool = pool;
       }
     }
     delete args.poolUnknown;
+    delete args.poolAfterDifficulty;
     let result: RollCheckResult;
     try {
       result = await send(args);

@@ -121,6 +121,7 @@ export class RulesetStatus implements vscode.Disposable {
   private showServed(document: vscode.TextDocument, info: DocumentInfo): void {
     this.shown = info;
     this.onServed(info);
+    this.invitation.served(document);
     void vscode.commands.executeCommand('setContext', SERVED_CONTEXT, true);
     this.item.text = `${vscode.workspace.isTrusted ? '$(book)' : '$(shield)'} ${info.title}`;
     const lines = servedLines(info);

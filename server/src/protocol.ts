@@ -68,6 +68,19 @@ export interface CommandSignatures {
  * nearest check with exactly that text is rolled (the same roll, moved by an edit above it), and
  * when there is none the command fails saying the check is gone. Never another check.
  */
+/**
+ * The command of the one code lens over a line with many checks (a client's own, not the
+ * server's): its argument is a {@link CheckChoice} list; the client offers them and rolls the one
+ * chosen through `rollmark.rollCheck`.
+ */
+export const CHOOSE_CHECK_COMMAND = 'rollmark.chooseCheckToRoll';
+
+/** One check a line's lens offers: how its own lens would read, with the odds, and its roll. */
+export interface CheckChoice {
+  title: string;
+  args: RollCheckArgs;
+}
+
 export interface RollCheckArgs {
   uri: string;
   line: number;
@@ -82,6 +95,11 @@ export interface RollCheckArgs {
    * before rolling. The server ignores it.
    */
   poolUnknown?: boolean;
+  /**
+   * Set with `poolUnknown` where the ruleset takes the difficulty off the dice (vampire-pack): the
+   * pool a client asks for is the dice left after it. The server ignores it.
+   */
+  poolAfterDifficulty?: boolean;
   /**
    * A check without an actor whose values come from the character sheets: roll it as this
    * character of the front matter would («Ольха: …»). Refused when the check has an actor, or

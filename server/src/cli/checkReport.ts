@@ -56,7 +56,7 @@ export function summaryText(s: Summary, locale: Locale): string {
 /** `check --checks`: a file's ruleset and number of checks. */
 export function fileChecksText(analysis: DocumentAnalysis, locale: Locale): string {
   const v = voice(locale);
-  return `${analysis.ruleset.id} (${rulesetTitle(analysis.ruleset, v)}), ${v.count(analysis.checks.length, 'check')}`;
+  return `${analysis.ruleset.id} · ${rulesetTitle(analysis.ruleset, v)}, ${v.count(analysis.checks.length, 'check')}`;
 }
 
 /** `check --checks`: a check as the outline shows it, «пул 4 · успех 76 %» (or the party's figures). */

@@ -14,7 +14,8 @@ import { asWritten } from './rollText';
 export function oddsText(check: string, report: OddsReport, ruleset: Ruleset, spec: CheckSpec, locale: Locale): string {
   const v = voice(locale);
   const ctx = { ruleset, v, spec };
-  const lines = [`${rulesetTitle(ruleset, v)} (${ruleset.id})`];
+  // « · », not brackets: a title may end in its own («Нити Судьбы (К20)»).
+  const lines = [`${rulesetTitle(ruleset, v)} · ${ruleset.id}`];
   const alternatives = alternativeLines(alternativeRows(report, ctx), v);
   if (isKnownPool(report)) {
     const view = oddsView(report, headlineContext(report, ctx));

@@ -17,6 +17,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkParameters, templateText } from '../analysis/completion/checkTemplates';
 import { type CompletionOffer, completionPlace, FRONT_MATTER_KEYS } from '../analysis/completion/completionPlace';
+import { type TraitRank, traitSlotRanking } from '../analysis/completion/traitSlot';
 import type { DocumentAnalysis, RulesetProvider } from '../analysis/types';
 import type { Locale } from '../present/locale';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
@@ -26,10 +27,16 @@ import { rulesetSummary, rulesetTitle } from '../present/ruleset';
 import { voice } from '../present/voice';
 import { checkTemplates, frontMatterTemplate, sheetTemplate, snippetOf } from './completionTemplates';
 
-/** Characters after which an editor should ask for completions without a keystroke of a word. */
-export const COMPLETION_TRIGGERS = ['«', '(', '+', ',', ';', '−', ':'];
+/**
+ * Characters after which an editor should ask for completions without a keystroke of a word. The
+ * space: after «или» and «против» a new trait starts (completionPlace answers nothing in prose).
+ */
+export const COMPLETION_TRIGGERS = ['«', '(', '+', ',', ';', '−', ':', '/', ' '];
 
 const CATEGORY_ORDER: Record<TraitCategory, number> = { attribute: 0, ability: 1, rollable: 2, power: 3, other: 4, generic: 5 };
+
+/** Asks the editor for the next list right after an item is accepted: a check's name and colon call for a trait. */
+const SUGGEST_AGAIN = { title: '', command: 'editor.action.triggerSuggest' };
 
 const CATEGORY_KIND: Record<TraitCategory, CompletionItemKind> = {
   attribute: CompletionItemKind.Field,
@@ -40,27 +47,32 @@ const CATEGORY_KIND: Record<TraitCategory, CompletionItemKind> = {
   generic: CompletionItemKind.Class,
 };
 
-function traitItems(ruleset: Ruleset, dictionary: readonly string[], range: Range, locale: Locale): CompletionItem[] {
+/**
+ * The ruleset's traits, then the project dictionary's. `rank` (inside a check): the slot's order and
+ * the typos of `typed`, whose filterText is what was typed so that the editor keeps them listed.
+ */
+function traitItems(ruleset: Ruleset, dictionary: readonly string[], range: Range, locale: Locale, rank?: (trait: TraitEntry) => TraitRank, typed = '', suffix = ''): CompletionItem[] {
   const v = voice(locale);
   const items = ruleset.traits.map((trait: TraitEntry): CompletionItem => {
     const category = traitCategoryLabel(trait, ruleset, v);
+    const ranked = rank?.(trait);
     return {
       label: trait.name,
       labelDetails: { description: category },
       kind: CATEGORY_KIND[trait.category],
       detail: category,
       documentation: { kind: MarkupKind.Markdown, value: traitLine(trait, ruleset, v) },
-      // Grouped by category (attributes first), alphabetical inside a group.
-      sortText: `${CATEGORY_ORDER[trait.category]}_${trait.name}`,
-      filterText: trait.name,
-      textEdit: { range, newText: trait.name },
+      // Grouped by category (attributes first), alphabetical inside a group; in a check, the slot's order first.
+      sortText: `${ranked?.order ?? ''}${CATEGORY_ORDER[trait.category]}_${trait.name}`,
+      filterText: ranked?.typo ? typed : trait.name,
+      textEdit: { range, newText: `${trait.name}${suffix}` },
     };
   });
   const known = new Set(ruleset.traits.map((t) => t.name));
   for (const term of dictionary) {
     if (known.has(term)) continue;
     const description = v.w.projectDictionary;
-    items.push({ label: term, labelDetails: { description }, kind: CompletionItemKind.Text, detail: description, sortText: `6_${term}`, filterText: term, textEdit: { range, newText: term } });
+    items.push({ label: term, labelDetails: { description }, kind: CompletionItemKind.Text, detail: description, sortText: `6_${term}`, filterText: term, textEdit: { range, newText: `${term}${suffix}` } });
   }
   return items;
 }
@@ -99,6 +111,11 @@ function rulesetIdItems(rulesets: RulesetProvider, range: Range, locale: Locale)
   });
 }
 
+/** The text of the cursor's line after it. */
+function lineAfter(document: TextDocument, cursor: Position): string {
+  return document.getText({ start: cursor, end: { line: cursor.line + 1, character: 0 } });
+}
+
 /**
  * Completion inside «…», in the front matter and, when the author asks (Ctrl+Space), in prose
  * (analysis/completion/completionPlace.ts); null elsewhere.
@@ -125,8 +142,13 @@ export function provideCompletion(
         return [sheetTemplate(analysis, range, locale)];
       case 'frontMatterKeys':
         return FRONT_MATTER_KEYS.map((k) => ({ label: k.key, kind: CompletionItemKind.Keyword, detail: frontMatterKeyDetail(k, voice(locale)), textEdit: { range, newText: `${k.key}: ` } }));
-      case 'traits':
-        return traitItems(analysis.ruleset, dictionary, range, locale);
+      case 'traits': {
+        // A sheet's key: the colon after it too, unless one follows already.
+        if (offer.check === undefined) return traitItems(analysis.ruleset, dictionary, range, locale, undefined, '', /^\s*:/u.test(lineAfter(document, cursor)) ? '' : ': ');
+        const typed = document.getText(range);
+        const rank = traitSlotRanking(analysis.ruleset, analysis.frontMatter?.characters ?? [], offer.check, typed);
+        return traitItems(analysis.ruleset, dictionary, range, locale, rank, typed);
+      }
       case 'parameters':
         return parameterItems(analysis.ruleset, range, locale);
       case 'characters':
@@ -137,6 +159,7 @@ export function provideCompletion(
           sortText: ` ${sheet.name}`,
           filterText: sheet.name,
           textEdit: { range, newText: `${sheet.name}: ` },
+          command: SUGGEST_AGAIN,
         }));
       case 'checkTemplates':
         return checkTemplates(analysis, range, locale, offer);
@@ -145,5 +168,8 @@ export function provideCompletion(
     }
   };
   const items = place.offers.flatMap(itemsFor);
-  return place.where === 'frontMatter' && items.length === 0 ? null : { isIncomplete: false, items };
+  if (place.where === 'frontMatter' && items.length === 0) return null;
+  // Inside a check the server filters as the author types: the slot's start moves past the space
+  // typed after a sign, and typos stay listed; the editor must ask again at every keystroke.
+  return { isIncomplete: place.where === 'check', items };
 }

@@ -65,6 +65,8 @@ export const WORDS = {
   checkHasError: { ru: 'Шансы не считаются: в записи проверки ошибка.', en: 'No odds: the check has an error.' },
   rollLens: { ru: '🎲 Бросить', en: '🎲 Roll' },
   rollNamed: (check: string): Text => ({ ru: `🎲 ${check}`, en: `🎲 ${check}` }),
+  /** One lens over a line with many checks; it offers them. */
+  rollOneOf: (checks: string): Text => ({ ru: `🎲 ▾ ${checks}`, en: `🎲 ▾ ${checks}` }),
 
   // A check as a formula.
   opponent: (side: string): Text => ({ ru: `Противник: ${side}`, en: `Opponent: ${side}` }),
@@ -219,7 +221,7 @@ export const WORDS = {
   reportCurveX: { ru: 'проверки по порядку чтения', en: 'checks in reading order' },
   reportChanceAxis: { ru: 'шанс успеха', en: 'chance of success' },
   reportHistogramTitle: { ru: 'Распределение шансов', en: 'Chances of success' },
-  reportCountAxis: { ru: 'шансов', en: 'chances' },
+  reportCountAxis: { ru: 'проверок', en: 'checks' },
   reportHardest: { ru: 'Самые трудные', en: 'Hardest' },
   reportEasiest: { ru: 'Самые лёгкие', en: 'Easiest' },
   reportNoSheet: { ru: 'без листа', en: 'no sheet' },
@@ -315,6 +317,11 @@ export const WORDS = {
   frontMatterUnclosed: {
     ru: 'Front matter документа не закрыт строкой «---»: закройте его, и правила можно будет выбрать',
     en: 'The document\'s front matter is not closed by a "---" line: close it first, then choose the ruleset',
+  },
+  // The comment a new project dictionary file starts with, in the author's language.
+  dictionaryHeader: {
+    ru: 'Словарь проекта Rollmark: черты, которые принимают все правила этой рабочей области.',
+    en: 'Rollmark project dictionary: traits every ruleset accepts in this workspace.',
   },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 

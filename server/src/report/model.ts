@@ -213,7 +213,9 @@ export function scenarioReport(reports: readonly FileReport[]): ScenarioReport {
     }
   }
   const byChance = (a: RankedChance, b: RankedChance) => a.chance - b.chance || a.index - b.index;
-  const hardest = [...ranked].sort(byChance).slice(0, RANKED);
-  const easiest = [...ranked].sort((a, b) => b.chance - a.chance || a.index - b.index).slice(0, RANKED);
+  // At most half each, so that no chance is both among the hardest and the easiest (6 chances: 3 and 3).
+  const listed = Math.min(RANKED, Math.floor(ranked.length / 2));
+  const hardest = [...ranked].sort(byChance).slice(0, listed);
+  const easiest = [...ranked].sort((a, b) => b.chance - a.chance || a.index - b.index).slice(0, listed);
   return { files, characters, checks, problems, hardest, easiest };
 }

@@ -73,7 +73,7 @@ export function addToDictionary(s: Session, args: AddToDictionaryArgs): Promise<
     const path = (await s.settings.forResource(args.uri)).dictionaryPath;
     let added: boolean;
     try {
-      ({ added } = await addToProjectDictionary(fs, path, args.term));
+      ({ added } = await addToProjectDictionary(fs, path, args.term, voice(s.locale).w.dictionaryHeader));
     } catch (error) {
       const problem = dictionaryEditProblem(error);
       if (!problem) throw error;

@@ -25,7 +25,6 @@ export class DictionaryProblemError extends Error {
   }
 }
 
-const HEADER = '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n';
 const LIST_KEYS = ['traits', 'terms', 'термины', 'черты'];
 const BY_HAND: DictionaryEditProblem = { id: 'byHand' };
 
@@ -83,11 +82,11 @@ function insertion(text: string, list: YAMLSeq, term: string, eol: string): { at
 
 /**
  * The dictionary file with one more term; `added` is false when it was there already. A new
- * (or empty) file is a commented list. Throws {@link DictionaryProblemError} when the file has
+ * (or empty) file is a list under the comment `header` (present/ words it). Throws {@link DictionaryProblemError} when the file has
  * problems or a shape the term cannot be added to without rewriting the author's text.
  */
-export function addTermToDictionary(existing: string | undefined, term: string): { text: string; added: boolean } {
-  if (existing === undefined || existing.trim() === '') return { text: `${HEADER}- ${scalar(term, false)}\n`, added: true };
+export function addTermToDictionary(existing: string | undefined, term: string, header: string): { text: string; added: boolean } {
+  if (existing === undefined || existing.trim() === '') return { text: `# ${header}\n- ${scalar(term, false)}\n`, added: true };
   const parsed = parseDictionary(existing);
   if (parsed.diagnostics.length > 0) throw new DictionaryProblemError({ id: 'fileHasProblem', problem: parsed.diagnostics[0].message });
   if (parsed.terms.includes(term)) return { text: existing, added: false };
@@ -117,13 +116,13 @@ export function dictionaryEditProblem(error: unknown): DictionaryEditProblem | u
   return error instanceof DictionaryProblemError ? error.problem : undefined;
 }
 
-/** Adds the term to the dictionary at `path` (workspace-relative) of a folder's files. */
-export async function addToProjectDictionary(fs: ProjectFiles, path: string, term: string): Promise<{ added: boolean }> {
+/** Adds the term to the dictionary at `path` (workspace-relative) of a folder's files; `header` starts a new file. */
+export async function addToProjectDictionary(fs: ProjectFiles, path: string, term: string, header: string): Promise<{ added: boolean }> {
   // Characters are code points; a term of more than twice as many UTF-16 units has more than enough of them.
   if (term.length > 2 * MAX_TERM_LENGTH || Array.from(term).length > MAX_TERM_LENGTH) throw new DictionaryProblemError({ id: 'termTooLong', limit: MAX_TERM_LENGTH });
   let added = false;
   await fs.edit(path, (text) => {
-    const edited = addTermToDictionary(text, term);
+    const edited = addTermToDictionary(text, term, header);
     added = edited.added;
     return edited.text;
   });

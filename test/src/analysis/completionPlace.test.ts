@@ -22,7 +22,7 @@ describe('completion place (analysis)', () => {
       where: 'check',
       offers: [
         { kind: 'checkTemplates', wrap: false, closed: true, replaces: '' },
-        { kind: 'traits', replaces: '' },
+        { kind: 'traits', check: '', replaces: '' },
         { kind: 'characters', replaces: '' },
       ],
     });
@@ -30,24 +30,30 @@ describe('completion place (analysis)', () => {
       where: 'check',
       offers: [
         { kind: 'checkTemplates', wrap: false, closed: false, replaces: '' },
-        { kind: 'traits', replaces: '' },
+        { kind: 'traits', check: '  ', replaces: '' },
       ],
     });
   });
 
-  it('in a check: the term typed after a sign, a colon or «против»; characters only before anything else', () => {
-    assert.deepEqual(at('«Ад|', { frontMatter: true }), { where: 'check', offers: [{ kind: 'traits', replaces: 'Ад' }, { kind: 'characters', replaces: 'Ад' }] });
-    assert.deepEqual(at('«Сила + Атл|', { frontMatter: true }), { where: 'check', offers: [{ kind: 'traits', replaces: 'Атл' }] });
-    assert.deepEqual(at('«Адриан:  Си|'), { where: 'check', offers: [{ kind: 'traits', replaces: 'Си' }] });
-    assert.deepEqual(at('«Сила против Ло|'), { where: 'check', offers: [{ kind: 'traits', replaces: 'Ло' }] });
+  it('in a check: the term typed after a sign, a colon, «против», «или» or «/»; characters only before anything else', () => {
+    assert.deepEqual(at('«Ад|', { frontMatter: true }), { where: 'check', offers: [{ kind: 'traits', check: '', replaces: 'Ад' }, { kind: 'characters', replaces: 'Ад' }] });
+    assert.deepEqual(at('«Сила + Атл|', { frontMatter: true }), { where: 'check', offers: [{ kind: 'traits', check: 'Сила + ', replaces: 'Атл' }] });
+    assert.deepEqual(at('«Адриан:  Си|'), { where: 'check', offers: [{ kind: 'traits', check: 'Адриан:  ', replaces: 'Си' }] });
+    assert.deepEqual(at('«Сила против Ло|'), { where: 'check', offers: [{ kind: 'traits', check: 'Сила против ', replaces: 'Ло' }] });
     // «против» only as a whole word.
-    assert.deepEqual(at('«Напротив Ло|'), { where: 'check', offers: [{ kind: 'traits', replaces: 'Напротив Ло' }] });
+    assert.deepEqual(at('«Напротив Ло|'), { where: 'check', offers: [{ kind: 'traits', check: '', replaces: 'Напротив Ло' }] });
+    // «или» and «/» start an alternative's term: the word typed after them is what is replaced.
+    assert.deepEqual(at('«Ловкость или Ин|'), { where: 'check', offers: [{ kind: 'traits', check: 'Ловкость или ', replaces: 'Ин' }] });
+    assert.deepEqual(at('«Ловкость/Ин|'), { where: 'check', offers: [{ kind: 'traits', check: 'Ловкость/', replaces: 'Ин' }] });
+    assert.deepEqual(at('«Лисица Ин|'), { where: 'check', offers: [{ kind: 'traits', check: '', replaces: 'Лисица Ин' }] });
+    // Right after the space that follows a colon, nothing is replaced: the space is no part of the next term.
+    assert.deepEqual(at('«Вера: |'), { where: 'check', offers: [{ kind: 'traits', check: 'Вера: ', replaces: '' }] });
   });
 
   it('parameters after «(», «,» or «;», replacing the word typed', () => {
     assert.deepEqual(at('«Сила + Атлетика (сл|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'сл' }] });
     assert.deepEqual(at('«Доблесть (сложность 12,  Пре|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'Пре' }] });
-    assert.deepEqual(at('«Сила (сложность 2) + Ат|'), { where: 'check', offers: [{ kind: 'traits', replaces: 'Ат' }] });
+    assert.deepEqual(at('«Сила (сложность 2) + Ат|'), { where: 'check', offers: [{ kind: 'traits', check: 'Сила (сложность 2) + ', replaces: 'Ат' }] });
   });
 
   it('nothing in prose or after a closed check unless asked; asked, whole checks replacing the word', () => {

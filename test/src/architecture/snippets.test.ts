@@ -90,4 +90,16 @@ describe('the contributed snippets', () => {
       assert.ok(configuration.surroundingPairs.some(([o, c]) => o === open && c === close), `${open}${close} surround a selection`);
     }
   });
+
+  it('indents the line after a character’s name in a sheet («  Мирон:»), and after nothing else of Markdown', () => {
+    const configuration = JSON.parse(readFileSync(path.join(ROOT, 'language-configuration.json'), 'utf8')) as { onEnterRules: { beforeText: string; action: { indent: string } }[] };
+    assert.equal(configuration.onEnterRules.length, 1);
+    const [rule] = configuration.onEnterRules;
+    assert.equal(rule.action.indent, 'indent');
+    const indents = (line: string) => new RegExp(rule.beforeText, 'u').test(line);
+    assert.deepEqual(
+      ['  Мирон:', '  Катастрофа Бенедикт:  ', 'characters:', 'Вера:', '  - Пункт:', '    Сила: 3', '  Мирон: { Сила: 3 }', '  # Заметки:', '  > Цитата:'].map(indents),
+      [true, true, false, false, false, false, false, false, false],
+    );
+  });
 });

@@ -307,7 +307,7 @@ describe('rollmark check', () => {
     assert.equal(
       r.out,
       [
-        `${file}: storytelling (World of Darkness: Storytelling System (2004)), 3 checks`,
+        `${file}: storytelling · World of Darkness: Storytelling System (2004), 3 checks`,
         `  ${file}:9:24 «Сила + Атлетика» · party: Марк 88%, Вера 76% · at least one 97% · all 67% · values missing from the sheet: Зоя`,
         '    🎲 Марк: [5, 3, 10, 4, 6, 5] + re-rolled [10, 1] → 2 successes: success',
         '    🎲 Вера: [4, 6, 9, 10] + re-rolled [10, 4] → 3 successes: success',

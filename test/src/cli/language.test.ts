@@ -12,8 +12,8 @@ import { runCli } from './runCli';
 
 const BIN = path.join(__dirname, '..', '..', '..', 'bin', 'rollmark.js');
 const ODDS = ['odds', '--ruleset', 'vampire-pack', '«Сила 3 + Атлетика 3 (сложность 2)»'];
-const RU_FIRST_LINES = 'Вампир: Маскарад — «Пакет игрока» (vampire-pack)\n«Сила 3 + Атлетика 3 (сложность 2)» · пул 4\nУспех 76\u00a0% · болезненный провал 11\u00a0%';
-const EN_FIRST_LINES = 'Vampire: The Masquerade — “Player Pack” (vampire-pack)\n«Сила 3 + Атлетика 3 (сложность 2)» · pool 4\nSuccess 76% · painful failure 11%';
+const RU_FIRST_LINES = 'Вампир: Маскарад — «Пакет игрока» · vampire-pack\n«Сила 3 + Атлетика 3 (сложность 2)» · пул 4\nУспех 76\u00a0% · болезненный провал 11\u00a0%';
+const EN_FIRST_LINES = 'Vampire: The Masquerade — “Player Pack” · vampire-pack\n«Сила 3 + Атлетика 3 (сложность 2)» · pool 4\nSuccess 76% · painful failure 11%';
 const firstLines = (text: string) => text.split('\n').slice(0, 3).join('\n');
 
 describe('the language of the CLI', () => {

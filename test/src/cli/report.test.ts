@@ -8,7 +8,10 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ScenarioReport } from '../../../server/out/report/model';
+import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
+import { voice } from '../../../server/out/present/voice';
+import { fileReport, scenarioReport, type ScenarioReport } from '../../../server/out/report/model';
 import { runCliWithProgress } from './runCli';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { plainSide } from '../../../server/out/engine/checkSpec';
@@ -141,5 +144,16 @@ describe('rollmark report', () => {
     const bad = await run('report', '--format', 'pdf', '.');
     assert.deepEqual([bad.code, bad.err], [2, 'rollmark report: --format must be one of html, json, md\n']);
     assert.equal((await run('report')).code, 2);
+  });
+
+  it('lists the hardest and the easiest apart: of 6 chances, 3 and 3, none in both', () => {
+    // vampire-pack: pools of 1 to 6 dice after the difficulty, each chance 1 − 0.7^pool.
+    const text = ['---', 'ruleset: vampire-pack', '---', ...[1, 2, 3, 4, 5, 6].map((pool) => `Проверка: «Сила ${pool} + Атлетика 1 (сложность 1)».\n`)].join('\n');
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets(), dictionary: [], proseChecks: 'on' });
+    const report = scenarioReport([fileReport({ path: 'six.md', text, analysis }, voice('ru'))]);
+    const pools = (list: ScenarioReport['hardest']) => list.map((r) => [/Сила (\d)/u.exec(r.text)?.[1], Number(r.chance.toFixed(4))]);
+    const chance = (pool: number) => Number((1 - 0.7 ** pool).toFixed(4));
+    assert.deepEqual(pools(report.hardest), [['1', chance(1)], ['2', chance(2)], ['3', chance(3)]]);
+    assert.deepEqual(pools(report.easiest), [['6', chance(6)], ['5', chance(5)], ['4', chance(4)]]);
   });
 });

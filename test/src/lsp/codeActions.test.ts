@@ -127,7 +127,7 @@ describe('the add-to-dictionary command', () => {
     const republished = client.nextDiagnostics(uri);
     const result = await client.executeCommand<AddToDictionaryResult>('rollmark.addToDictionary', { uri, term: 'Прыгучесть' });
     assert.deepEqual(result, { file: 'file:///workspace/.rollmark/dictionary.yaml', added: true });
-    assert.equal(client.fs.files.get('.rollmark/dictionary.yaml'), '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n- Прыгучесть\n');
+    assert.equal(client.fs.files.get('.rollmark/dictionary.yaml'), '# Словарь проекта Rollmark: черты, которые принимают все правила этой рабочей области.\n- Прыгучесть\n');
     assert.deepEqual((await republished).diagnostics, []);
   });
 

@@ -40,9 +40,10 @@ describe('code lens and the roll command', () => {
     assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset'] });
   });
 
+  // vampire-pack takes the difficulty off the dice: an unknown pool is asked for as the dice left.
   const lens = (checkRange: Range, title: string, text: string, poolUnknown: boolean) => ({
     range: checkRange,
-    command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, ...at(checkRange), text, poolUnknown }] },
+    command: { title, command: 'rollmark.rollCheck', arguments: [{ uri, ...at(checkRange), text, poolUnknown, ...(poolUnknown ? { poolAfterDifficulty: true } : {}) }] },
   });
 
   it('puts a lens on every check that can be rolled: its range and its document’s key, nothing to resolve yet', async () => {
@@ -92,6 +93,48 @@ describe('code lens and the roll command', () => {
       (await client.resolvedCodeLenses(other)).map((l) => l.command?.title),
       ['🎲 Сила 3 + Атлетика 3 (сложность 1)', '🎲 Сила 3 + Атлетика 3 (сложность 2)', '🎲 Сила 3 + Атлетика 3 + Ловкость 2…', '🎲 Сила 1'],
     );
+  });
+
+  it('gives a line with five checks one lens, «🎲 ▾ 5 проверок», that offers each by name with its odds and roll; a line with two keeps two', async () => {
+    const dense = docUri('dense.md');
+    const {
+      text,
+      ranges: [first, second, third, fourth, fifth],
+    } = withRanges(
+      joinLines(
+        ...VAMPIRE,
+        'Адриан бежит ⟦«Адриан: Сила + Атлетика (сложность 2)»⟧, прыгает ⟦«Ловкость + Атлетика (сложность 1)»⟧, ' +
+          'лезет ⟦«Сила 3 + Атлетика 3 (сложность 3)»⟧, ищет ⟦«Сила 2 + Атлетика 1 (сложность 1)»⟧ и прячется ⟦«Сила 1 (сложность 1)»⟧.',
+        'Дважды: «Сила 3 + Атлетика 3 (сложность 1)» и «Сила 1 (сложность 1)».',
+      ),
+    );
+    await client.open(dense, text);
+    const lenses = await client.codeLenses(dense);
+    assert.deepEqual(lenses?.map((l) => l.range.start.line), [5, 6, 6]);
+    assert.deepEqual(lenses?.[0].range, first);
+    const [crowded] = await client.resolvedCodeLenses(dense);
+    const choice = (r: Range, title: string, checkText: string, poolUnknown = false) => ({
+      title,
+      args: { uri: dense, ...at(r), text: checkText, poolUnknown, ...(poolUnknown ? { poolAfterDifficulty: true } : {}) },
+    });
+    // vampire-pack: the pool is the dice less the difficulty, and a die of 8–10 is a success: P = 1 − 0.7^pool.
+    const odds = (pool: number) => `успех ${Math.round(100 * (1 - 0.7 ** pool))}\u00a0%`;
+    assert.deepEqual(crowded, {
+      range: first,
+      command: {
+        title: '🎲 ▾ 5 проверок',
+        command: 'rollmark.chooseCheckToRoll',
+        arguments: [
+          [
+            choice(first, `🎲 Адриан: Сила + Атлетика · ${odds(3 + 3 - 2)}`, '«Адриан: Сила + Атлетика (сложность 2)»'),
+            choice(second, '🎲 Ловкость + Атлетика · пул неизвестен', '«Ловкость + Атлетика (сложность 1)»', true),
+            choice(third, `🎲 Сила 3 + Атлетика 3 · ${odds(3 + 3 - 3)}`, '«Сила 3 + Атлетика 3 (сложность 3)»'),
+            choice(fourth, `🎲 Сила 2 + Атлетика 1 · ${odds(2 + 1 - 1)}`, '«Сила 2 + Атлетика 1 (сложность 1)»'),
+            choice(fifth, `🎲 Сила 1 · ${odds(1 - 1)}`, '«Сила 1 (сложность 1)»'),
+          ],
+        ],
+      },
+    });
   });
 
   it('resolves each of two checks written back to back to its own check, and a lens not at a check’s start to nothing', async () => {

@@ -69,7 +69,7 @@ describe('completion', () => {
       kind: CompletionItemKind.Field,
       detail: 'Характеристика · Физические',
       documentation: { kind: MarkupKind.Markdown, value: '**Сила** · Strength · Характеристика (Физические) · ✓ есть в тексте правил' },
-      sortText: '0_Сила',
+      sortText: '000_Сила',
       filterText: 'Сила',
       textEdit: { range: CURSOR, newText: 'Сила' },
     });
@@ -80,15 +80,62 @@ describe('completion', () => {
       sortText: ' Адриан',
       filterText: 'Адриан',
       textEdit: { range: CURSOR, newText: 'Адриан: ' },
+      command: { title: '', command: 'editor.action.triggerSuggest' },
     });
   });
 
-  it('groups traits by category through sortText, each in the ruleset’s own term: attributes, abilities, powers, other, generic', async () => {
+  it('groups traits by category through sortText, each in the ruleset’s own term, what composes with the pool first: after an Attribute, Skills and Disciplines', async () => {
     const list = await complete(joinLines(...VAMPIRE, '«Сила + ⟦⟧'));
     const sorted = [...(list?.items ?? [])].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
     const groups = [...new Set(sorted.map((i) => i.labelDetails?.description?.split(' · ')[0]))];
-    assert.deepEqual(groups, ['Характеристика', 'Навык', 'Дисциплина', 'прочее', 'общее название']);
+    assert.deepEqual(groups, ['Навык', 'Дисциплина', 'Характеристика', 'прочее', 'общее название']);
     assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.labelDetails, { description: 'Навык' });
+  });
+
+  /** The labels of a list in the order the editor shows them before anything is typed: by sortText. */
+  const shown = (list: { items: { label: string; sortText?: string }[] } | null) =>
+    [...(list?.items ?? [])].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((i) => i.label);
+
+  const VERA = ['---', 'ruleset: storytelling', 'characters:', '  Вера: { Интеллект: 3, Расследование: 2, Драка: 1 }', '  Мирон: { Сила: 4 }', '---'];
+
+  it('follows the author slot by slot: the word after «: » and after « + » is all it replaces, asked again at every keystroke', async () => {
+    const first = await complete(joinLines(...VERA, '«Вера: ⟦Инт⟦⟧⟧»'));
+    assert.equal(first?.isIncomplete, true);
+    assert.deepEqual(first?.items.find((i) => i.label === 'Интеллект')?.textEdit, { range: MARKED, newText: 'Интеллект' });
+    assert.equal(first?.items.find((i) => i.label === 'Интеллект')?.filterText, 'Интеллект');
+    const second = await complete(joinLines(...VERA, '«Вера: Интеллект + ⟦Рас⟦⟧⟧»'));
+    assert.deepEqual(second?.items.find((i) => i.label === 'Расследование')?.textEdit, { range: MARKED, newText: 'Расследование' });
+    const alternative = await complete(joinLines(...VERA, '«Ловкость или ⟦Ин⟦⟧⟧»'));
+    assert.deepEqual(alternative?.items.find((i) => i.label === 'Интеллект')?.textEdit, { range: MARKED, newText: 'Интеллект' });
+  });
+
+  it('ranks the actor’s own sheet first, then what pairs with the pool: Вера’s Attribute, then her Skills after «+»', async () => {
+    assert.deepEqual(shown(await complete(joinLines(...VERA, '«Вера: ⟦⟧»'))).slice(0, 3), ['Интеллект', 'Внушительность', 'Выносливость']);
+    assert.deepEqual(shown(await complete(joinLines(...VERA, '«Вера: Интеллект + ⟦⟧»'))).slice(0, 3), ['Драка', 'Расследование', 'Академические знания']);
+    // Without an actor, the characters, then the traits of any sheet: Мирон's Strength too (the templates, which hold spaces, left out).
+    assert.deepEqual(shown(await complete(joinLines(...VERA, '«⟦⟧»'))).filter((l) => !l.includes(' ')).slice(0, 5), ['Вера', 'Мирон', 'Интеллект', 'Сила', 'Внушительность']);
+    // «или» offers another of the same kind, not the one written: a Skill, hers first.
+    assert.deepEqual(shown(await complete(joinLines(...VERA, '«Вера: Драка или ⟦⟧»'))).slice(0, 2), ['Расследование', 'Академические знания']);
+  });
+
+  it('keeps a trait a typo away listed, its filterText what was typed: «Дарка» offers «Драка»; none when a name starts with the word', async () => {
+    const list = await complete(joinLines(...VERA, '«Вера: Интеллект + ⟦Дарка⟦⟧⟧»'));
+    const typos = list?.items.filter((i) => i.filterText === 'Дарка').map((i) => i.label);
+    assert.deepEqual(typos, ['Драка']);
+    assert.deepEqual(list?.items.find((i) => i.label === 'Драка')?.textEdit, { range: MARKED, newText: 'Драка' });
+    const exact = await complete(joinLines(...VERA, '«Вера: ⟦Инт⟦⟧⟧»'));
+    assert.deepEqual(exact?.items.filter((i) => i.filterText !== i.label).map((i) => i.label), []);
+  });
+
+  it('asks for the trait list again once a character’s name and colon are accepted', async () => {
+    const list = await complete(joinLines(...VERA, '«⟦Ве⟦⟧⟧»'));
+    assert.deepEqual(list?.items.find((i) => i.label === 'Вера')?.command, { title: '', command: 'editor.action.triggerSuggest' });
+  });
+
+  it('answers the space trigger inside a check only: after «или» a list, in prose nothing', async () => {
+    const space: CompletionContext = { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: ' ' };
+    assert.equal(await complete('Он сказал: да или ⟦⟧нет', space), null);
+    assert.equal((await complete('«Сила или ⟦⟧»', space))?.items.some((i) => i.label === 'Ловкость'), true);
   });
 
   it('replaces the part of the term already typed after a sign, and no longer offers characters', async () => {
@@ -166,13 +213,18 @@ describe('completion', () => {
     assert.deepEqual(list?.items[4].textEdit, { range: MARKED, newText: 'vampire-pack' });
   });
 
-  it('offers traits as the keys of a character sheet', async () => {
+  it('offers traits as the keys of a character sheet, with their colon', async () => {
     const list = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан:', '    ⟦Си⟦⟧⟧', '---'));
     assert.deepEqual(
       list?.items.map((i) => i.label),
       VAMPIRE_TRAITS,
     );
-    assert.deepEqual(list?.items[0].textEdit, { range: MARKED, newText: 'Сила' });
+    assert.deepEqual(list?.items[0].textEdit, { range: MARKED, newText: 'Сила: ' });
+    // A key already followed by its colon keeps it: no second one.
+    const again = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан:', '    ⟦Си⟦⟧⟧: 3', '---'));
+    assert.deepEqual(again?.items[0].textEdit, { range: MARKED, newText: 'Сила' });
+    const inBraces = await complete(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Адриан: { Сила: 3, ⟦Ат⟦⟧⟧ }', '---'));
+    assert.deepEqual(inBraces?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: MARKED, newText: 'Атлетика: ' });
   });
 
   it('stays out of the way in plain prose and after a closed check', async () => {

@@ -35,11 +35,11 @@ describe('adding a term to the dictionary text', () => {
     ['a term YAML would read as a mapping is quoted', '- a\n', 'Знание: оккультное', '- a\n- "Знание: оккультное"\n'],
     ['a term YAML would read as a list is quoted in a flow list', '[a]\n', '[x]', '[a, "[x]"]\n'],
     ['a term YAML would read as a comment is quoted', '- a\n', '#хэштег', '- a\n- "#хэштег"\n'],
-    ['a new file is a commented list', '', 'Прыгучесть', '# Rollmark project dictionary: traits every ruleset accepts in this workspace.\n- Прыгучесть\n'],
+    ['a new file is a list under the header comment it is given', '', 'Прыгучесть', '# Заголовок словаря\n- Прыгучесть\n'],
   ];
   for (const [name, before, term, after] of cases) {
     it(name, () => {
-      const result = addTermToDictionary(before, term);
+      const result = addTermToDictionary(before, term, 'Заголовок словаря');
       assert.equal(result.text, after);
       assert.equal(result.added, true);
       assert.deepEqual(parseDictionary(result.text).terms.at(-1), term);
@@ -47,9 +47,9 @@ describe('adding a term to the dictionary text', () => {
   }
 
   it('a term already there changes nothing; a file with problems is refused with the problem', () => {
-    assert.deepEqual(addTermToDictionary('- a\n- b\n', 'b'), { text: '- a\n- b\n', added: false });
+    assert.deepEqual(addTermToDictionary('- a\n- b\n', 'b', 'Заголовок словаря'), { text: '- a\n- b\n', added: false });
     assert.throws(
-      () => addTermToDictionary('traits: 5\n', 'x'),
+      () => addTermToDictionary('traits: 5\n', 'x', 'Заголовок словаря'),
       (e: unknown) => e instanceof DictionaryProblemError && dictionaryEditReason(e.problem, voice('ru')) === 'в файле словаря ошибка: Словарь — список терминов или «traits: [ … ]»',
     );
   });

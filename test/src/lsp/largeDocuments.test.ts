@@ -359,23 +359,19 @@ describe('large documents through a real connection', function () {
     const completion = await steps.run('completion', () => server.completion(uri, afterGuillemet), (c) => `${c?.items.length} items`);
     assert.deepEqual(completion, asSent(provideCompletion(tailDocument, tailAnalysis, afterGuillemet, OPTIONS.rulesets, [], 'en')));
 
-    // Lenses for the first 10,000 checks: those of the first 2,000 paragraphs, the last exactly.
+    // Five checks a paragraph: one lens each, on its first check, that offers the five (GROUP_AT); the last of 10,000 on paragraph 10,000.
     const lenses = (await steps.run('code lenses', () => server.codeLenses(uri), (l) => `${l?.length} lenses, ${kb(l)}`)) ?? [];
     assert.equal(lenses.length, MAX_CODE_LENSES);
-    const line2000 = lineOf.get('Абзац 2000:') ?? -1;
-    const last = lines[line2000];
-    const lastStart = last.lastIndexOf('«');
-    const lastRange = { start: { line: line2000, character: lastStart }, end: { line: line2000, character: last.lastIndexOf('»') + 1 } };
+    const line10000 = lineOf.get('Абзац 10000:') ?? -1;
+    const last = lines[line10000];
+    const firstStart = last.indexOf('«');
+    const lastRange = { start: { line: line10000, character: firstStart }, end: { line: line10000, character: last.indexOf('»') + 1 } };
     assert.deepEqual(lenses[lenses.length - 1], { range: lastRange, data: lensKey(uri) });
-    assert.deepEqual(await steps.run('resolving the last lens', () => server.resolveCodeLens(lenses[lenses.length - 1])), {
-      range: lastRange,
-      command: {
-        // Five checks on the line: the lens names its own.
-        title: '🎲 Ловкость 5 + Кража 1',
-        command: 'rollmark.rollCheck',
-        arguments: [{ uri, line: line2000, character: lastStart, text: last.slice(lastStart, last.lastIndexOf('»') + 1), poolUnknown: false }],
-      },
-    });
+    const resolved = await steps.run('resolving the last lens', () => server.resolveCodeLens(lenses[lenses.length - 1]));
+    const choices = resolved.command?.arguments?.[0] as { title: string; args: { line: number; character: number; text: string } }[];
+    assert.deepEqual([resolved.range, resolved.command?.title, resolved.command?.command, choices.length], [lastRange, '🎲 ▾ 5 checks', 'rollmark.chooseCheckToRoll', 5]);
+    const lastStart = last.lastIndexOf('«');
+    assert.deepEqual(choices[4].args, { uri, line: line10000, character: lastStart, text: last.slice(lastStart, last.lastIndexOf('»') + 1), poolUnknown: false });
 
     // 50,000 checks: the outline has the 1,000 scenes, without their checks.
     const symbols = (await steps.run('document symbols', () => server.documentSymbols(uri), (s) => kb(s))) ?? [];

@@ -81,7 +81,8 @@ describe('Markdown parity and problems for the whole workspace', () => {
     const read = async (uri) => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
     const markdown = await read(vscode.Uri.joinPath(basics.extensionUri, 'language-configuration.json'));
     const ours = await read(vscode.Uri.joinPath(extension().extensionUri, 'language-configuration.json'));
-    assert.deepEqual(Object.keys(ours).sort(), ['autoClosingPairs', 'surroundingPairs'], 'comments, brackets, folding and the word pattern stay Markdown’s');
+    assert.deepEqual(Object.keys(ours).sort(), ['autoClosingPairs', 'onEnterRules', 'surroundingPairs'], 'comments, brackets, folding and the word pattern stay Markdown’s (which has no onEnterRules)');
+    assert.equal(markdown.onEnterRules, undefined);
     for (const pair of markdown.autoClosingPairs) assert.ok(ours.autoClosingPairs.some((p) => JSON.stringify(p) === JSON.stringify(pair)), `auto-closing ${JSON.stringify(pair)}`);
     for (const pair of markdown.surroundingPairs) assert.ok(ours.surroundingPairs.some((p) => JSON.stringify(p) === JSON.stringify(pair)), `surrounding ${JSON.stringify(pair)}`);
   });

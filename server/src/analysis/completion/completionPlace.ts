@@ -9,7 +9,9 @@ import { CHARACTER_KEYS, RULESET_KEYS } from '../project/frontMatter';
 
 /** One kind of suggestion, replacing the text from `start` to the cursor (offsets). */
 export type CompletionOffer =
-  | { kind: 'rulesetIds' | 'sheetLine' | 'frontMatterKeys' | 'traits' | 'parameters' | 'characters' | 'frontMatterTemplate'; start: number }
+  | { kind: 'rulesetIds' | 'sheetLine' | 'frontMatterKeys' | 'parameters' | 'characters' | 'frontMatterTemplate'; start: number }
+  /** `check`: the check's text before the slot (from after «), which ranks the traits; absent in the front matter. */
+  | { kind: 'traits'; start: number; check?: string }
   /** `wrap`: whole checks, guillemets included; else the content right after «, with » added unless `closed`. */
   | { kind: 'checkTemplates'; start: number; wrap: boolean; closed: boolean };
 
@@ -105,13 +107,23 @@ function frontMatterOffers(text: string, lineStart: number, before: string): Com
   return [];
 }
 
-const TERM_SEPARATORS = new Set(['+', '-', '−', '–', ':', '(', ')']);
+const TERM_SEPARATORS = new Set(['+', '-', '−', '–', ':', '(', ')', '/']);
+/** Words that end a term as a sign does: a contest's other side, an alternative. */
+const TERM_WORDS = ['против', 'или'];
 
-/** Where the term being typed starts: after the last separator or «против» (JS `\b` knows no Cyrillic, hence the scan). */
+/** Whether `content` holds one of TERM_WORDS as a whole word ending at `end` (JS `\b` knows no Cyrillic). */
+function termWordEndsAt(content: string, end: number): boolean {
+  return TERM_WORDS.some((word) => {
+    const start = end - word.length;
+    return start >= 0 && content.slice(start, end).toLowerCase() === word && (start === 0 || /\s/u.test(content[start - 1]));
+  });
+}
+
+/** Where the term being typed starts: after the last separator, «против» or «или». */
 function termStartOf(content: string): number {
   for (let i = content.length - 1; i >= 0; i--) {
     if (TERM_SEPARATORS.has(content[i])) return i + 1;
-    if (/\s/.test(content[i]) && /^против$/iu.test(content.slice(Math.max(0, i - 6), i)) && (i - 6 === 0 || /\s/.test(content[i - 7] ?? ''))) return i + 1;
+    if (/\s/u.test(content[i]) && termWordEndsAt(content, i)) return i + 1;
   }
   return 0;
 }
@@ -131,9 +143,11 @@ function checkOffers(content: string, contentStart: number, hasFrontMatter: bool
   }
   // A term: replace from after the last sign, colon, parenthesis or «против» to the cursor.
   const termStartRaw = termStartOf(content);
-  const start = contentStart + skipSpaces(content, termStartRaw);
+  const termStart = skipSpaces(content, termStartRaw);
+  const start = contentStart + termStart;
+  const traits: CompletionOffer = { kind: 'traits', start, check: content.slice(0, termStart) };
   // Before anything else is written, the check may start with a character's name and a colon.
-  return termStartRaw === 0 && hasFrontMatter ? [{ kind: 'traits', start }, { kind: 'characters', start }] : [{ kind: 'traits', start }];
+  return termStartRaw === 0 && hasFrontMatter ? [traits, { kind: 'characters', start }] : [traits];
 }
 
 /**
