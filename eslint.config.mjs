@@ -108,7 +108,7 @@ function restrictImports(files, patterns, nodeFreeFiles = false) {
  * stage nor analyzeDocument.ts, the folder's entry. A stage's files get the layer's patterns too:
  * a later configuration replaces the rule's options, it does not add to them.
  */
-const analysisStages = ['markdown', 'check', 'resolve', 'prose', 'project', 'completion', 'document'];
+const analysisStages = ['markdown', 'check', 'resolve', 'prose', 'project', 'completion', 'document', 'paths'];
 
 function stageRule(stage, index) {
   const earlier = analysisStages.slice(0, index);

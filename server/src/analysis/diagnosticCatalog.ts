@@ -26,6 +26,7 @@ export const DEFAULT_SEVERITY: Record<DiagnosticCode, Severity> = {
   RM013: 'error',
   RM014: 'warning',
   RM015: 'warning',
+  RM016: 'info',
   RM017: 'warning',
 };
 
@@ -124,6 +125,9 @@ export interface DiagnosticArguments {
   rulesetFile: { detail: string };
   builtinRulesetId: { ruleset: string };
   duplicateRulesetId: { ruleset: string; first: string };
+  // Paths through the adventure (RM016): `chance` of the outcome the scene needs, absent when unknown.
+  hangsOnOneRoll: { scene: string; check: string; outcome: 'success' | 'failure'; chance?: number };
+  fewClues: { scene: string; clues: number; needed: number };
   // Pools (RM002): a Background, Sphere, Gift or Quintessence that the text makes change the difficulty (issue 20).
   changesDifficulty: { trait: string };
   // Suppression comments (RM017); `written` as in the comment.

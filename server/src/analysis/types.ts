@@ -30,6 +30,7 @@ export type DiagnosticCode =
   | 'RM013'
   | 'RM014'
   | 'RM015'
+  | 'RM016'
   | 'RM017';
 
 export interface TextEdit {

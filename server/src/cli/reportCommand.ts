@@ -20,6 +20,7 @@ import { type OutputTarget, resolveOutput, writeOutput } from '../node/projectFs
 import { FileRefusedError } from '../service';
 import { maxDocumentBytes, readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
+import { reportPaths } from '../report/paths';
 import type { RollmarkService } from '../service';
 
 const FORMATS = ['html', 'json', 'md'] as const;
@@ -96,7 +97,7 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
   const report = scenarioReport(files);
   const href = hrefFrom(output ? path.dirname(output) : cwd, cwd);
   let text: string;
-  if (format === 'json') text = `${toJson(report)}\n`;
+  if (format === 'json') text = `${toJson({ ...report, ...reportPaths(read.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }))) })}\n`;
   else if (format === 'md') text = reportMarkdown(report, href, v);
   else text = reportPage(report, await reportCharts(report, v), { href }, v);
   if (target?.kind === 'file') {

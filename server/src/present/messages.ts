@@ -52,6 +52,7 @@ export const CODE_SUMMARY: Record<DiagnosticCode, Record<Locale, string>> = {
   RM013: { ru: 'больше двух Преимуществ или Помех', en: 'more than 2 Преимущества or Помехи' },
   RM014: { ru: 'термин из другого перевода или других правил', en: 'term from another translation or ruleset' },
   RM015: { ru: 'модификатор вне обычных пределов', en: 'modifier outside the usual range' },
+  RM016: { ru: 'приключение зависит от одного броска', en: 'the adventure hangs on one roll' },
   RM017: { ru: 'непонятный комментарий отключения проверок', en: 'malformed suppression comment' },
 };
 
@@ -308,6 +309,16 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
       m.with === 'contest'
         ? `"${m.param}" is a threshold for one roll, but a contest is won by more successes: the threshold does not apply`
         : `"${m.param}" is a threshold for one roll, but an extended action adds up successes over several rolls: the threshold does not apply`,
+  },
+  hangsOnOneRoll: {
+    ru: (m, v) =>
+      `Сцена «${m.scene}» достижима только ${m.outcome === 'success' ? 'при успехе' : 'при провале'} проверки ${m.check}${m.chance === undefined ? ' (шанс неизвестен)' : ` (${v.percent(m.chance)})`}: дайте к ней ещё один путь`,
+    en: (m, v) =>
+      `The scene "${m.scene}" is reached only if ${m.check} ${m.outcome === 'success' ? 'succeeds' : 'fails'}${m.chance === undefined ? ' (chance unknown)' : ` (${v.percent(m.chance)})`}: give it another way in`,
+  },
+  fewClues: {
+    ru: (m, v) => `Улик, ведущих к выводу «${m.scene}»: ${v.number(m.clues)}; по правилу трёх улик нужно не меньше ${v.number(m.needed)}`,
+    en: (m, v) => `Clues leading to the conclusion "${m.scene}": ${v.number(m.clues)}; the Three Clue Rule asks for at least ${v.number(m.needed)}`,
   },
 };
 

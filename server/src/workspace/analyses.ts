@@ -8,6 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../analysis/analyzeDocument';
 import type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
 import { type FileRefusal, MEGABYTE, tooLargeToAnalyze } from '../analysis/project/fileRefusal';
+import { withPathDiagnostics } from '../analysis/paths/pathDiagnostics';
 import type { DocumentAnalysis } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
 import { revisionOf } from './documentSync';
@@ -138,7 +139,8 @@ export class DocumentAnalyses {
         this.analyzers.forget(document.uri);
         analysis = analyzeDocument('', analysisOptions(settings, project));
       } else {
-        analysis = this.analyzers.analyze(text, analysisOptions(settings, project), document.uri);
+        // The paths read the whole text (linear, and only when it has links): the blocks alone do not know them.
+        analysis = withPathDiagnostics(text, this.analyzers.analyze(text, analysisOptions(settings, project), document.uri));
       }
     } catch (error) {
       // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.

@@ -13,6 +13,9 @@ import { builtinRulesets } from '../../../server/out/analysis/project/rulesetPro
 import { voice } from '../../../server/out/present/voice';
 import { fileReport, scenarioReport, type ScenarioReport } from '../../../server/out/report/model';
 import { runCliWithProgress } from './runCli';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { plainSide } from '../../../server/out/engine/checkSpec';
+import { oracleOdds } from '../engine/bruteForce';
 
 const EXAMPLES = path.resolve(__dirname, '../../../examples');
 
@@ -29,6 +32,37 @@ describe('rollmark report', () => {
   afterEach(() => {
     process.chdir(cwd);
     rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('--format json: the paths through a campaign of two files, each scene’s chance and where it hangs on one roll', async () => {
+    mkdirSync('поход');
+    writeFileSync('поход/1-ворота.md', ['---', 'ruleset: vampire-pack', '---', '# Ворота', '', '«Сила 2 + Атлетика 2 (сложность 3)»: при успехе — [Двор](2-двор.md), при провале — [Ров](#ров).', '', '## Ров', '', 'Обратно к [воротам](#ворота).', ''].join('\n'));
+    writeFileSync('поход/2-двор.md', ['# Двор', '', '## Финал: победа', ''].join('\n'));
+    const r = await run('report', '--format', 'json', 'поход');
+    assert.equal(r.code, 0, r.err);
+    const json = JSON.parse(r.out) as { parties: string[]; scenes: { title: string; path: string; reach: Record<string, number> }[]; hangs: { title: string; check: string | null; reason: string; outcome?: string; chance?: Record<string, number> }[] };
+    const p = oracleOdds('pool-minus-difficulty', { side: plainSide(4, { difficulty: 3 }) }).outcomes.success;
+    assert.deepEqual(json.parties, ['front-matter']);
+    assert.deepEqual(
+      json.scenes.map((s) => [s.path, s.title]),
+      [
+        ['поход/1-ворота.md', 'Ворота'],
+        ['поход/1-ворота.md', 'Ров'],
+        ['поход/2-двор.md', 'Двор'],
+        ['поход/2-двор.md', 'Финал: победа'],
+      ],
+    );
+    const expected = [1, 1 - p, p, p];
+    json.scenes.forEach((s, i) => assert.ok(Math.abs(s.reach['front-matter'] - expected[i]) < 1e-12, `${s.title}: ${s.reach['front-matter']}`));
+    assert.deepEqual(
+      json.hangs.map((h) => [h.title, h.check, h.reason, h.outcome]),
+      [
+        ['Ров', '«Сила 2 + Атлетика 2 (сложность 3)»', 'single-check', 'failure'],
+        ['Двор', '«Сила 2 + Атлетика 2 (сложность 3)»', 'single-check', 'success'],
+        ['Финал: победа', '«Сила 2 + Атлетика 2 (сложность 3)»', 'single-check', 'success'],
+      ],
+    );
+    assert.ok(Math.abs((json.hangs[1].chance?.['front-matter'] ?? 0) - p) < 1e-12);
   });
 
   it('--format json: every check’s chance per character in reading order, the party’s, the ranked chances', async () => {
