@@ -133,7 +133,7 @@ export interface DiagnosticArguments {
   // Suppression comments (RM017); `written` as in the comment.
   suppressionUnknownDirective: { written: string };
   suppressionUnknownCode: { written: string };
-  // MARKUP.md "Additions (3)" (RM005): a parameter another one of the check rules out.
+  // RM005: a parameter another one of the check rules out (docs/markup.md, the threshold in one roll).
   thresholdConflict: { param: string; with: 'contest' | 'extended' };
 }
 

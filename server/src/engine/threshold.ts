@@ -1,5 +1,5 @@
 /**
- * A threshold (`N успехов за бросок`, RULESETS.md "Additions (3)"): one roll that succeeds only
+ * A threshold (`N успехов за бросок`, docs/markup.md): one roll that succeeds only
  * with N or more successes. The roll's dice are the same; only which results count as a success moves.
  */
 import type { PoolOdds } from './oddsReport';

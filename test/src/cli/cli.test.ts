@@ -254,7 +254,7 @@ describe('rollmark check', () => {
     const sarif = JSON.parse(r.out) as { version: string; runs: { tool: { driver: { name: string; rules: { id: string }[] } }; results: Json[] }[] };
     assert.equal(sarif.version, '2.1.0');
     assert.equal(sarif.runs[0].tool.driver.name, 'rollmark');
-    assert.equal(sarif.runs[0].tool.driver.rules.length, 16);
+    assert.equal(sarif.runs[0].tool.driver.rules.length, 17);
     const lines = readFileSync(path.join(EXAMPLES, 'werewolf.scenario.md'), 'utf8').split('\n');
     const column = lines[19].indexOf('Атлетизм') + 1;
     assert.deepEqual(

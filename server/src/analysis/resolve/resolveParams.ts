@@ -128,7 +128,7 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         settings.extendedMarker = param;
         break;
       case 'threshold':
-        // A d20 roll has no successes to count (RULESETS.md "Additions (3)").
+        // A d20 roll has no successes to count (docs/markup.md, the threshold in one roll).
         if (ruleset.family === 'd20') unused(param);
         else settings.threshold = param;
         break;
@@ -205,8 +205,8 @@ export function reportBrokenExtended(settings: readonly SideSettings[], sink: Di
 }
 
 /**
- * RM005 for a threshold that cannot be one roll's: in a contest or an extended action (MARKUP.md
- * "Additions (3)"); the check then rolls without it.
+ * RM005 for a threshold that cannot be one roll's: in a contest or an extended action
+ * (docs/markup.md); the check then rolls without it.
  */
 export function reportBrokenThreshold(settings: readonly SideSettings[], isContest: boolean, sink: DiagnosticSink): void {
   for (const s of settings) {
