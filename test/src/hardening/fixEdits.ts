@@ -172,7 +172,8 @@ const PROSE_VALUE_ERRORS = new Set(['RM003', 'RM004', 'RM013']);
  *   «close the check with »» errors inside that check are not compared; a malformed check gets no
  *   RM004 (MARKUP: a check that did not parse gets its syntax error, not guesses), so after «close
  *   the parenthesis» a d20 check's RM004 «difficulty required» is not compared;
- * - a prose check's fix (RM012) writes the check the prose states, with the prose's own values:
+ * - a prose check's fix (RM012, or RM001 when the prose names a trait with a typo) writes the
+ *   check the prose states, with the prose's own values:
  *   when the prose gives a difficulty outside the ruleset's range (RM003), too many Преимущества
  *   (RM013) or, in d20, no difficulty (RM004), the new check says so. These three codes inside
  *   the new check are not compared; every other error is.
@@ -186,6 +187,7 @@ export function newErrors(before: DocumentAnalysis, after: DocumentAnalysis, dia
   const exact = new Set(oldErrors.map((d) => `${d.code} ${d.range.start}..${d.range.end}`));
   const nearEdits = oldErrors.filter((d) => edits.some((e) => touches(d.range, e.range))).map((d) => d.code);
   const repaired = diagnostic.code === 'RM009' ? repairedSpan(before, after, diagnostic, edits) : undefined;
+  const proseFix = before.proseChecks.find((prose) => within(diagnostic.range, prose.range))?.range;
   const introduced: string[] = [];
   let shift = 0;
   const newRanges = edits.map((e) => {
@@ -197,7 +199,7 @@ export function newErrors(before: DocumentAnalysis, after: DocumentAnalysis, dia
     if (d.severity !== 'error') continue;
     const back = { start: mapBack(d.range.start, edits, 'start'), end: mapBack(d.range.end, edits, 'end') };
     if (repaired && within(back, repaired) && (repaired.unclosedGuillemet || d.code === 'RM004')) continue;
-    if (diagnostic.code === 'RM012' && within(back, diagnostic.range) && PROSE_VALUE_ERRORS.has(d.code)) continue;
+    if (proseFix && within(back, proseFix) && PROSE_VALUE_ERRORS.has(d.code)) continue;
     if (newRanges.some((r) => touches(d.range, r))) {
       const at = nearEdits.indexOf(d.code);
       if (at >= 0) {
