@@ -190,6 +190,29 @@ export function quoted(text: string): string {
   return points.length > MAX_QUOTED ? `${points.slice(0, MAX_QUOTED - 1).join('')}…` : oneLine;
 }
 
+/** Code points kept after the first difference, so that the reader sees the mistake and what follows it. */
+const AFTER_DIFFERENCE = 15;
+
+/**
+ * `text` shortened as `quoted` does, but never past its first difference from `other`: a long check
+ * whose mistake lies near its end is quoted around the mistake, «…» marking what is left out.
+ */
+export function quotedAround(text: string, other: string): string {
+  const points = Array.from(text.replace(/\s+/gu, ' '));
+  const others = Array.from(other.replace(/\s+/gu, ' '));
+  let first = 0;
+  while (first < points.length && points[first] === others[first]) first++;
+  if (points.length <= MAX_QUOTED || first < MAX_QUOTED - AFTER_DIFFERENCE) return quoted(text);
+  // Cut at spaces where there are some, so that no word is quoted in half.
+  let end = Math.min(points.length, first + AFTER_DIFFERENCE);
+  const spaceBeforeEnd = points.lastIndexOf(' ', end);
+  if (end < points.length && spaceBeforeEnd > first) end = spaceBeforeEnd;
+  let start = Math.max(0, end - (MAX_QUOTED - 2));
+  const spaceAfterStart = points.indexOf(' ', start);
+  if (start > 0 && spaceAfterStart >= 0 && spaceAfterStart < first) start = spaceAfterStart + 1;
+  return `${start > 0 ? '…' : ''}${points.slice(start, end).join('')}${end < points.length ? '…' : ''}`;
+}
+
 /** Whether two messages (or any of the analysis' plain data) say the same: equal ids and arguments. */
 export function sameMessage(a: unknown, b: unknown): boolean {
   if (a === b) return true;

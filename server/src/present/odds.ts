@@ -64,7 +64,13 @@ export function unknownPoolTable(report: UnknownPoolReport, ctx: OddsContext): P
   const sizes = Object.entries(report.by_pool).sort((a, b) => Number(a[0]) - Number(b[0]));
   const first = sizes[0]?.[1];
   const columns = first ? shapeOf(first).columns(ctx, sizes.map(([, odds]) => odds)) : [];
-  const size = isInitiative(report) ? v.w.ratingHeader : modifier ? v.w.modifierHeader : v.w.poolHeader;
+  const size = isInitiative(report)
+    ? v.w.ratingHeader
+    : modifier
+      ? v.w.modifierHeader
+      : ruleset.family === 'pool-minus-difficulty'
+        ? v.w.poolAfterDifficultyHeader
+        : v.w.poolHeader;
   return {
     // Headers as a table's headers are: each with a capital, whatever its phrase in a sentence.
     header: [size, ...columns.map((c) => c.header)].map(capitalize),

@@ -56,6 +56,8 @@ export const WORDS = {
   poolUnknown: { ru: 'пул неизвестен', en: 'pool unknown' },
   modifierUnknown: { ru: 'модификатор неизвестен', en: 'modifier unknown' },
   poolHeader: { ru: 'пул', en: 'pool' },
+  /** vampire-pack's table is keyed by what remains once the difficulty is taken off the dice. */
+  poolAfterDifficultyHeader: { ru: 'кубиков после сложности', en: 'dice after difficulty' },
   modifierHeader: { ru: 'модификатор', en: 'modifier' },
   ratingHeader: { ru: 'рейтинг', en: 'rating' },
   ratingUnknown: { ru: 'рейтинг неизвестен', en: 'rating unknown' },

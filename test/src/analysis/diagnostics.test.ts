@@ -273,6 +273,14 @@ const hits: Hit[] = [
     preferred: 'Сила + Атлетика (сложность 2)',
   },
   {
+    name: 'RM010: a long check is quoted around its mistake, not cut off before it (issue 23)',
+    doc: V('«⟦Сообразительность 3 + Расследование 2 против Сообразительность 2+Расследование 3⟧»'),
+    code: 'RM010',
+    severity: 'warning',
+    ru: 'Написано «…Расследование 2 против Сообразительность 2+Расследование…»; канонически: «Сообразительность 3 + Расследование 2 против Сообразительность 2 + Расследование 3»',
+    preferred: 'Сообразительность 3 + Расследование 2 против Сообразительность 2 + Расследование 3',
+  },
+  {
     name: 'RM010: a wrong plural is rewritten, the parameters kept in the order written (issue 20: order is free)',
     doc: M('«⟦Ловкость + Атлетизм (5 успехов, 4 бросков, сложность 7)⟧»'),
     code: 'RM010',

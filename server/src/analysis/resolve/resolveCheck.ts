@@ -21,7 +21,7 @@ import {
   type TraitTerm,
 } from '../check/checkExpression';
 import { checkComposition } from './composition';
-import { type DiagnosticMessage, quoted } from '../diagnosticCatalog';
+import { type DiagnosticMessage, quoted, quotedAround } from '../diagnosticCatalog';
 import type { AnalysisDiagnostic, DiagnosticCode, ResolvedSide, ResolvedTerm } from '../types';
 import { closeParenFix } from './checkEdits';
 import { type CheckContext, DiagnosticSink, willpowerName } from './resolveContext';
@@ -59,7 +59,7 @@ function reportLayout(ast: CheckExpression, content: string, ctx: CheckContext, 
   const relaxed = (s: string) => s.replace(/[-–−]/g, '−').replace(/\s*[;,]\s*/g, ', ');
   if (relaxed(asWritten) === relaxed(content)) return;
   const canonical = formatCanonical(ast, canonicalOf, options);
-  sink.add('RM010', { id: 'spacing', written: quoted(content), canonical }, ast.range, [sink.fix({ id: 'rewriteCheck' }, ast.range, canonical, true)]);
+  sink.add('RM010', { id: 'spacing', written: quotedAround(content, canonical), canonical }, ast.range, [sink.fix({ id: 'rewriteCheck' }, ast.range, canonical, true)]);
 }
 
 /** One combination of a side's alternatives: its terms (indexes into the side's terms) and its roll. */
