@@ -17,6 +17,7 @@ import { ReportView } from './reportView';
 import { RollLog } from './rollLog';
 import { RollFlow } from './rolls';
 import { RulesetInvitation } from './invitation';
+import { registerSheetValueCommand, valueChoiceMiddleware } from './sheetValue';
 import { RulesetStatus } from './statusBar';
 import { WalkthroughProgress } from './walkthrough';
 
@@ -35,7 +36,7 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
   const walkthrough = new WalkthroughProgress();
   const clientHost = new LanguageClientHost(startServer, serverChannel, () => {
     const waiting = typing.middleware(lenses.middleware());
-    return { ...waiting, ...walkthrough.middleware(waiting.provideCodeLenses, rolls.middleware()) };
+    return { ...waiting, ...walkthrough.middleware(waiting.provideCodeLenses, rolls.middleware()), ...valueChoiceMiddleware() };
   });
   host = clientHost;
   const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState), (info) => walkthrough.rulesetShown(info));
@@ -53,6 +54,7 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
     report,
     chips,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
+    registerSheetValueCommand(),
     vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => {
       walkthrough.mark('overviewShown');
       return report.show(scope, uri);

@@ -313,6 +313,15 @@ export const DEFAULT_SETTINGS: RollmarkSettings = {
   maxDocumentSizeMB: 20,
 };
 
+/**
+ * A quick fix's `data` when the fix writes a value the author should choose (RM008's «add the
+ * trait to the sheet»): where that value stands once the fix is applied. The VS Code extension asks
+ * for the value there; other editors ignore `data` and keep the placeholder.
+ */
+export interface ValueChoiceData {
+  valueChoice: { uri: string; line: number; character: number; length: number };
+}
+
 /** `initializationOptions` the server understands; every field is optional. */
 export interface RollmarkInitializationOptions {
   /** Milliseconds between the last edit and the diagnostics (default 200). */

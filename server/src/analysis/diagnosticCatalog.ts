@@ -156,6 +156,7 @@ export interface FixArguments {
   closeParen: NoArguments;
   spendInstead: { param: string };
   ignoreHere: { code: DiagnosticCode };
+  addToSheet: { character: string; trait: string };
 }
 
 export type FixTitle = Messages<FixArguments>;

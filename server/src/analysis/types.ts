@@ -47,6 +47,11 @@ export interface Fix {
   preferred: boolean;
   /** A term to add to the project dictionary instead of (or as well as) editing the text. */
   addToDictionary?: string;
+  /**
+   * The fix writes a value the author should choose: it starts `at` code units into the first
+   * edit's new text and is `length` long. Editors that can ask (VS Code) offer a choice there.
+   */
+  valueChoice?: { at: number; length: number };
 }
 
 export interface RelatedInformation {
@@ -155,6 +160,13 @@ export interface CharacterSheet {
   range: TextRange;
   /** Trait (canonical name when known, else as written) → value and where it is written. */
   traits: Map<string, { value: number; range: TextRange }>;
+  /**
+   * Where a trait the sheet lacks is written: a new line inserted at `at` (an empty range at the
+   * end of the sheet's last line, owned by the front matter like `range`), `prefix` being its line
+   * break and indentation. Absent when the sheet is not a block mapping in this document's front
+   * matter (a flow mapping, a party file's sheet).
+   */
+  newTrait?: { at: TextRange; prefix: string };
 }
 
 export interface FrontMatter {

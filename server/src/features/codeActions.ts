@@ -4,7 +4,7 @@ import type { DictionaryEntry, DocumentAnalysis, Fix, TextEdit as AnalysisEdit }
 import type { Locale } from '../present/locale';
 import { fixTitle } from '../present/messages';
 import { type Voice, voice } from '../present/voice';
-import { type AddToDictionaryArgs, CodeActionKinds, Commands, type RollmarkSettings } from '../protocol';
+import { type AddToDictionaryArgs, CodeActionKinds, Commands, type RollmarkSettings, type ValueChoiceData } from '../protocol';
 import { ignoreHereEdit } from '../analysis/document/suppressionEdit';
 import { intersects, toRange } from './convert';
 import { effectiveSeverity, type FileUri, toLspDiagnostic } from './diagnostics';
@@ -54,10 +54,21 @@ function disjoint(groups: readonly (readonly AnalysisEdit[])[]): AnalysisEdit[] 
   return accepted;
 }
 
+/** Where the value to choose stands once `edit` is applied: its line and character in the new text. */
+function valueChoiceData(document: TextDocument, edit: AnalysisEdit, choice: NonNullable<Fix['valueChoice']>): ValueChoiceData {
+  const start = document.positionAt(edit.range.start);
+  const before = edit.newText.slice(0, choice.at);
+  const breaks = before.match(/\r\n|\r|\n/g)?.length ?? 0;
+  const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
+  const character = breaks === 0 ? start.character + choice.at : choice.at - lineStart;
+  return { valueChoice: { uri: document.uri, line: start.line + breaks, character, length: choice.length } };
+}
+
 function quickFix(document: TextDocument, fix: Fix, diagnostic: CodeAction['diagnostics'], v: Voice): CodeAction {
   const title = fixTitle(fix.title, v);
   const action: CodeAction = { title, kind: CodeActionKind.QuickFix, diagnostics: diagnostic, isPreferred: fix.preferred };
   if (fix.edits.length > 0) action.edit = { changes: { [document.uri]: lspEdits(document, fix.edits) } };
+  if (fix.valueChoice && fix.edits.length > 0) action.data = valueChoiceData(document, fix.edits[0], fix.valueChoice);
   if (fix.addToDictionary !== undefined) {
     const args: AddToDictionaryArgs = { uri: document.uri, term: fix.addToDictionary };
     action.command = { title, command: Commands.addToDictionary, arguments: [args] };

@@ -480,6 +480,48 @@ describe('diagnostics RM001–RM015', () => {
     assert.deepEqual(d.related, [{ range: ranges[0], message: '"Катастрофа"\'s character sheet' }]);
   });
 
+  describe('RM008 offers writing the trait into the sheet, its value to be chosen (issue 23)', () => {
+    /** The document with the RM008 fix applied, and the text its value choice points at. */
+    function addToSheet(text: string): { fixed: string; title: string; chosen: string } | undefined {
+      const analysis = analyzeDocument(text, { rulesets: builtinRulesets(), dictionary: [] });
+      const d = analysis.diagnostics.find((x) => x.code === 'RM008');
+      assert.ok(d, 'no RM008');
+      const fix = d.fixes.find((f) => f.title.id === 'addToSheet');
+      if (!fix) return undefined;
+      assert.equal(fix.preferred, false);
+      const [edit] = fix.edits;
+      const fixed = text.slice(0, edit.range.start) + edit.newText + text.slice(edit.range.end);
+      const at = edit.range.start + (fix.valueChoice?.at ?? Number.NaN);
+      const after = analyzeDocument(fixed, { rulesets: builtinRulesets(), dictionary: [] });
+      assert.deepEqual(after.diagnostics.filter((x) => x.code === 'RM008'), [], 'the fix leaves RM008');
+      return { fixed, title: only(wordedAnalysis(analysis, 'ru'), 'RM008').fixes[0].title, chosen: fixed.slice(at, at + (fix.valueChoice?.length ?? 0)) };
+    }
+
+    it('a block sheet gets a line after its last trait, indented like it, the comment on that line kept', () => {
+      const text = joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Мирон:', '    Сила: 3 # после ранения', '  Вера:', '    Сила: 2', '---', '', '«Мирон: Сила + Атлетика (сложность 2)»');
+      assert.deepEqual(addToSheet(text), {
+        fixed: joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Мирон:', '    Сила: 3 # после ранения', '    Атлетика: 1', '  Вера:', '    Сила: 2', '---', '', '«Мирон: Сила + Атлетика (сложность 2)»'),
+        title: 'Добавить «Атлетика» в лист персонажа «Мирон»',
+        chosen: '1',
+      });
+    });
+
+    it('with CRLF line ends, a helper’s sheet too', () => {
+      const text = ['---', 'ruleset: storytelling', 'characters:', '  Мирон:', '    Сила: 3', '    Атлетика: 2', '  Вера:', '    Сила: 2', '---', '', '«Мирон: Сила + Атлетика (помощь: Вера)»'].join('\r\n');
+      assert.equal(addToSheet(text)?.fixed, ['---', 'ruleset: storytelling', 'characters:', '  Мирон:', '    Сила: 3', '    Атлетика: 2', '  Вера:', '    Сила: 2', '    Атлетика: 1', '---', '', '«Мирон: Сила + Атлетика (помощь: Вера)»'].join('\r\n'));
+    });
+
+    it('an empty sheet («Мирон:», no RM011) gets its first trait two spaces deeper than the name', () => {
+      const text = joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Мирон:', '  Вера:', '    Сила: 2', '---', '', '«Мирон: Сила 3 + Атлетика (сложность 2)»');
+      assert.deepEqual(codes(analyze(text)), ['RM008']);
+      assert.equal(addToSheet(text)?.fixed, joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Мирон:', '    Атлетика: 1', '  Вера:', '    Сила: 2', '---', '', '«Мирон: Сила 3 + Атлетика (сложность 2)»'));
+    });
+
+    it('a flow sheet is left to the author: no fix that could break it', () => {
+      assert.equal(addToSheet(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Мирон: { Сила: 3 }', '  Вера: { Сила: 2 }', '---', '', '«Мирон: Сила + Атлетика (сложность 2)»')), undefined);
+    });
+  });
+
   it('RM001 in a closed vocabulary always offers adding the trait to the project dictionary', () => {
     const d = only(analyze(V('«Сила + Атлетиканн (сложность 2)»'), 'en'), 'RM001');
     assert.deepEqual(

@@ -114,6 +114,18 @@ describe('code actions', () => {
     );
   });
 
+  it('RM008 «add the trait to the sheet»: the edit writes a placeholder, `data` says where the value to choose stands', async () => {
+    client = await LspTestClient.start();
+    const { text, ranges } = withRanges(joinLines('---', 'ruleset: vampire-pack', 'characters:', '  Мирон:', '    Сила: 3', '  Вера:', '    Сила: 2', '---', '«Мирон: Сила + Атле⟦⟧тика (сложность 2)»'));
+    await client.open(uri, text);
+    const actions = (await client.codeActions(uri, at(ranges[0]), { diagnostics: [], only: ['quickfix'] })) ?? [];
+    const add = actions.find((a) => a.title === 'Добавить «Атлетика» в лист персонажа «Мирон»');
+    assert.deepEqual(editsOf(add, uri), [{ range: range(4, 11, 4, 11), newText: '\n    Атлетика: 1' }]);
+    // After the edit, «1» is on line 5 (0-based), after «    Атлетика: ».
+    assert.deepEqual(add?.data, { valueChoice: { uri, line: 5, character: 14, length: 1 } });
+    assert.equal(applyEdits(text, editsOf(add, uri)).split('\n')[5].slice(14, 15), '1');
+  });
+
   it('offers no quick fix for a diagnostic turned off in settings', async () => {
     client = await LspTestClient.start({ settings: { severity: { RM001: 'off' } } });
     await client.open(uri, TEXT);

@@ -34,7 +34,8 @@ export interface MovableResult {
 /**
  * The range objects a block's result owns, each once (a fix's edit often shares its
  * diagnostic's range object). A check's tree and sides are read at its current place
- * (lazyCheck.ts), and traits, odds and specs hold no offsets: none is walked; front-matter ranges (a character sheet a diagnostic points at) stay where they are.
+ * (lazyCheck.ts), and traits, odds and specs hold no offsets: none is walked; front-matter ranges (a character sheet a diagnostic points at, the place
+ * RM008's fix writes a trait into it) stay where they are.
  */
 export function ownedRanges(block: MovableResult, fixed: ReadonlySet<TextRange>): MovableRange[] {
   const into = new Set<MovableRange>();
@@ -45,7 +46,7 @@ export function ownedRanges(block: MovableResult, fixed: ReadonlySet<TextRange>)
   }
   for (const d of block.diagnostics) {
     into.add(d.range);
-    for (const fix of d.fixes) for (const edit of fix.edits) into.add(edit.range);
+    for (const fix of d.fixes) for (const edit of fix.edits) if (!fixed.has(edit.range)) into.add(edit.range);
     for (const info of d.related ?? []) if (info.range && !fixed.has(info.range)) into.add(info.range);
   }
   for (const check of block.proseChecks) into.add(check.range);

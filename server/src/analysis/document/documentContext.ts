@@ -103,7 +103,7 @@ function buildContext(text: string, head: Head, options: AnalysisOptions): Docum
       index,
       characters: sheets.sheets,
       proseChecks: options.proseChecks !== 'off',
-      fixedRanges: new Set(sheets.sheets.map((sheet) => sheet.range)),
+      fixedRanges: new Set(sheets.sheets.flatMap((sheet) => (sheet.newTrait ? [sheet.range, sheet.newTrait.at] : [sheet.range]))),
       definitions: NO_DEFINITIONS,
     },
   };

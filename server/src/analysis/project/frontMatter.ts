@@ -15,7 +15,7 @@ export const CHARACTER_KEYS: readonly string[] = ['characters', 'персона�
 export interface RawFrontMatter {
   range: TextRange;
   rulesetId?: { value: string; range: TextRange };
-  characters: { name: string; range: TextRange; traits: { name: string; nameRange: TextRange; value: unknown; valueRange: TextRange }[] }[];
+  characters: { name: string; range: TextRange; traits: { name: string; nameRange: TextRange; value: unknown; valueRange: TextRange }[]; newTrait?: CharacterSheet['newTrait'] }[];
   diagnostics: AnalysisDiagnostic[];
 }
 
@@ -65,6 +65,45 @@ function lineStartBefore(text: string, at: number): number {
   // A CRLF's CR is no line end of its own; its LF is found anyway (CRs before `lf` do not matter).
   while (cr > lf && text.charCodeAt(cr + 1) === 10) cr = text.lastIndexOf('\r', cr - 1);
   return Math.max(lf, cr) + 1;
+}
+
+/** A character with no traits yet: «Мирон:» (or «Мирон: ~»), which YAML reads as null. */
+function emptySheet(character: Pair): boolean {
+  return character.value === null || (isScalar(character.value) && character.value.value === null);
+}
+
+/** The line break at `at` as written (LF, CRLF or a lone CR); undefined at the end of the text. */
+function lineBreakAt(text: string, at: number): string | undefined {
+  if (text.startsWith('\r\n', at)) return '\r\n';
+  const char = text[at];
+  return char === '\n' || char === '\r' ? char : undefined;
+}
+
+/**
+ * Where a new trait line goes in a block-style sheet: after its last trait's line, indented as
+ * that trait is; in an empty sheet («Мирон:»), after the name, two spaces deeper. A flow mapping
+ * («Мирон: {Сила: 3}») or a value spanning lines gets no place: an inserted line could break it.
+ */
+function newTraitLine(character: Pair, nameRange: TextRange, src: YamlSource): CharacterSheet['newTrait'] {
+  const { text } = src;
+  const place = (after: TextRange, keyStart: number, deeper: string): CharacterSheet['newTrait'] => {
+    const lineStart = lineStartBefore(text, keyStart);
+    const indent = text.slice(lineStart, keyStart);
+    const lineEnd = firstLine(text, { start: after.end, end: text.length }).end;
+    const eol = lineBreakAt(text, lineEnd);
+    return /^ *$/u.test(indent) && eol !== undefined ? { at: { start: lineEnd, end: lineEnd }, prefix: `${eol}${indent}${deeper}` } : undefined;
+  };
+  if (emptySheet(character)) {
+    // «Мирон:» alone, maybe with a comment: a value after the colon («Мирон: ~») would not take a line under it.
+    const lineEnd = firstLine(text, { start: nameRange.end, end: text.length }).end;
+    return /^\s*:\s*(?:#.*)?$/u.test(text.slice(nameRange.end, lineEnd)) ? place(nameRange, nameRange.start, '  ') : undefined;
+  }
+  if (!isMap(character.value) || character.value.flow || character.value.items.length === 0) return undefined;
+  const last = character.value.items[character.value.items.length - 1];
+  const keyRange = nodeRange(last.key as YamlNode, src);
+  const valueRange = nodeRange(last.value as YamlNode, src);
+  if (!keyRange || !valueRange || !isScalar(last.value) || /[\r\n]/u.test(text.slice(keyRange.start, valueRange.end))) return undefined;
+  return place(valueRange, keyRange.start, '');
 }
 
 /** RM011 for what the front matter says wrongly. */
@@ -149,9 +188,11 @@ function readCharacters(pair: Pair, src: YamlSource, result: RawFrontMatter, mal
         if (!traitName || !traitRange) continue;
         sheet.traits.push({ name: traitName, nameRange: traitRange, value: isScalar(trait.value) ? trait.value.value : undefined, valueRange: valueRange ?? traitRange });
       }
-    } else if (character.value !== null) {
+    } else if (!emptySheet(character)) {
       malformed({ id: 'sheetNotMapping', name }, nameRange);
     }
+    const newTrait = newTraitLine(character, nameRange, src);
+    if (newTrait) sheet.newTrait = newTrait;
     result.characters.push(sheet);
   }
 }
@@ -197,7 +238,7 @@ export function resolveSheets(raw: RawFrontMatter, index: TraitIndex): { sheets:
       }
       traits.set(canonical, { value, range: trait.valueRange });
     }
-    return { name: character.name, range: character.range, traits };
+    return { name: character.name, range: character.range, traits, ...(character.newTrait ? { newTrait: character.newTrait } : {}) };
   });
   return { sheets, diagnostics };
 }

@@ -3,6 +3,7 @@
  * RM003 self-help), pools too small (RM006) or too large to roll, initiative pools, and traits the
  * rules only spend (RM002).
  */
+import { reportSheetLacksTrait } from './sheetLacksTrait';
 import { helperSide, type RollSide } from '../../engine/checkSpec';
 import type { Ruleset } from '../../engine/ruleset';
 import { type HelpersParam, MAX_INTEGER, type PoolExpr, type Term } from '../check/checkExpression';
@@ -64,7 +65,7 @@ export function helpersOf(param: HelpersParam, combination: readonly number[], s
       const own = resolved?.role === undefined ? sheet.traits.get(resolved?.trait?.name ?? term.name)?.value : resolved.value ?? sheet.traits.get(resolved.trait?.name ?? term.name)?.value;
       if (own === undefined) {
         if (resolved?.role === undefined && resolved?.trait) {
-          sink.add('RM008', { id: 'sheetLacksTrait', character: sheet.name, trait: resolved.trait.name }, helper.range, [], 'info', [{ range: sheet.range, message: { id: 'characterSheet', character: sheet.name } }]);
+          reportSheetLacksTrait(sink, sheet, resolved.trait.name, helper.range);
         }
         base = null;
       } else if (base !== null) {

@@ -3,6 +3,7 @@
  * (resolveCheck.ts): which trait a name is, its value (inline or from the sheet), and the
  * diagnostics of a name (RM001/RM014 unknown, RM010/RM014 spelling, RM007 actor, RM008 sheet).
  */
+import { reportSheetLacksTrait } from './sheetLacksTrait';
 import type { Ruleset, TraitEntry } from '../../engine/ruleset';
 import { dictionaryTrait } from '../../engine/traitCategories';
 import { type CheckExpression, type PoolExpr, type TraitTerm } from '../check/checkExpression';
@@ -66,9 +67,7 @@ export function resolveTerm(term: TraitTerm, side: PoolExpr, sideIndex: number, 
       resolved.value = fromSheet.value;
       resolved.valueSource = 'sheet';
     } else if (match && match.trait.category !== 'generic' && role === undefined) {
-      sink.add('RM008', { id: 'sheetLacksTrait', character: sheet.name, trait: match.trait.name }, term.nameRange, [], 'info', [
-        { range: sheet.range, message: { id: 'characterSheet', character: sheet.name } },
-      ]);
+      reportSheetLacksTrait(sink, sheet, match.trait.name, term.nameRange);
     }
   }
   return resolved;
