@@ -2,6 +2,11 @@
  * Gives the editor only the code lenses on and near what it shows (lensWindow.ts says why), and
  * asks for lenses again when the view moves past them. The server sends every lens without its title
  * (`codeLens/resolve` words the shown ones), so the answer stays small whatever is filtered here.
+ *
+ * The lenses of a document version are kept, with the titles resolved for them: back on a tab, or
+ * scrolled to another window of the same text, the editor gets them at once instead of an empty
+ * gap while the server answers (issue 23: lenses vanished for seconds and pushed the text down).
+ * A refresh from the server (settings, project files) forgets them.
  */
 import * as vscode from 'vscode';
 import { type BaseLanguageClient, CodeLensRequest, type Middleware } from 'vscode-languageclient';
@@ -19,6 +24,11 @@ function visibleSpans(document: vscode.TextDocument): LineSpan[] {
 export class CodeLensWindow implements vscode.Disposable {
   /** The window each document's lenses were last given for. */
   private readonly windows = new Map<string, LineSpan[]>();
+  /** Each document's lenses as the server gave them for one version; resolving one fills in its command here too. */
+  private readonly kept = new Map<string, { version: number; lenses: vscode.CodeLens[] }>();
+  /** Set while this class itself asks the editor for lenses again (a moved view): kept lenses stay valid then. */
+  private askingForWindow = false;
+  private watched: vscode.Disposable | undefined;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -28,14 +38,20 @@ export class CodeLensWindow implements vscode.Disposable {
       vscode.window.onDidChangeVisibleTextEditors((editors) => {
         for (const editor of editors) this.viewMoved(editor.document);
       }),
-      vscode.workspace.onDidCloseTextDocument((document) => this.windows.delete(document.uri.toString())),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        this.windows.delete(document.uri.toString());
+        this.kept.delete(document.uri.toString());
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('rollmark')) this.kept.clear();
+      }),
     ];
   }
 
-  middleware(): Pick<Middleware, 'provideCodeLenses'> {
+  middleware(): Pick<Middleware, 'provideCodeLenses' | 'resolveCodeLens'> {
     return {
       provideCodeLenses: async (document, token, next) => {
-        const lenses = await next(document, token);
+        const lenses = await this.lensesOf(document, token, next);
         const visible = visibleSpans(document);
         // Asked by an extension, not for an editor (vscode.executeCodeLensProvider): every lens.
         if (!lenses || visible.length === 0) return lenses;
@@ -44,7 +60,36 @@ export class CodeLensWindow implements vscode.Disposable {
         this.windows.set(document.uri.toString(), window);
         return lenses.filter((lens) => inWindow(window, lens.range.start.line));
       },
+      resolveCodeLens: async (lens, token, next) => {
+        const resolved = await next(lens, token);
+        // The kept lens is the object the editor was given: with its command, it is never resolved again.
+        if (resolved?.command) lens.command = resolved.command;
+        return resolved;
+      },
     };
+  }
+
+  private async lensesOf(
+    document: vscode.TextDocument,
+    token: vscode.CancellationToken,
+    next: (document: vscode.TextDocument, token: vscode.CancellationToken) => vscode.ProviderResult<vscode.CodeLens[]>,
+  ): Promise<vscode.CodeLens[] | null | undefined> {
+    const uri = document.uri.toString();
+    const kept = this.kept.get(uri);
+    if (kept?.version === document.version) return kept.lenses;
+    this.watchRefreshes(document);
+    const lenses = await next(document, token);
+    if (lenses && !token.isCancellationRequested) this.kept.set(uri, { version: document.version, lenses });
+    return lenses;
+  }
+
+  /** The server's refresh fires the provider's change event; every kept lens may be out of date then. */
+  private watchRefreshes(document: vscode.TextDocument): void {
+    if (this.watched) return;
+    const provider = this.client()?.getFeature(CodeLensRequest.method).getProvider(document);
+    this.watched = provider?.onDidChangeCodeLensEmitter.event(() => {
+      if (!this.askingForWindow) this.kept.clear();
+    });
   }
 
   private viewMoved(document: vscode.TextDocument): void {
@@ -59,12 +104,18 @@ export class CodeLensWindow implements vscode.Disposable {
         const visible = visibleSpans(document);
         if (!window || visible.length === 0 || stillCovers(window, visible, document.lineCount)) return;
         // The provider's change event: VS Code asks again for the lenses of the documents it shows.
-        this.client()?.getFeature(CodeLensRequest.method).getProvider(document)?.onDidChangeCodeLensEmitter.fire();
+        this.askingForWindow = true;
+        try {
+          this.client()?.getFeature(CodeLensRequest.method).getProvider(document)?.onDidChangeCodeLensEmitter.fire();
+        } finally {
+          this.askingForWindow = false;
+        }
       }, SCROLL_DELAY),
     );
   }
 
   dispose(): void {
+    this.watched?.dispose();
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const subscription of this.subscriptions) subscription.dispose();
   }
