@@ -87,7 +87,8 @@ export class RollFlow {
       throw error;
     }
     this.log.append(result);
-    this.notify(result, args.pool);
+    // A replay (a kept roll's lens, a given seed) is a roll already kept or chosen: nothing new to keep.
+    this.notify(result, args.pool, args.seed === undefined);
     return result;
   }
 
@@ -114,10 +115,10 @@ export class RollFlow {
    * The one-line result with «Roll again», which rolls the same check (same pool or roller, new
    * dice), and «Keep», which has the server write this very roll (its seed) into the session notes.
    */
-  private notify(result: RollCheckResult, pool: number | undefined): void {
+  private notify(result: RollCheckResult, pool: number | undefined, keepable: boolean): void {
     const again = vscode.l10n.t('Roll again');
     const keep = vscode.l10n.t('Keep');
-    const actions = result.roll.seed !== undefined ? [again, keep] : [again];
+    const actions = keepable && result.roll.seed !== undefined ? [again, keep] : [again];
     void vscode.window.showInformationMessage(result.message, ...actions).then((choice) => {
       if (choice === again) {
         executeServerCommand(Commands.rollCheck, sameRollArgs(result, pool)).then(undefined, (error: unknown) => {
@@ -131,28 +132,25 @@ export class RollFlow {
 }
 
 /** Has the server write the roll where `rollmark.keptRolls.destination` says, then says where it went. */
-export async function keepRoll(result: RollCheckResult, pool: number | undefined): Promise<KeepRollResult | undefined> {
+async function keepRoll(result: RollCheckResult, pool: number | undefined): Promise<void> {
   const where = keptRollDestination(vscode.workspace.getConfiguration(SECTION, vscode.Uri.parse(result.uri)).get(Settings.keptRollsDestination));
   const args = keepRollArgs(result, pool, where, new Date());
-  if (!args) return undefined;
-  let kept: KeepRollResult | undefined;
+  if (!args) return;
+  let answer: KeepRollResult | undefined;
   try {
-    kept = await executeServerCommand(Commands.keepRoll, args);
+    answer = await executeServerCommand(Commands.keepRoll, args);
   } catch (error) {
-    kept = { kept: false, reason: error instanceof Error ? error.message : String(error) };
+    answer = { kept: false, reason: error instanceof Error ? error.message : String(error) };
   }
-  if (!kept) return undefined;
-  if (!kept.kept) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not keep the roll: {0}', kept.reason));
-    return kept;
+  if (!answer) return;
+  if (!answer.kept) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not keep the roll: {0}', answer.reason));
+    return;
   }
-  const uri = vscode.Uri.parse(kept.uri);
+  const uri = vscode.Uri.parse(answer.uri);
+  const position = new vscode.Position(answer.line, 0);
   const open = vscode.l10n.t('Open');
-  const message = vscode.l10n.t('Rollmark: the roll is kept in {0}', `${vscode.workspace.asRelativePath(uri, false)}:${(kept.line + 1).toLocaleString(vscode.env.language)}`);
-  void vscode.window.showInformationMessage(message, open).then(async (choice) => {
-    if (choice !== open) return;
-    const position = new vscode.Position(kept.line, 0);
-    await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position) });
-  });
-  return kept;
+  // A place as editors write it (`file:line`): the line's digits are not grouped.
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Rollmark: the roll is kept in {0}', `${vscode.workspace.asRelativePath(uri, false)}:${answer.line + 1}`), open);
+  if (choice === open) await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position) });
 }
