@@ -98,6 +98,7 @@ body { margin: 0; background: var(--rm-bg); color: var(--rm-fg); font-family: va
 }
 @container rm-report (max-width: 36rem) {
   .rm-report { padding: 1rem 0.75rem 2rem; }
+  .rm-report h1, .rm-report h2, .rm-report h3 { overflow-wrap: anywhere; }
   .rm-report table, .rm-report tbody, .rm-report tr, .rm-report td { display: block; }
   .rm-report thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
   .rm-report tbody tr { padding: 0.4rem 0; border-bottom: 1px solid var(--rm-grid); }

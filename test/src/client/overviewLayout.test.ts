@@ -124,6 +124,8 @@ describe('client: the overview at 300 px', () => {
       assert.match(cards, /\.rm-report td, \.rm-report td:first-child \{ min-width: 0;/);
       assert.match(cards, /\.rm-report td\[data-label\]::before \{ content: attr\(data-label\);/);
       assert.match(cards, /\.rm-table \{ overflow-x: visible; \}/);
+      // A file's path in its heading has no space to wrap at.
+      assert.match(cards, /\.rm-report h1, \.rm-report h2, \.rm-report h3 \{ overflow-wrap: anywhere; \}/);
       // The header row stays for screen readers, out of sight.
       assert.match(cards, /\.rm-report thead \{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset\(50%\); \}/);
     });
