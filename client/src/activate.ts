@@ -11,6 +11,7 @@ import { ClientCommands } from './commandIds';
 import { registerCommands } from './commands';
 import { TypingPause } from './typingPause';
 import { LanguageClientHost, SERVER_CHANNEL, type ServerStarter } from './languageClient';
+import { LuckAuditView } from './luckAudit';
 import { PoolPicker } from './poolPicker';
 import { PreviewChips } from './previewChips';
 import { ReportView } from './reportView';
@@ -22,6 +23,9 @@ import { RulesetStatus } from './statusBar';
 import { WalkthroughProgress } from './walkthrough';
 
 let host: LanguageClientHost | undefined;
+
+/** Set once the extension runs (package.json `when` clauses). */
+const ACTIVE_CONTEXT = 'rollmark.active';
 
 /** Milliseconds between trust being granted and the restart it needs (several grants coalesce). */
 const RESTART_DELAY = 250;
@@ -42,6 +46,7 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
   const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState), (info) => walkthrough.rulesetShown(info));
   const report = new ReportView(clientHost, context.extensionUri);
   const chips = new PreviewChips(clientHost);
+  const audits = new LuckAuditView(clientHost);
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
 
   context.subscriptions.push(
@@ -53,16 +58,20 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
     status,
     report,
     chips,
+    audits,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
     registerSheetValueCommand(),
     vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => {
       walkthrough.mark('overviewShown');
       return report.show(scope, uri);
     }),
+    vscode.commands.registerCommand(ClientCommands.showLuckAudit, (uri?: unknown) => audits.show(uri)),
     // Trust granted: start again so that the server reads the user ruleset files.
     vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
   );
 
+  // The palette offers the commands that need the extension once it runs (package.json menus).
+  void vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, true);
   await clientHost.start().catch(reportStartFailure);
 
   return {

@@ -27,6 +27,8 @@ export const ClientCommands = {
   documentInfo: 'rollmark.documentInfo',
   /** `(scope?: 'document' | 'workspace', uri?)`: «Обзор сценария», the report in a webview; without a scope, asks. */
   showReport: 'rollmark.showReport',
+  /** `(uri?)`: the luck audit of a session log (default: the active one, else asks) in the Markdown preview. */
+  showLuckAudit: 'rollmark.showLuckAudit',
 } as const;
 
 export type ClientCommandId = (typeof ClientCommands)[keyof typeof ClientCommands];

@@ -3,12 +3,14 @@
  * any `vscode.commands.executeCommand('rollmark.rollCheck', args)` alike. The server command is
  * registered by vscode-languageclient (the server advertises it), so the client cannot register
  * it again; it intercepts it with the `executeCommand` middleware instead: asks for the pool when
- * it is unknown, passes it on, writes the roll log and shows the result with «Roll again».
+ * it is unknown, passes it on, writes the roll log and shows the result with «Roll again» and «Keep».
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, Middleware } from 'vscode-languageclient';
-import { Commands, type DocumentCheckInfo, type DocumentChecksQuery, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
+import { Commands, type DocumentCheckInfo, type DocumentChecksQuery, type KeepRollResult, type RollCheckArgs, type RollCheckResult } from '../../server/src/protocol';
 import { executeServerCommand } from './serverCommands';
+import { keepRollArgs, keptRollDestination, sameRollArgs } from './keptRolls';
+import { SECTION, Settings } from './settings';
 import { requestDocumentInfo } from './documentInfo';
 import { type PartyChoice, pickPartyRoller } from './partyPicker';
 import type { PoolPicker } from './poolPicker';
@@ -85,7 +87,8 @@ export class RollFlow {
       throw error;
     }
     this.log.append(result);
-    this.notify(result, args.pool);
+    // A replay (a kept roll's lens, a given seed) is a roll already kept or chosen: nothing new to keep.
+    this.notify(result, args.pool, args.seed === undefined);
     return result;
   }
 
@@ -108,24 +111,46 @@ export class RollFlow {
     return text ? { check: text } : {};
   }
 
-  /** The one-line result with «Roll again», which rolls the same check (same pool or roller, new dice). */
-  private notify(result: RollCheckResult, pool: number | undefined): void {
+  /**
+   * The one-line result with «Roll again», which rolls the same check (same pool or roller, new
+   * dice), and «Keep», which has the server write this very roll (its seed) into the session notes.
+   */
+  private notify(result: RollCheckResult, pool: number | undefined, keepable: boolean): void {
     const again = vscode.l10n.t('Roll again');
-    void vscode.window.showInformationMessage(result.message, again).then((choice) => {
-      if (choice !== again) return;
-      // The check's text travels with its place: after an edit the server rolls this check or says it is gone.
-      const args: RollCheckArgs = {
-        uri: result.uri,
-        line: result.range.start.line,
-        character: result.range.start.character,
-        text: result.text,
-        ...(pool !== undefined ? { pool } : {}),
-        // The same roller again: the whole party, or the one character.
-        ...(result.party ? { party: true } : result.actor !== undefined ? { actor: result.actor } : {}),
-      };
-      executeServerCommand(Commands.rollCheck, args).then(undefined, (error: unknown) => {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the roll failed: {0}', error instanceof Error ? error.message : String(error)));
-      });
+    const keep = vscode.l10n.t('Keep');
+    const actions = keepable && result.roll.seed !== undefined ? [again, keep] : [again];
+    void vscode.window.showInformationMessage(result.message, ...actions).then((choice) => {
+      if (choice === again) {
+        executeServerCommand(Commands.rollCheck, sameRollArgs(result, pool)).then(undefined, (error: unknown) => {
+          void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark: the roll failed: {0}', error instanceof Error ? error.message : String(error)));
+        });
+      } else if (choice === keep) {
+        void keepRoll(result, pool);
+      }
     });
   }
+}
+
+/** Has the server write the roll where `rollmark.keptRolls.destination` says, then says where it went. */
+async function keepRoll(result: RollCheckResult, pool: number | undefined): Promise<void> {
+  const where = keptRollDestination(vscode.workspace.getConfiguration(SECTION, vscode.Uri.parse(result.uri)).get(Settings.keptRollsDestination));
+  const args = keepRollArgs(result, pool, where, new Date());
+  if (!args) return;
+  let answer: KeepRollResult | undefined;
+  try {
+    answer = await executeServerCommand(Commands.keepRoll, args);
+  } catch (error) {
+    answer = { kept: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (!answer) return;
+  if (!answer.kept) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Rollmark could not keep the roll: {0}', answer.reason));
+    return;
+  }
+  const uri = vscode.Uri.parse(answer.uri);
+  const position = new vscode.Position(answer.line, 0);
+  const open = vscode.l10n.t('Open');
+  // A place as editors write it (`file:line`): the line's digits are not grouped.
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Rollmark: the roll is kept in {0}', `${vscode.workspace.asRelativePath(uri, false)}:${answer.line + 1}`), open);
+  if (choice === open) await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position) });
 }

@@ -6,6 +6,8 @@ export const SECTION = 'rollmark';
 /** Setting ids the client itself reads; the server reads the rest of the section. */
 export const Settings = {
   defaultRuleset: 'defaultRuleset',
+  /** Where «Keep» writes a roll (`line` | `sessionLog`): sent as `rollmark.keepRoll`'s `where`. */
+  keptRollsDestination: 'keptRolls.destination',
 } as const;
 
 /** The locale the server should answer in: VS Code's display language, Russian or English. */

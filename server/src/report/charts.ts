@@ -12,7 +12,7 @@ import type { Voice } from '../present/voice';
 import type { ScenarioReport } from './model';
 
 export interface ReportCharts {
-  /** Each roller's chance of success, check by check in reading order. */
+  /** Each roller's chance of success, check by check in reading order, joined only across the checks he rolls. */
   curve: string;
   /** How many chances fall in each tenth, stacked by roller. */
   histogram: string;
@@ -54,6 +54,16 @@ interface Point {
   p: number;
 }
 
+/**
+ * A point of a roller's curve: `run` numbers the roller's stretches of consecutive checks, for a
+ * line joins only these (a check the roller does not roll is a gap, not a slope between his
+ * neighbours); `alone`: a stretch of one check, which no line can show, only a dot.
+ */
+export interface CurvePoint extends Point {
+  run: number;
+  alone: boolean;
+}
+
 function points(report: ScenarioReport, v: Voice): Point[] {
   const list: Point[] = [];
   for (const file of report.files) {
@@ -64,6 +74,21 @@ function points(report: ScenarioReport, v: Voice): Point[] {
   return list;
 }
 
+/** The points in stretches of consecutive checks per roller (`points` lists them in check order). */
+export function curvePoints(data: readonly Point[]): CurvePoint[] {
+  const last = new Map<string, { n: number; run: number }>();
+  let runs = 0;
+  const withRuns = data.map((d) => {
+    const before = last.get(d.who);
+    const run = before && before.n === d.n - 1 ? before.run : runs++;
+    last.set(d.who, { n: d.n, run });
+    return { ...d, run };
+  });
+  const size = new Map<number, number>();
+  for (const d of withRuns) size.set(d.run, (size.get(d.run) ?? 0) + 1);
+  return withRuns.map((d) => ({ ...d, alone: size.get(d.run) === 1 }));
+}
+
 /** The rollers in the order the legend lists them: the report's characters, then checks without one. */
 function rollers(report: ScenarioReport, data: readonly Point[], v: Voice): string[] {
   const present = new Set(data.map((d) => d.who));
@@ -72,7 +97,7 @@ function rollers(report: ScenarioReport, data: readonly Point[], v: Voice): stri
   return names;
 }
 
-function curveSpec(data: Point[], domain: string[], v: Voice): TopLevelSpec {
+function curveSpec(data: CurvePoint[], domain: string[], v: Voice): TopLevelSpec {
   const axis = percentAxis(v);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -80,12 +105,21 @@ function curveSpec(data: Point[], domain: string[], v: Voice): TopLevelSpec {
     width: WIDTH,
     height: HEIGHT,
     data: { values: data },
-    mark: { type: 'line', point: data.length <= MAX_MARKED_POINTS, strokeWidth: 1.5, interpolate: 'linear' },
     encoding: {
       x: { field: 'n', type: 'quantitative', title: v.w.reportCurveX, scale: { nice: false, zero: false }, axis: { format: 'd', tickMinStep: 1, grid: false } },
       y: { field: 'p', type: 'quantitative', title: v.w.reportChanceAxis, scale: { domain: [0, 1] }, axis: { ...axis, grid: true } },
       color: { field: 'who', type: 'nominal', scale: { domain, range: PALETTE } },
     },
+    layer: [
+      // A line per stretch, which a screen reader names by its roller (not by the stretch's number).
+      {
+        transform: [{ filter: '!datum.alone' }],
+        mark: { type: 'line', strokeWidth: 1.5, interpolate: 'linear' },
+        encoding: { detail: { field: 'run', type: 'nominal' }, description: { field: 'who', type: 'nominal' } },
+      },
+      // Every point while they are few; past that, only the lone ones, which would not show at all.
+      { ...(data.length > MAX_MARKED_POINTS ? { transform: [{ filter: 'datum.alone' }] } : {}), mark: { type: 'point', filled: true, size: 24 } },
+    ],
   };
 }
 
@@ -122,6 +156,6 @@ export async function reportCharts(report: ScenarioReport, v: Voice): Promise<Re
   const data = points(report, v);
   if (data.length === 0) return undefined;
   const domain = rollers(report, data, v);
-  const [curve, histogram] = await Promise.all([toSvg(curveSpec(data, domain, v), v), toSvg(histogramSpec(data, domain, v), v)]);
+  const [curve, histogram] = await Promise.all([toSvg(curveSpec(curvePoints(data), domain, v), v), toSvg(histogramSpec(data, domain, v), v)]);
   return { curve, histogram };
 }

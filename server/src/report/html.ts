@@ -19,9 +19,17 @@ export interface HtmlTarget {
   uriOf?(path: string): string | undefined;
 }
 
-function percentCell(chance: number | undefined, v: Voice): string {
-  if (chance === undefined) return '<td class="rm-num rm-muted">—</td>';
-  return `<td class="rm-num rm-band--${bandOf(chance)}">${escapeHtml(v.percent(chance))}</td>`;
+/**
+ * A cell's column header, repeated on it: where the panel is narrow the rows become cards and each
+ * cell shows its header before its value (styles.ts); the check's own cell, the card's title, has none.
+ */
+function label(header: string): string {
+  return ` data-label="${escapeHtml(header)}"`;
+}
+
+function percentCell(chance: number | undefined, header: string, v: Voice): string {
+  if (chance === undefined) return `<td class="rm-num rm-muted"${label(header)}>—</td>`;
+  return `<td class="rm-num rm-band--${bandOf(chance)}"${label(header)}>${escapeHtml(v.percent(chance))}</td>`;
 }
 
 /** «2 предупреждения, 1 сведение», the kinds there are only; «без проблем». */
@@ -48,7 +56,7 @@ function whereCell(row: { path: string; line: number }, target: HtmlTarget, v: V
   const text = escapeHtml(whereText(row.path, row.line));
   const href = target.href?.(row.path);
   const link = href ? `<a href="${escapeHtml(href)}" title="${escapeHtml(v.w.reportOpen(row.path))}">${text}</a>` : text;
-  return `<td class="rm-where">${link}</td>`;
+  return `<td class="rm-where"${label(v.w.reportWhere)}>${link}</td>`;
 }
 
 /** A row's attributes in the webview: where its check is. */
@@ -59,8 +67,8 @@ function rowAttributes(row: { path: string; line: number; character?: number }, 
 }
 
 function problemsCell(row: CheckRow, v: Voice): string {
-  if (row.problems === 0) return '<td class="rm-num rm-muted">—</td>';
-  return `<td class="rm-num rm-problems--${row.severity ?? 'hint'}">${escapeHtml(v.number(row.problems))}</td>`;
+  if (row.problems === 0) return `<td class="rm-num rm-muted"${label(v.w.reportProblems)}>—</td>`;
+  return `<td class="rm-num rm-problems--${row.severity ?? 'hint'}"${label(v.w.reportProblems)}>${escapeHtml(v.number(row.problems))}</td>`;
 }
 
 export interface Columns {
@@ -89,8 +97,8 @@ function sceneHtml(file: FileReport, { rollers, party, headers }: Columns, scene
   const body = scene.checks.map((row) => {
     const cells = [
       `<td>${chipHtml({ text: row.text, label: row.label, title: row.detail, band: row.band, ...(row.severity ? { severity: row.severity } : {}) })}</td>`,
-      ...rollers.map((who) => percentCell(row.chances.find((c) => c.character === who)?.chance, v)),
-      ...(party ? [percentCell(row.party?.any, v), percentCell(row.party?.all, v)] : []),
+      ...rollers.map((who, i) => percentCell(row.chances.find((c) => c.character === who)?.chance, headers[i], v)),
+      ...(party ? [percentCell(row.party?.any, v.w.reportAnyone, v), percentCell(row.party?.all, v.w.reportEveryone, v)] : []),
       problemsCell(row, v),
       whereCell(row, target, v),
     ];
@@ -109,7 +117,7 @@ function fileHtml(file: FileReport, target: HtmlTarget, v: Voice): string {
 function rankedHtml(title: string, list: readonly RankedChance[], target: HtmlTarget, v: Voice): string {
   const rows = list.map(
     (r) =>
-      `<tr${rowAttributes(r, target)}><td>${escapeHtml(r.text)}</td><td>${escapeHtml(r.roller ?? v.w.reportNoSheet)}</td>${percentCell(r.chance, v)}${whereCell(r, target, v)}</tr>`,
+      `<tr${rowAttributes(r, target)}><td>${escapeHtml(r.text)}</td><td${label(v.w.reportWho)}>${escapeHtml(r.roller ?? v.w.reportNoSheet)}</td>${percentCell(r.chance, v.w.reportChance, v)}${whereCell(r, target, v)}</tr>`,
   );
   const head = `<tr><th>${escapeHtml(v.w.reportCheck)}</th><th>${escapeHtml(v.w.reportWho)}</th><th class="rm-num">${escapeHtml(v.w.reportChance)}</th><th>${escapeHtml(v.w.reportWhere)}</th></tr>`;
   return `<div><h3>${escapeHtml(title)}</h3><div class="rm-table"><table><thead>${head}</thead><tbody>\n${rows.join('\n')}\n</tbody></table></div></div>`;

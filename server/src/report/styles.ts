@@ -3,6 +3,10 @@
  * the same SVG charts follow whatever defines them: the standalone report's own light and dark
  * schemes, or VS Code's theme (`--vscode-…`) in the webview and the Markdown preview. No remote
  * resource, no inline `style` attribute (a webview's security policy allows neither).
+ *
+ * The report fits what it is shown in, down to VS Code's side panel (300 px): the tables shrink
+ * their type and let headers and places wrap, and below 36rem each row becomes a card whose cells
+ * say their column (`data-label`, html.ts), so no column is cut off or scrolled out of sight.
  */
 
 /** The standalone file's palette: light, and dark where the reader's system prefers it. */
@@ -62,7 +66,7 @@ const CHIPS = `
 
 const REPORT = `
 body { margin: 0; background: var(--rm-bg); color: var(--rm-fg); font-family: var(--rm-font); }
-.rm-report { max-width: 64rem; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; line-height: 1.5; }
+.rm-report { container: rm-report / inline-size; max-width: 64rem; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; line-height: 1.5; }
 .rm-report h1 { font-size: 1.6rem; margin: 0 0 0.25rem; }
 .rm-report h2 { font-size: 1.25rem; margin: 2.25rem 0 0.25rem; padding-bottom: 0.2rem; border-bottom: 1px solid var(--rm-grid); }
 .rm-report h3 { font-size: 1.05rem; margin: 1.25rem 0 0.4rem; }
@@ -74,7 +78,7 @@ body { margin: 0; background: var(--rm-bg); color: var(--rm-fg); font-family: va
 .rm-ranked { display: grid; grid-template-columns: 1fr; gap: 0.5rem; }
 .rm-report table { border-collapse: collapse; width: 100%; font-size: 0.92rem; }
 .rm-report th, .rm-report td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--rm-grid); vertical-align: baseline; }
-.rm-report th { font-weight: 600; color: var(--rm-muted); white-space: nowrap; }
+.rm-report th { font-weight: 600; color: var(--rm-muted); }
 .rm-report td:first-child { min-width: 16rem; }
 .rm-report .rm-num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .rm-report tbody tr:hover { background: var(--rm-row); }
@@ -85,7 +89,24 @@ body { margin: 0; background: var(--rm-bg); color: var(--rm-fg); font-family: va
 .rm-band--easy { color: var(--rm-easy); } .rm-band--medium { color: var(--rm-medium); } .rm-band--hard { color: var(--rm-hard); }
 .rm-problems--error { color: var(--rm-error); } .rm-problems--warning { color: var(--rm-warning); }
 .rm-problems--info { color: var(--rm-info); } .rm-problems--hint { color: var(--rm-hint); }
-[data-line] { cursor: pointer; }`;
+[data-line] { cursor: pointer; }
+@container rm-report (max-width: 48rem) {
+  .rm-report table { font-size: 0.85rem; }
+  .rm-report th, .rm-report td { padding: 0.25rem 0.35rem; }
+  .rm-report td:first-child { min-width: 10rem; }
+  .rm-where { white-space: normal; overflow-wrap: anywhere; }
+}
+@container rm-report (max-width: 36rem) {
+  .rm-report { padding: 1rem 0.75rem 2rem; }
+  .rm-report h1, .rm-report h2, .rm-report h3 { overflow-wrap: anywhere; }
+  .rm-report table, .rm-report tbody, .rm-report tr, .rm-report td { display: block; }
+  .rm-report thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  .rm-report tbody tr { padding: 0.4rem 0; border-bottom: 1px solid var(--rm-grid); }
+  .rm-report td, .rm-report td:first-child { min-width: 0; padding: 0.1rem 0; border-bottom: 0; }
+  .rm-report td[data-label] { display: flex; justify-content: space-between; align-items: baseline; gap: 0.75rem; text-align: right; }
+  .rm-report td[data-label]::before { content: attr(data-label); color: var(--rm-muted); font-weight: 600; text-align: left; white-space: normal; }
+  .rm-table { overflow-x: visible; }
+}`;
 
 /** The standalone report's whole stylesheet. */
 export const STANDALONE_CSS = `${STANDALONE_THEME}${CHIPS}${REPORT}\n`;

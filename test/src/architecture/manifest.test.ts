@@ -49,6 +49,7 @@ const codes = Object.keys(DEFAULT_SEVERITY);
 /** Settings the server does not read, with who does: they have no `DEFAULT_SETTINGS` entry. */
 const NOT_READ_BY_THE_SERVER: Record<string, string> = {
   'rollmark.trace.server': 'vscode-languageclient traces the connection',
+  'rollmark.keptRolls.destination': 'the extension sends it as rollmark.keepRoll’s "where" (client/src/rolls.ts)',
 };
 
 /** The value at `rollmark.a.b` in settings as the server holds them (`value.a.b`), or undefined. */
