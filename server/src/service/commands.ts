@@ -152,14 +152,15 @@ export function keepRoll(s: Session, args: KeepRollArgs): Promise<KeepRollResult
     if (open) {
       const text = open.getText();
       const end = open.positionAt(text.length);
-      const refused = await applyTo(s, open, { range: { start: end, end }, newText: log.append(text).slice(text.length) });
-      return refused === undefined ? { kept: true, uri: open.uri, line: open.positionAt(log.append(text).length).line } : { kept: false, reason: refused };
+      const next = log.append(text);
+      const refused = await applyTo(s, open, { range: { start: end, end }, newText: next.slice(text.length) });
+      return refused === undefined ? { kept: true, uri: open.uri, line: entryLine(next) } : { kept: false, reason: refused };
     }
     let lines = 0;
     try {
       await fs.edit(log.path, (text) => {
         const next = log.append(text);
-        lines = next.split('\n').length - 2;
+        lines = entryLine(next);
         return next;
       });
     } catch (error) {
@@ -168,6 +169,11 @@ export function keepRoll(s: Session, args: KeepRollArgs): Promise<KeepRollResult
     }
     return { kept: true, uri, line: lines };
   });
+}
+
+/** The 0-based line of the entry just appended to a session log: its last line, before the final line break. */
+function entryLine(log: string): number {
+  return log.split(/\r\n|\r|\n/).length - 2;
 }
 
 /** The luck audit of an open document's kept rolls: its own kept lines' checks, a session log's scenarios beside it. */

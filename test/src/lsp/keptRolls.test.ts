@@ -65,8 +65,10 @@ describe('kept rolls in the editor', function () {
     await client.open(uri, SCENE);
     const party = { ...rollArgs(uri, 10, 13, '«Сила + Атлетика (сложность 1)»'), party: true };
     const first = await client.executeCommand<RollCheckResult>('rollmark.rollCheck', { ...party, seed: 7 });
+    const logUri = `${WORKSPACE}/%D0%B3%D0%BB%D0%B0%D0%B2%D0%B0/%D1%81%D0%B5%D1%81%D1%81%D0%B8%D1%8F-2026-12-06.md`;
     const kept = await client.executeCommand<KeepRollResult>('rollmark.keepRoll', { ...party, seed: 7, where: 'sessionLog', ...WHEN });
-    assert.equal(kept.kept, true);
+    // The line the entry is on (0-based), which «Open» reveals.
+    assert.deepEqual(kept, { kept: true, uri: logUri, line: 2 });
     const actor = { ...rollArgs(uri, 7, 11, '«Адриан: Сила + Атлетика (сложность 2)»') };
     await client.executeCommand<KeepRollResult>('rollmark.keepRoll', { ...actor, seed: 8, where: 'sessionLog', ...WHEN, time: '19:50' });
     const log = fs.files.get('глава/сессия-2026-12-06.md') ?? '';
@@ -82,8 +84,10 @@ describe('kept rolls in the editor', function () {
     assert.match(entries[4], /^> 🎲 `«Адриан: Сила \+ Атлетика \(сложность 2\)»` · \[scene\.scenario\.md:8\]\(scene\.scenario\.md\) · \[.*\] → .* · 19:50 <!-- rollmark:roll \{.*"seed":8,.*"file":"scene\.scenario\.md","line":8\} -->$/);
     assert.equal(entries.length, 6);
 
-    const logUri = `${WORKSPACE}/%D0%B3%D0%BB%D0%B0%D0%B2%D0%B0/%D1%81%D0%B5%D1%81%D1%81%D0%B8%D1%8F-2026-12-06.md`;
     await client.open(logUri, log);
+    // With the log open, the entry goes into the editor's text; the line is the entry's still.
+    const third = await client.executeCommand<KeepRollResult>('rollmark.keepRoll', { ...actor, seed: 9, where: 'sessionLog', ...WHEN, time: '19:55' });
+    assert.deepEqual(third, { kept: true, uri: logUri, line: 6 });
     const audit = await client.executeCommand<LuckAuditResult>('rollmark.luckAudit', { uri: logUri });
     assert.equal(typeof audit.percentile, 'number');
     assert.match(audit.markdown, /^# Проверка удачи\n\nУспехи группы — на \d+-м процентиле того, что дают шансы\n\nВыпало успехов: \d+, ожидалось в среднем [\d,]+ \(3 броска\)\n\n!\[успехов за сессию\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\)\n\n- /);
