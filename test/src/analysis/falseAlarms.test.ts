@@ -33,7 +33,7 @@ describe('no false alarms on correct writing (issue 20)', () => {
 
   it('a wrong keyword is still RM010, and its fix keeps the order written', () => {
     assert.deepEqual(found('mage-revised', ['«Лиза: Ловкость + Атлетизм (5 успехов, 4 бросков; сложность 7)»'], MAGE_SHEET), [
-      'RM010 warning ‹Лиза: Ловкость + Атлетизм (5 успехов, 4 бросков; сложность 7)› Written «Лиза: Ловкость + Атлетизм (5 успехов, 4 бросков; сложность …»; canonical: «Лиза: Ловкость + Атлетизм (5 успехов, 4 броска, сложность 7)» → ["Лиза: Ловкость + Атлетизм (5 успехов, 4 броска, сложность 7)"]',
+      'RM010 warning ‹Лиза: Ловкость + Атлетизм (5 успехов, 4 бросков; сложность 7)› Written «Лиза: Ловкость + Атлетизм (5 успехов, 4 бросков; сложность…»; canonical: «Лиза: Ловкость + Атлетизм (5 успехов, 4 броска, сложность 7)» → ["Лиза: Ловкость + Атлетизм (5 успехов, 4 броска, сложность 7)"]',
     ]);
   });
 
@@ -105,6 +105,18 @@ describe('prose → markup keeps the difficulty however the sentence words it (i
       ]);
     });
   }
+
+  it('a penalty or a bonus in dice is carried over as the pool’s modifier, before or after the difficulty; one to the difficulty is not a die', () => {
+    const markup = (sentence: string) => found('mage-revised', [sentence]).map((line) => /→ (\[.*\])$/u.exec(line)?.[1]);
+    assert.deepEqual(markup('Бросок Силы + Атлетизма со штрафом −2 (сложность 6).'), ['["«Сила + Атлетизм − 2 (сложность 6)»"]']);
+    assert.deepEqual(markup('Бросок Силы + Атлетизма со сложностью 6, с бонусом +1.'), ['["«Сила + Атлетизм + 1 (сложность 6)»"]']);
+    assert.deepEqual(markup('Бросок Силы + Атлетизма со штрафом в 2 кости, сложность 6.'), ['["«Сила + Атлетизм − 2 (сложность 6)»"]']);
+    assert.deepEqual(found('storytelling', ['Бросок Силы + Атлетики со штрафом −2.']), [
+      'RM012 hint ‹Силы + Атлетики со штрафом −2› Check written as prose; as markup: «Сила + Атлетика − 2» → ["«Сила + Атлетика − 2»"]',
+    ]);
+    // «+1 к сложности» raises the difficulty the text does not give here: the pool alone is marked up.
+    assert.deepEqual(markup('Бросок Силы + Атлетизма со штрафом +1 к сложности.'), ['["«Сила + Атлетизм»"]']);
+  });
 
   it('«против» and a pool stays a contest', () => {
     assert.deepEqual(found('mage-revised', ['Бросок Силы + Атлетизма против Ловкости + Уклонения.']), [

@@ -28,6 +28,46 @@ export interface Params {
   last: number;
 }
 
+/** Dice the prose adds to or takes from the pool: «со штрафом −2», «с бонусом +2», «со штрафом в 2 кости». */
+export interface PoolModifier {
+  sign: 1 | -1;
+  value: number;
+  /** The last token it takes. */
+  last: number;
+}
+
+/** «штрафом» takes dice away, «бонусом» adds them: the word decides, whatever sign the number is written with. */
+const MODIFIER_WORDS = new Map<string, 1 | -1>([
+  ['штрафом', -1],
+  ['бонусом', 1],
+]);
+
+/** Whether token i starts a pool modifier phrase: «со штрафом», «с бонусом». */
+export function startsPoolModifier(r: ProseReader, i: number): boolean {
+  const key = r.key(i);
+  return (key === 'со' || key === 'с') && MODIFIER_WORDS.has(r.key(i + 1));
+}
+
+/**
+ * A pool modifier phrase at token p (after a comma, too). «со штрафом +1 к сложности» changes the
+ * difficulty, not the dice: it is not read as a modifier (the check then keeps only its pool).
+ */
+export function readPoolModifier(r: ProseReader, p: number): PoolModifier | undefined {
+  const { kind } = r.tokens;
+  const q = kind[p] === TokenKind.comma ? p + 1 : p;
+  if (!startsPoolModifier(r, q)) return undefined;
+  const sign = MODIFIER_WORDS.get(r.key(q + 1)) ?? 1;
+  let n = q + 2;
+  if (r.key(n) === 'в') n++;
+  if (kind[n] === TokenKind.sign) n++;
+  const value = r.integerAt(n);
+  if (value === undefined || value === 0) return undefined;
+  const unit = r.key(n + 1);
+  if (unit === 'к' || unit.startsWith('сложност')) return undefined;
+  const last = unit.startsWith('кост') || unit.startsWith('куб') ? n + 1 : n;
+  return { sign, value, last };
+}
+
 /** A parameter group or a difficulty phrase starting at token p. */
 export function readParams(r: ProseReader, p: number): Params | undefined {
   const { count, kind } = r.tokens;

@@ -88,7 +88,13 @@ export class ProseReader {
         return TERM_END_PUNCTUATION.has(this.char(i));
       case TokenKind.word: {
         const key = this.key(i);
-        return key === 'против' || CONJUNCTIONS.has(key) || this.isDifficultyWord(i) || ((key === 'со' || key === 'с' || key === 'по') && this.isDifficultyWord(i + 1));
+        return (
+          key === 'против' ||
+          CONJUNCTIONS.has(key) ||
+          this.isDifficultyWord(i) ||
+          ((key === 'со' || key === 'с' || key === 'по') && this.isDifficultyWord(i + 1)) ||
+          ((key === 'со' || key === 'с') && (this.key(i + 1) === 'штрафом' || this.key(i + 1) === 'бонусом'))
+        );
       }
       default:
         return false;

@@ -8,7 +8,7 @@ import { ROLLED_CATEGORIES, type TraitIndex, type TraitMatch } from '../resolve/
 import type { CharacterSheet } from '../types';
 import { ProseActors } from './proseActors';
 import { ProseMarkup } from './proseMarkup';
-import { RANGE_WORDS, readParams } from './proseParams';
+import { RANGE_WORDS, readParams, readPoolModifier } from './proseParams';
 import { OR_WORDS, ProseReader } from './proseReader';
 import { type Alternative, alternativesOf, type Found, isRolled, type NameMatch, type Pool, preferRolled, qualifies, ROLLED, type RulesetFacts, type Side, type TraitTerm } from './proseSides';
 import { type ProseTokens, TokenKind } from './proseTokens';
@@ -335,8 +335,13 @@ export class ProseScanner extends ProseReader {
       pools = [pool];
     }
     const poolEnd = ends[count - 1];
-    const params = readParams(this, poolEnd);
-    const side: Side = { pools, poolEnd, hasDifficulty: params?.hasDifficulty ?? false, last: params ? params.last : poolEnd - 1 };
+    // The modifier before the difficulty or after it: «со штрафом −2 (сложность 6)», «со сложностью 6, с бонусом +1».
+    const modifierFirst = readPoolModifier(this, poolEnd);
+    const params = readParams(this, modifierFirst ? modifierFirst.last + 1 : poolEnd);
+    const modifier = modifierFirst ?? (params ? readPoolModifier(this, params.last + 1) : undefined);
+    if (modifier) for (const pool of pools) pool.push({ kind: 'modifier', sign: modifier.sign, value: modifier.value });
+    const last = Math.max(params ? params.last : poolEnd - 1, modifier ? modifier.last : -1);
+    const side: Side = { pools, poolEnd, hasDifficulty: params?.hasDifficulty ?? false, last };
     if (params) side.params = params.text;
     return side;
   }
