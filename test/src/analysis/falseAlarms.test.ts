@@ -118,6 +118,14 @@ describe('prose → markup keeps the difficulty however the sentence words it (i
     assert.deepEqual(markup('Бросок Силы + Атлетизма со штрафом +1 к сложности.'), ['["«Сила + Атлетизм»"]']);
   });
 
+  it('an extended action’s success target written before the pool is carried over: «пять успехов в продолженном броске …»', () => {
+    const markup = (ruleset: string, sentence: string) => found(ruleset, [sentence]).map((line) => /→ (\[.*\])$/u.exec(line)?.[1]);
+    assert.deepEqual(markup('mage-revised', 'Нужно пять успехов в продолженном броске Сообразительности + Расследования (сложность 7).'), ['["«Сообразительность + Расследование (сложность 7, 5 успехов)»"]']);
+    assert.deepEqual(markup('storytelling', 'Нужно 10 успехов в длительной проверке Сообразительности + Ремесла.'), ['["«Сообразительность + Ремесло (10 успехов)»"]']);
+    // Successes counted without an extended roll are no target: «пять успехов в броске» is one roll's result.
+    assert.deepEqual(markup('mage-revised', 'Пять успехов в броске Сообразительности + Расследования (сложность 7).'), ['["«Сообразительность + Расследование (сложность 7)»"]']);
+  });
+
   it('«против» and a pool stays a contest', () => {
     assert.deepEqual(found('mage-revised', ['Бросок Силы + Атлетизма против Ловкости + Уклонения.']), [
       'RM012 hint ‹Силы + Атлетизма против Ловкости + Уклонения› Check written as prose; as markup: «Сила + Атлетизм против Ловкости + Уклонения» → ["«Сила + Атлетизм против Ловкости + Уклонения»"]',

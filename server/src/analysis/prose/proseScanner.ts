@@ -39,6 +39,14 @@ const EQUALS_WORDS = new Set(['равна', 'равняется', 'состав�
 const INITIATIVE_PARAM = 'инициатива';
 /** The parameter a damage roll is marked with (classic pools: no botch). */
 const DAMAGE_PARAM = 'урон';
+/** Counts written as words, as the texts write a success target: «пять успехов». */
+const COUNT_WORDS = new Map([
+  ['один', 1], ['два', 2], ['три', 3], ['четыре', 4], ['пять', 5], ['шесть', 6], ['семь', 7], ['восемь', 8], ['девять', 9], ['десять', 10],
+  ['одиннадцать', 11], ['двенадцать', 12], ['пятнадцать', 15], ['двадцать', 20],
+]);
+/** «в продолженном броске», «в длительной проверке»: the roll an extended action's successes add up over. */
+const EXTENDED_WORDS = ['продолженн', 'длительн'];
+const EXTENDED_NOUNS = new Set(['броске', 'бросок', 'броска', 'проверке', 'проверку', 'проверки', 'действии']);
 
 export class ProseScanner extends ProseReader {
   /** Written name → lookup result; `null` remembers a miss. */
@@ -192,6 +200,8 @@ export class ProseScanner extends ProseReader {
       }
     }
     if (!qualifies(this.facts, side1, side2, first)) return miss;
+    const target = side2 ? undefined : this.successTargetBefore(i);
+    if (target !== undefined) side1.params = side1.params === undefined ? `${target} успехов` : `${target} успехов, ${side1.params}`;
     const marker = side2 || side1.params !== undefined ? undefined : this.markerBefore(i);
     const actor = this.actors.around(this, i, last);
     const found = this.fixes.found({ start: this.t.start[i], end: this.t.end[last] }, side1, side2, actor, marker);
@@ -263,6 +273,23 @@ export class ProseScanner extends ProseReader {
    * What the sentence says the pool is for, shortly before it: «инициатив…» an initiative rating,
    * «урон…» a damage roll («Урон: Сила + Оружие»), where the ruleset has that mechanic.
    */
+  /**
+   * «пять успехов в продолженном броске Сообразительности + Расследования»: an extended action's
+   * success target written before its pool (issue 20), carried over as «(5 успехов)».
+   */
+  private successTargetBefore(i: number): number | undefined {
+    let p = i - 1;
+    if (!EXTENDED_NOUNS.has(this.key(p))) return undefined;
+    p--;
+    if (!EXTENDED_WORDS.some((word) => this.key(p).startsWith(word))) return undefined;
+    p--;
+    if (this.key(p) === 'в') p--;
+    if (!this.key(p).startsWith('успех')) return undefined;
+    p--;
+    const count = this.integerAt(p) ?? COUNT_WORDS.get(this.key(p));
+    return count !== undefined && count > 0 ? count : undefined;
+  }
+
   private markerBefore(i: number): string | undefined {
     const { ruleset } = this.index;
     for (let p = i - 1; p >= 0 && p >= i - MARKER_LOOKBACK; p--) {
