@@ -18,10 +18,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkParameters, templateText } from '../analysis/completion/checkTemplates';
 import { type CompletionOffer, completionPlace, FRONT_MATTER_KEYS } from '../analysis/completion/completionPlace';
 import { type TraitRank, traitSlotRanking } from '../analysis/completion/traitSlot';
+import { SUPPRESSIBLE_CODES } from '../analysis/document/suppressions';
+import { SUPPRESSION_DIRECTIVES } from '../analysis/markdown/suppressionSyntax';
 import type { DocumentAnalysis, RulesetProvider } from '../analysis/types';
 import type { Locale } from '../present/locale';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
-import { frontMatterKeyDetail, parameterDetail, traitCategoryLabel } from '../present/completion';
+import { directiveDetail, frontMatterKeyDetail, parameterDetail, traitCategoryLabel } from '../present/completion';
+import { CODE_SUMMARY } from '../present/messages';
 import { traitLine } from '../present/hover';
 import { rulesetSummary, rulesetTitle } from '../present/ruleset';
 import { voice } from '../present/voice';
@@ -165,10 +168,26 @@ export function provideCompletion(
         return checkTemplates(analysis, range, locale, offer);
       case 'frontMatterTemplate':
         return [frontMatterTemplate(analysis, rulesets, range, locale)];
+      case 'suppressionDirectives':
+        return SUPPRESSION_DIRECTIVES.map((directive, i) => ({
+          label: `rollmark-${directive}`,
+          kind: CompletionItemKind.Keyword,
+          detail: directiveDetail(directive, voice(locale)),
+          sortText: String(i),
+          textEdit: { range, newText: `rollmark-${directive} ` },
+          command: SUGGEST_AGAIN,
+        }));
+      case 'suppressionCodes':
+        return SUPPRESSIBLE_CODES.filter((code) => !offer.written.includes(code)).map((code) => ({
+          label: code,
+          kind: CompletionItemKind.EnumMember,
+          detail: CODE_SUMMARY[code][locale],
+          textEdit: { range, newText: code },
+        }));
     }
   };
   const items = place.offers.flatMap(itemsFor);
-  if (place.where === 'frontMatter' && items.length === 0) return null;
+  if ((place.where === 'frontMatter' || place.where === 'comment') && items.length === 0) return null;
   // Inside a check the server filters as the author types: the slot's start moves past the space
   // typed after a sign, and typos stay listed; the editor must ask again at every keystroke.
   return { isIncomplete: place.where === 'check', items };

@@ -1,6 +1,7 @@
 /** Completion's words: what each template, parameter, key and trait is; the words a template is found by. */
 import type { CheckParameter, ParameterKind, TemplateKind } from '../analysis/completion/checkTemplates';
 import type { FrontMatterKey } from '../analysis/completion/completionPlace';
+import type { SuppressionDirective } from '../analysis/markdown/suppressionSyntax';
 import type { Ruleset, TraitEntry } from '../engine/ruleset';
 import { categoryName, rulesetSummary, rulesetTitle } from './ruleset';
 import type { Voice } from './voice';
@@ -70,6 +71,17 @@ export function parameterDetail(parameter: CheckParameter, v: Voice): string {
 export function frontMatterKeyDetail(key: FrontMatterKey, v: Voice): string {
   if (key.names === 'ruleset') return key.alias ? v.w.keyRulesetAlias : v.w.keyRuleset;
   return key.alias ? v.w.keyCharactersAlias : v.w.keyCharacters;
+}
+
+const DIRECTIVE_WORDS = {
+  'disable-next-line': 'directiveDisableNextLine',
+  disable: 'directiveDisable',
+  enable: 'directiveEnable',
+} as const satisfies Record<SuppressionDirective, keyof Voice['w']>;
+
+/** What a suppression directive does. */
+export function directiveDetail(directive: SuppressionDirective, v: Voice): string {
+  return v.w[DIRECTIVE_WORDS[directive]];
 }
 
 /** A trait's category in the ruleset's own term, and its group: «Характеристика · Физические». */

@@ -270,6 +270,10 @@ export const WORDS = {
   paramWillpowerSuccess: { ru: 'трата Силы воли: автоматический успех', en: 'spend Willpower: an automatic success' },
   keyRuleset: { ru: 'правила документа', en: 'the document’s ruleset' },
   keyRulesetAlias: { ru: 'правила документа (то же, что ruleset)', en: 'the ruleset (same as ruleset)' },
+  // Suppression comments' directives (analysis/document/suppressions.ts).
+  directiveDisableNextLine: { ru: 'не показывать диагностики на следующей строке', en: 'ignore diagnostics on the next line' },
+  directiveDisable: { ru: 'не показывать диагностики до rollmark-enable', en: 'ignore diagnostics until rollmark-enable' },
+  directiveEnable: { ru: 'снова показывать диагностики', en: 'show diagnostics again' },
   keyCharacters: { ru: 'листы персонажей', en: 'character sheets' },
   keyCharactersAlias: { ru: 'листы персонажей (то же, что characters)', en: 'character sheets (same as characters)' },
 

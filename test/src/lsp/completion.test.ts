@@ -227,6 +227,31 @@ describe('completion', () => {
     assert.deepEqual(inBraces?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: MARKED, newText: 'Атлетика: ' });
   });
 
+  it('in a suppression comment: the directives as «rollmark-» is typed (a bare <!-- only when asked), then the codes not written yet', async () => {
+    const space: CompletionContext = { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: ' ' };
+    const directives = await complete(joinLines(...VAMPIRE, '<!-- ⟦roll⟦⟧⟧'), { triggerKind: CompletionTriggerKind.Invoked });
+    assert.deepEqual(
+      directives?.items.map((i) => [i.label, i.detail, i.textEdit]),
+      [
+        ['rollmark-disable-next-line', 'не показывать диагностики на следующей строке', { range: MARKED, newText: 'rollmark-disable-next-line ' }],
+        ['rollmark-disable', 'не показывать диагностики до rollmark-enable', { range: MARKED, newText: 'rollmark-disable ' }],
+        ['rollmark-enable', 'снова показывать диагностики', { range: MARKED, newText: 'rollmark-enable ' }],
+      ],
+    );
+    // A comment of another tool is left alone: an HTML comment opened and a space typed offers nothing.
+    assert.equal(await complete(joinLines(...VAMPIRE, '<!-- ⟦⟧'), space), null);
+    assert.equal(await complete(joinLines(...VAMPIRE, '<!-- markdownlint-⟦⟧'), { triggerKind: CompletionTriggerKind.Invoked }), null);
+    const codes = await complete(joinLines(...VAMPIRE, '<!-- rollmark-disable-next-line RM010 ⟦⟧'), space);
+    assert.deepEqual(
+      codes?.items.map((i) => i.label),
+      ['RM001', 'RM002', 'RM003', 'RM004', 'RM005', 'RM006', 'RM007', 'RM008', 'RM009', 'RM011', 'RM012', 'RM013', 'RM014', 'RM015', 'RM016'],
+    );
+    assert.deepEqual(codes?.items[0].textEdit, { range: CURSOR, newText: 'RM001' });
+    assert.equal(codes?.items[0].detail, 'неизвестная черта');
+    const typed = await complete(joinLines(...VAMPIRE, '<!-- rollmark-disable ⟦RM0⟦⟧⟧'));
+    assert.deepEqual(typed?.items.find((i) => i.label === 'RM002')?.textEdit, { range: MARKED, newText: 'RM002' });
+  });
+
   it('stays out of the way in plain prose and after a closed check', async () => {
     assert.equal(await complete('Просто текст⟦⟧'), null);
     assert.equal(await complete('«Сила» и ⟦⟧'), null);

@@ -6,6 +6,8 @@
  * without one). Nothing elsewhere, so that nothing of Rollmark pops up in prose uninvited.
  */
 import { CHARACTER_KEYS, RULESET_KEYS } from '../project/frontMatter';
+import { DIRECTIVE_PREFIX, SUPPRESSION_DIRECTIVES } from '../markdown/suppressionSyntax';
+import type { DiagnosticCode } from '../types';
 
 /** One kind of suggestion, replacing the text from `start` to the cursor (offsets). */
 export type CompletionOffer =
@@ -13,11 +15,15 @@ export type CompletionOffer =
   /** `check`: the check's text before the slot (from after «), which ranks the traits; absent in the front matter. */
   | { kind: 'traits'; start: number; check?: string }
   /** `wrap`: whole checks, guillemets included; else the content right after «, with » added unless `closed`. */
-  | { kind: 'checkTemplates'; start: number; wrap: boolean; closed: boolean };
+  | { kind: 'checkTemplates'; start: number; wrap: boolean; closed: boolean }
+  /** In `<!-- … -->`: the suppression directives (`rollmark-disable-next-line` …). */
+  | { kind: 'suppressionDirectives'; start: number }
+  /** After a directive: the codes it may name, less those `written` already. */
+  | { kind: 'suppressionCodes'; start: number; written: DiagnosticCode[] };
 
 export interface CompletionPlace {
   /** In the front matter, nothing to offer is no answer; inside «…» it is an empty one. */
-  where: 'frontMatter' | 'check' | 'prose';
+  where: 'frontMatter' | 'check' | 'prose' | 'comment';
   /** In the order their suggestions are listed. */
   offers: CompletionOffer[];
 }
@@ -150,6 +156,32 @@ function checkOffers(content: string, contentStart: number, hasFrontMatter: bool
   return termStartRaw === 0 && hasFrontMatter ? [traits, { kind: 'characters', start }] : [traits];
 }
 
+/** `<!--` and what is typed of a directive: a prefix of «rollmark-», or more of it. */
+const TYPING_DIRECTIVE = /<!--\s*([\w-]*)$/u;
+const TYPING_CODE = new RegExp(`<!--\\s*${DIRECTIVE_PREFIX}(?:${SUPPRESSION_DIRECTIVES.join('|')})((?:\\s+RM\\d{3})*)[\\s,]+(RM\\d{0,3}|)$`, 'u');
+
+/** `<!--` not closed before the cursor: in an HTML comment, where no check is written. */
+const IN_COMMENT = /<!--(?:(?!-->).)*$/u;
+
+/**
+ * In an HTML comment: a suppression comment's directives, then its codes (analysis/document/suppressions.ts);
+ * nothing in another tool's comment. A bare `<!--` offers the directives only when the author asks:
+ * it opens every other comment too. Undefined outside a comment.
+ */
+function commentOffers(before: string, offset: number, invoked: boolean): CompletionOffer[] | undefined {
+  if (!IN_COMMENT.test(before)) return undefined;
+  const code = TYPING_CODE.exec(before);
+  if (code) {
+    const written = (code[1].match(/RM\d{3}/gu) ?? []) as DiagnosticCode[];
+    return [{ kind: 'suppressionCodes', start: offset - code[2].length, written }];
+  }
+  const directive = TYPING_DIRECTIVE.exec(before);
+  if (!directive) return [];
+  const typed = directive[1];
+  if (typed === '' ? !invoked : !(DIRECTIVE_PREFIX.startsWith(typed) || typed.startsWith(DIRECTIVE_PREFIX))) return [];
+  return [{ kind: 'suppressionDirectives', start: offset - typed.length }];
+}
+
 /**
  * What to offer at `offset` (a cursor LSP has clamped to its line) of `text`; undefined where
  * nothing is. `invoked`: the author asked (Ctrl+Space), rather than typed a trigger character.
@@ -158,6 +190,8 @@ export function completionPlace(text: string, offset: number, hasFrontMatter: bo
   const lineStart = lineStartOf(text, offset);
   const before = text.slice(lineStart, offset);
   if (inFrontMatter(text, lineStart)) return { where: 'frontMatter', offers: frontMatterOffers(text, lineStart, before) };
+  const comment = commentOffers(before, offset, invoked);
+  if (comment) return { where: 'comment', offers: comment };
   const open = before.lastIndexOf('«');
   if (open >= 0 && before.indexOf('»', open) < 0) {
     const content = before.slice(open + 1);

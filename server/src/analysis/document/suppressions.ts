@@ -13,9 +13,7 @@ import { DEFAULT_SEVERITY } from '../diagnosticCatalog';
 import { fenceOpener, type Fence, isFenceCloser, Lines, lineStartOf } from '../markdown/lines';
 import type { AnalysisDiagnostic, DiagnosticCode, TextRange } from '../types';
 
-export type SuppressionDirective = 'disable-next-line' | 'disable' | 'enable';
-
-export const SUPPRESSION_DIRECTIVES: readonly SuppressionDirective[] = ['disable-next-line', 'disable', 'enable'];
+import { type SuppressionDirective, SUPPRESSION_DIRECTIVES } from '../markdown/suppressionSyntax';
 
 export interface SuppressionComment {
   directive: SuppressionDirective;
@@ -43,6 +41,9 @@ const TOKEN = /[^\s,]+/gu;
 const CODE = /^RM\d{3}$/iu;
 /** More than this many comments are not read: a document is not a list of suppressions. */
 const MAX_COMMENTS = 10_000;
+
+/** The codes a comment can silence, in order: every code but RM017, the comments' own. */
+export const SUPPRESSIBLE_CODES: readonly DiagnosticCode[] = (Object.keys(DEFAULT_SEVERITY) as DiagnosticCode[]).filter((code) => code !== 'RM017');
 
 function isKnownCode(code: string): code is DiagnosticCode {
   return Object.hasOwn(DEFAULT_SEVERITY, code);
