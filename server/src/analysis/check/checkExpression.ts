@@ -34,6 +34,9 @@ export type {
   StaticParam,
   SuccessesNeededParam,
   ThresholdParam,
+  TwiceParam,
+  AttemptsParam,
+  PenaltyParam,
   WillpowerParam,
 } from './checkParams';
 export { canonicalKeyword, type CanonicalName, formatCanonical, formatInteger, type FormatParamOptions, formatParam, pluralRu } from './canonicalForm';

@@ -96,7 +96,10 @@ export type ParamKind =
   | 'helpers'
   | 'noBotch'
   | 'initiative'
-  | 'threshold';
+  | 'threshold'
+  | 'twice'
+  | 'attempts'
+  | 'penalty';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {
