@@ -77,6 +77,12 @@ export interface PoolOdds {
   helpers?: number;
   /** A threshold (`N успехов за бросок`): the successes one roll needs; `outcomes` are read against it. */
   threshold?: number;
+  /** `дважды`: the figures are those of the better of two rolls. */
+  twice?: true;
+  /** `K попыток`: K; `outcomes` are the first attempt's, `within` P(a success by attempt k). */
+  attempts?: number;
+  /** `K попыток`: P(at least one dramatic failure before the first success or the last attempt). */
+  dramatic_any?: number;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
   initiative?: Record<string, number>;
   notes: OddsNote[];
