@@ -26,7 +26,9 @@ export type OddsNote =
   /** A race still undecided where the computation stopped (`unfinished`). */
   | 'unfinished'
   /** Initiative: 1d10 + the rating, the higher total acts first. */
-  | 'initiative';
+  | 'initiative'
+  /** `дважды`: the figures are the better of two rolls. */
+  | 'twice';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -42,6 +44,7 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'tie_break',
   'unfinished',
   'initiative',
+  'twice',
 ];
 
 export interface ContestOdds {

@@ -33,7 +33,8 @@ function betterOfTwo(p: readonly number[]): number[] {
 /** The odds of the better of two independent rolls of the check whose one roll has `odds`. */
 export function twiceOdds(odds: PoolOdds): PoolOdds {
   const outcomes = odds.outcomes;
-  if (!outcomes) return { ...odds, twice: true };
+  const notes = [...odds.notes, 'twice' as const];
+  if (!outcomes) return { ...odds, notes, twice: true };
   const keys = RANKED_KEYS.filter((key) => outcomes[key] !== undefined);
   const better = betterOfTwo(keys.map((key) => outcomes[key]));
   const successes = odds.successes ? betterOfTwo(odds.successes) : undefined;
@@ -41,6 +42,7 @@ export function twiceOdds(odds: PoolOdds): PoolOdds {
     ...odds,
     outcomes: Object.fromEntries(keys.map((key, i) => [key, better[i]])),
     ...(successes ? { successes, expected: successes.reduce((sum, q, k) => sum + q * k, 0) } : {}),
+    notes,
     twice: true,
   };
 }

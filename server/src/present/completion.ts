@@ -58,6 +58,8 @@ const PARAMETER_WORDS = {
   eightAgain: 'paramEightAgain',
   noTenAgain: 'paramNoTenAgain',
   willpowerSuccess: 'paramWillpowerSuccess',
+  twice: 'paramTwice',
+  attempts: 'paramAttempts',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

@@ -142,7 +142,9 @@ export type ParameterKind =
   | 'eightAgain'
   | 'noTenAgain'
   | 'willpowerDice'
-  | 'willpowerSuccess';
+  | 'willpowerSuccess'
+  | 'twice'
+  | 'attempts';
 
 /** A parameter offered after «(»: its word, and what it writes (a field where a number follows). */
 export type CheckParameter = { label: string; parts: TemplatePart[] } & (
@@ -169,6 +171,9 @@ export function checkParameters(ruleset: Ruleset): CheckParameter[] {
     word('extended', 'продолжительное'),
     word('specialty', 'специализация'),
   );
+  // The better of two rolls needs successes to compare; a d20 roll says it with an Advantage.
+  if (ruleset.family !== 'd20') out.push(word('twice', 'дважды'));
+  if (ruleset.family === 'storytelling') out.push({ kind: 'attempts', label: 'попытки', parts: [{ field: '3' }, { text: ' попытки' }] });
   if (ruleset.family === 'd20') {
     out.push(
       word('advantage', 'Преимущество'),
