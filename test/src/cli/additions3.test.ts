@@ -208,7 +208,7 @@ describe('CLI.md Additions (3): the JSON of the new mechanics', () => {
       close(got.dramatic_any, want.dramatic, `${what}: dramatic_any`);
     }
 
-    it('«3 попытки»: 5 dice, then 4, then 3 (000 l.398, Лора: «штраф -1»)', async () => {
+    it('«3 попытки»: 5 dice, then 4, then 3 (000 l.398; Лора, l.402)', async () => {
       const o = await odds('storytelling', '«Интеллект 3 + Самообладание 2 (3 попытки)»');
       sameAttempts(o, attemptsOracle(5, 3, 1), 3, '3 attempts');
       // The headline outcomes are the first attempt's own.
