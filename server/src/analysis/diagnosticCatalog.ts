@@ -143,6 +143,7 @@ export interface DiagnosticArguments {
   tooManyAttempts: { count: number; max: number };
   penaltyWithoutAttempts: NoArguments;
   penaltyTwice: NoArguments;
+  secondAttemptInContest: NoArguments;
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

@@ -58,6 +58,8 @@ export interface CheckSpec {
   twice?: boolean;
   /** `K попыток [штраф M]` (storytelling): up to `count` attempts, attempt i with (i − 1)·`penalty` dice fewer. */
   attempts?: { count: number; penalty: number };
+  /** `вторая попытка` (vampire-pack): the difficulty one higher, every failure painful. */
+  secondAttempt?: boolean;
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
   initiative?: boolean;
   /**

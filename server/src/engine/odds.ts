@@ -15,6 +15,7 @@ import type { Ruleset } from './ruleset';
 import { thresholdOdds } from './threshold';
 import { attemptsOdds, MAX_ATTEMPTS } from './attempts';
 import { twiceOdds } from './twice';
+import { secondAttemptOdds, secondAttemptSide } from './secondAttempt';
 
 export function familyOf(ruleset: Ruleset): FamilyModel {
   // Each model is typed for its own ruleset variant; the discriminant guarantees the match.
@@ -219,8 +220,8 @@ function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, f
   /** One roll of the check as it counts: against a threshold, or the better of two (never both: RM005). */
   const oneRoll = (s: PooledSide<number>): PoolOdds => {
     const odds = withNotes(ruleset, s.side, sideOdds(family, ruleset, s));
-    if (spec.threshold !== undefined) return thresholdOdds(ruleset, odds, spec.threshold);
-    return spec.twice ? twiceOdds(odds) : odds;
+    const counted = spec.threshold !== undefined ? thresholdOdds(ruleset, odds, spec.threshold) : spec.twice ? twiceOdds(odds) : odds;
+    return spec.secondAttempt ? secondAttemptOdds(counted) : counted;
   };
   const odds = oneRoll(first);
   if (spec.attempts) {
@@ -245,7 +246,8 @@ function initiativeReport(ruleset: Ruleset, spec: CheckSpec): OddsReport {
 function singleCheckOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
   if (spec.initiative) return initiativeReport(ruleset, spec);
   const family = familyOf(ruleset);
-  const [side, opponent] = checkSides(ruleset, spec);
+  const [written, opponent] = checkSides(ruleset, spec);
+  const side = spec.secondAttempt && !opponent ? secondAttemptSide(ruleset, written) : written;
   const role: SideRole = opponent ? 'contest' : 'check';
   const first = poolSide(ruleset, side, role);
   const second = opponent ? poolSide(ruleset, opponent, 'contest') : undefined;

@@ -28,7 +28,9 @@ export type OddsNote =
   /** Initiative: 1d10 + the rating, the higher total acts first. */
   | 'initiative'
   /** `дважды`: the figures are the better of two rolls. */
-  | 'twice';
+  | 'twice'
+  /** vampire-pack `вторая попытка`: the difficulty one higher, every failure painful. */
+  | 'second_attempt';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -45,6 +47,7 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'unfinished',
   'initiative',
   'twice',
+  'second_attempt',
 ];
 
 export interface ContestOdds {
@@ -86,6 +89,8 @@ export interface PoolOdds {
   attempts?: number;
   /** `K попыток`: P(at least one dramatic failure before the first success or the last attempt). */
   dramatic_any?: number;
+  /** `вторая попытка`: `outcomes` have no `failure`, every failure is a `painful_failure`. */
+  second_attempt?: true;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
   initiative?: Record<string, number>;
   notes: OddsNote[];

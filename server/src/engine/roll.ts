@@ -9,6 +9,7 @@ import type { RaceRound, RolledCheck, SideRoll } from './rollReport';
 import type { Ruleset } from './ruleset';
 import { thresholdRoll } from './threshold';
 import { betterRoll } from './twice';
+import { secondAttemptRoll, secondAttemptSide } from './secondAttempt';
 import { MAX_ATTEMPTS } from './attempts';
 
 /** Without a roll limit an extended action is rolled at most this many times. */
@@ -143,7 +144,8 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     return { ...rollInitiative(rating, random), ...common, ...(spec.side.base === null ? { assumed_pool: true } : {}) };
   }
   const family = familyOf(ruleset);
-  const [side, opponent] = checkSides(ruleset, spec);
+  const [written, opponent] = checkSides(ruleset, spec);
+  const side = spec.secondAttempt && !opponent ? secondAttemptSide(ruleset, written) : written;
   const mine = rollingSide(ruleset, side, opponent ? 'contest' : 'check', options.pool);
   if (opponent) {
     const theirs = rollingSide(ruleset, opponent, 'contest', options.pool);
@@ -180,10 +182,11 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
   /** One roll of the check as it counts: the better of two with `дважды`, read against a threshold. */
   const oneRoll = (s: PooledSide<number>, already?: SideRoll): { roll: SideRoll; twice?: RolledCheck['twice'] } => {
     const a = already ?? rollSide(family, ruleset, s, random);
-    if (!spec.twice || spec.threshold !== undefined) return { roll: spec.threshold !== undefined ? thresholdRoll(a, spec.threshold) : a };
+    const asSecond = (roll: SideRoll) => (spec.secondAttempt ? secondAttemptRoll(roll) : roll);
+    if (!spec.twice || spec.threshold !== undefined) return { roll: asSecond(spec.threshold !== undefined ? thresholdRoll(a, spec.threshold) : a) };
     const b = rollSide(family, ruleset, s, random);
     const kept = betterRoll(a, b);
-    return { roll: kept === 0 ? a : b, twice: { rolls: [a, b], kept } };
+    return { roll: asSecond(kept === 0 ? a : b), twice: { rolls: [a, b], kept } };
   };
   if (spec.attempts) {
     const count = Math.min(MAX_ATTEMPTS, Math.max(1, spec.attempts.count));
@@ -195,7 +198,7 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     return { ...last, ...common, ...assumed, attempts: { count, penalty, rolls, succeeded: succeeded(last) } };
   }
   const { roll: read, twice } = oneRoll(mine.pooled, first);
-  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}), ...(twice ? { twice } : {}) };
+  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}), ...(twice ? { twice } : {}), ...(spec.secondAttempt ? { second_attempt: true as const } : {}) };
 }
 
 /**

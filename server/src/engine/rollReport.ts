@@ -81,6 +81,8 @@ export interface RolledCheck extends SideRoll {
    * check's fields are the last attempt's.
    */
   attempts?: { count: number; penalty: number; rolls: SideRoll[]; succeeded: boolean };
+  /** `вторая попытка`: the roll was a second attempt (difficulty + 1, every failure painful). */
+  second_attempt?: true;
   /** A race (an extended contest): every round, and what decided it. */
   race?: {
     targets: [number, number];

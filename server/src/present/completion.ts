@@ -60,6 +60,7 @@ const PARAMETER_WORDS = {
   willpowerSuccess: 'paramWillpowerSuccess',
   twice: 'paramTwice',
   attempts: 'paramAttempts',
+  secondAttempt: 'paramSecondAttempt',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

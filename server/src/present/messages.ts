@@ -351,6 +351,10 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: () => '«штраф» относится к попыткам, а их число не указано: добавьте, например, «3 попытки»',
     en: () => '"штраф" (penalty) belongs to attempts, and their number is not given: add, for example, "3 попытки"',
   },
+  secondAttemptInContest: {
+    ru: () => '«вторая попытка» относится к проверке, а не к состязанию: у состязания нет провала, который стал бы болезненным',
+    en: () => '"вторая попытка" (second attempt) belongs to a check, not a contest: a contest has no failure to become painful',
+  },
   penaltyTwice: {
     ru: () => 'Штраф попыток уже указан после их числа: оставьте один',
     en: () => 'The attempts’ penalty is already given after their number: keep one',

@@ -49,5 +49,7 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.noteInitiative;
     case 'twice':
       return v.w.noteTwice;
+    case 'second_attempt':
+      return v.w.noteSecondAttempt;
   }
 }

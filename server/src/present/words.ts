@@ -368,6 +368,11 @@ export const WORDS = {
   }),
   attemptsProgress: (made: string, count: string, dice: string): Text => ({ ru: `попытка ${made} из ${count}: ${dice}`, en: `attempt ${made} of ${count}: ${dice}` }),
   attemptNumber: (n: string, dice: string): Text => ({ ru: `попытка ${n}: ${dice}`, en: `attempt ${n}: ${dice}` }),
+  noteSecondAttempt: {
+    ru: 'Вторая попытка: сложность на 1 выше написанной, любой провал — болезненный (Сделку с Дьяволом предложить нельзя).',
+    en: 'Second attempt: the difficulty is one higher than written, and every failure is painful (no Devil’s Bargain).',
+  },
+  paramSecondAttempt: { ru: 'вторая попытка: сложность +1, любой провал болезненный', en: 'second attempt: difficulty +1, every failure painful' },
   paramTwice: { ru: 'бросить дважды, взять лучший результат', en: 'roll twice, keep the better result' },
   paramAttempts: { ru: 'попытки до первого успеха, каждая на кость меньше', en: 'attempts until the first success, one die fewer each' },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;

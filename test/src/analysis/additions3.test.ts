@@ -73,6 +73,12 @@ describe('docs/markup.md: «дважды» and «K попыток [штраф M]
     );
   });
 
+  it('004 l.90 «Интеллект + Саботаж со сложностью 4» as a second attempt: no diagnostic, spec.secondAttempt', () => {
+    const analysis = analyzeDocument(scenario('vampire-pack', ['«Интеллект 3 + Саботаж 4 (сложность 4, вторая попытка)»']), { rulesets: builtinRulesets(), dictionary: [] });
+    assert.deepEqual(analysis.diagnostics.map((d) => d.code), []);
+    assert.equal(analysis.checks[0].spec?.secondAttempt, true);
+  });
+
   it('«дважды» in classic and vampire-pack rolls without a word', () => {
     for (const [ruleset, doc] of [
       ['werewolf-revised', '«Ловкость 3 + Атлетика 2 (сложность 6, дважды)»'],
@@ -118,6 +124,14 @@ describe('docs/markup.md: «дважды» and «K попыток [штраф M]
       en: '"штраф" (penalty) belongs to attempts, and their number is not given: add, for example, "3 попытки"',
     },
     { name: 'a penalty given twice', ruleset: 'storytelling', doc: '«Сила 3 + Атлетика 2 (3 попытки штраф 1, ⟦штраф 2⟧)»', code: 'RM003', en: 'The attempts’ penalty is already given after their number: keep one' },
+    { name: '«вторая попытка» outside vampire-pack', ruleset: 'storytelling', doc: '«Сила 3 + Атлетика 2 (⟦вторая попытка⟧)»', code: 'RM005', en: 'The parameter "вторая попытка" is not used by storytelling' },
+    {
+      name: '«вторая попытка» in a contest',
+      ruleset: 'vampire-pack',
+      doc: '«Сила 3 + Драка 2 (⟦вторая попытка⟧) против Ловкость 3 + Драка 1»',
+      code: 'RM005',
+      en: '"вторая попытка" (second attempt) belongs to a check, not a contest: a contest has no failure to become painful',
+    },
     {
       name: 'attempts in a contest',
       ruleset: 'storytelling',

@@ -371,6 +371,8 @@ describe('check expression parser', () => {
       ['4 попытки штраф 2', 'attempts 4 штраф 2 ‹2›22 ‹4 попытки штраф 2›6 kw ‹попытки›8 value ‹4›6'],
       ['5 попыток штраф -1', 'attempts 5 штраф 1 ‹-1›22 ‹5 попыток штраф -1›6 kw ‹попыток›8 value ‹5›6'],
       ['штраф 2', 'penalty 2 ‹штраф 2›6 kw ‹штраф›6 value ‹2›12'],
+      // vampire-pack's second attempt (004 l.86–90)
+      ['вторая  Попытка', 'secondAttempt ‹вторая  Попытка›6 "вторая Попытка"'],
     ];
     for (const [written, expected] of cases) {
       it(`(${written})`, () => {

@@ -100,7 +100,7 @@ describe('check parameters (analysis)', () => {
   });
 
   it('offers each family’s own parameters, in order', () => {
-    assert.deepEqual(labels('vampire-pack'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'дважды']);
+    assert.deepEqual(labels('vampire-pack'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'вторая попытка']);
     assert.deepEqual(labels('threads-of-fate'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'Преимущество', '2 Преимущества', 'Помеха', '2 Помехи', 'статичная']);
     assert.deepEqual(labels('storytelling'), ['успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'попытки', 'снова-9', 'снова-8', 'без снова-10', 'Воля']);
     // Attempts write a number to overwrite, as «успехов» does.

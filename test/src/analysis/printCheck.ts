@@ -53,6 +53,7 @@ const PARAM_FIELDS: Record<Param['kind'], string[]> = {
   twice: [],
   attempts: ['value', 'valueRange', 'penalty', 'penaltyRange'],
   penalty: ['value', 'valueRange'],
+  secondAttempt: [],
 };
 
 /** ` {odd: a, b}` for the fields of `node` that are not among `fields` or are set to undefined. */

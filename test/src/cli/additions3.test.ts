@@ -228,4 +228,26 @@ describe('CLI.md Additions (3): the JSON of the new mechanics', () => {
       sameAttempts(o, attemptsOracle(4, 1, 1), 1, 'one attempt');
     });
   });
+
+  describe('`вторая попытка` (vampire-pack, 004 l.86–90)', () => {
+    /** The listed faces of `dice` dice, every failure painful («Любой провал второй попытки считается болезненным»). */
+    function secondOracle(dice: number): Record<string, number> {
+      return byKind(sideRoll('pool-minus-difficulty', plainSide(dice)).results, ['no_dice', 'painful_failure', 'success'], (r) => (r.kind === 'failure' ? 'painful_failure' : r.kind));
+    }
+
+    it('Ульфред «Интеллект + Саботаж со сложностью 4»: one die fewer (difficulty 5), no plain failure left', async () => {
+      const o = await odds('vampire-pack', '«Интеллект 3 + Саботаж 4 (сложность 4, вторая попытка)»');
+      assert.equal(o.second_attempt, true);
+      assert.equal(o.pool, 2);
+      sameOutcomes(o, secondOracle(2), 'second attempt');
+      assert.ok((o.notes as string[]).includes('second_attempt'));
+    });
+
+    it('without a written difficulty the default one is raised', async () => {
+      const o = await odds('vampire-pack', '«Интеллект 3 + Саботаж 4 (вторая попытка)»');
+      const plain = await odds('vampire-pack', '«Интеллект 3 + Саботаж 4»');
+      assert.equal(o.pool, (plain.pool as number) - 1);
+      sameOutcomes(o, secondOracle(o.pool as number), 'default difficulty');
+    });
+  });
 });

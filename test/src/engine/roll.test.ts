@@ -240,6 +240,12 @@ describe('rollCheck: the mechanics of Additions (2)', () => {
       assert.deepEqual([r.outcome, r.attempts?.succeeded, r.attempts?.count], ['success', true, 5]);
     });
 
+    it('вторая попытка: the difficulty one higher takes a die more; a plain failure is painful', () => {
+      // 4 dice − (1 + 1) = 2 dice: [3, 4] has no success and no 1, a failure that the second attempt makes painful.
+      const r = roll('vampire-pack', { side: plainSide(4, { difficulty: 1 }), secondAttempt: true }, 3, 4);
+      assert.deepEqual([r.pool, r.outcome, r.second_attempt, r.outcome_name.en], [2, 'painful_failure', true, 'painful failure']);
+    });
+
     it('attempts are bounded whatever the spec says', () => {
       const spec: CheckSpec = { side: plainSide(1), attempts: { count: 1_000_000, penalty: 0 } };
       const odds = computeOdds(ruleset('storytelling'), spec);

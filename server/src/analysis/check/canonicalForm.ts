@@ -78,6 +78,8 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return pluralRu(param.value, 'попытка', 'попытки', 'попыток');
     case 'penalty':
       return 'штраф';
+    case 'secondAttempt':
+      return 'вторая попытка';
   }
 }
 

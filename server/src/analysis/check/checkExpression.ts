@@ -37,6 +37,7 @@ export type {
   TwiceParam,
   AttemptsParam,
   PenaltyParam,
+  SecondAttemptParam,
   WillpowerParam,
 } from './checkParams';
 export { canonicalKeyword, type CanonicalName, formatCanonical, formatInteger, type FormatParamOptions, formatParam, pluralRu } from './canonicalForm';

@@ -156,6 +156,11 @@ export interface PenaltyParam extends ParamBase {
   valueRange: TextRange;
 }
 
+/** `вторая попытка` (vampire-pack): a second attempt after a failure, by another approach. */
+export interface SecondAttemptParam extends ParamBase {
+  kind: 'secondAttempt';
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -174,7 +179,8 @@ export type Param =
   | ThresholdParam
   | TwiceParam
   | AttemptsParam
-  | PenaltyParam;
+  | PenaltyParam
+  | SecondAttemptParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

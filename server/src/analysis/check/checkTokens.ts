@@ -99,7 +99,8 @@ export type ParamKind =
   | 'threshold'
   | 'twice'
   | 'attempts'
-  | 'penalty';
+  | 'penalty'
+  | 'secondAttempt';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {

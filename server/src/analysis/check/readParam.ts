@@ -60,6 +60,7 @@ const PARAM_WORDS = new Set([
   'инициатива',
   'дважды',
   'штраф',
+  'вторая',
   ...SUCCESS_WORDS,
   ...ATTEMPT_WORDS,
   ...ROLL_WORDS,
@@ -258,6 +259,12 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
     case 'инициатива':
       rest(1);
       return { keywordSeen: true, param: { ...base('initiative', first, first, first), kind: 'initiative' } };
+    case 'вторая':
+      if (n > 1 && t[1].kind === 'word' && t[1].key === 'попытка') {
+        rest(2);
+        return { keywordSeen: true, param: { ...base('secondAttempt', first, t[1], t[1]), kind: 'secondAttempt' } };
+      }
+      return unknown(true);
     case 'дважды':
       rest(1);
       return { keywordSeen: true, param: { ...base('twice', first, first, first), kind: 'twice' } };

@@ -19,6 +19,7 @@ import {
   type TwiceParam,
   type AttemptsParam,
   type PenaltyParam,
+  type SecondAttemptParam,
 } from '../check/checkExpression';
 import { MAX_ATTEMPTS } from '../../engine/attempts';
 import type { Fix } from '../types';
@@ -41,6 +42,7 @@ export interface SideSettings {
   twice?: TwiceParam;
   attempts?: AttemptsParam;
   penalty?: PenaltyParam;
+  secondAttempt?: SecondAttemptParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -152,6 +154,12 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         if (ruleset.family !== 'storytelling') unused(param);
         else if (param.kind === 'attempts') settings.attempts = param;
         else settings.penalty = param;
+        break;
+      case 'secondAttempt':
+        // Only vampire-pack's text has it (004 l.86–90); a contest has no failure to make painful.
+        if (ruleset.family !== 'pool-minus-difficulty') unused(param);
+        else if (role.isContest) sink.add('RM005', { id: 'secondAttemptInContest' }, param.range, removal(param));
+        else settings.secondAttempt = param;
         break;
     }
   }
