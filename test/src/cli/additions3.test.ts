@@ -165,6 +165,13 @@ describe('CLI.md Additions (3): the JSON of the new mechanics', () => {
       close((chance.outcomes as Json).dramatic_failure, 0.01, 'both chance dice show 1');
     });
 
+    it('an unknown pool: every row of `by_pool` is the better of two rolls of its size', async () => {
+      const o = await odds('storytelling', '«Ловкость + Атлетика (дважды)»');
+      assert.equal(o.pool, null);
+      const rows = o.by_pool as Record<string, Json>;
+      for (const size of ['1', '3', '6']) sameTwice(rows[size], twiceOracle('storytelling', plainSide(Number(size)), ['dramatic_failure', 'failure', 'success', 'exceptional_success']), `pool ${size}`);
+    });
+
     it('vampire-pack (painful < failure) and mage-revised with Willpower', async () => {
       sameTwice(await odds('vampire-pack', '«Сила 3 + Драка 2 (сложность 2, дважды)»'), twiceOracle('vampire-pack', plainSide(3), ['no_dice', 'painful_failure', 'failure', 'success']), 'vampire-pack');
       sameTwice(
@@ -221,6 +228,12 @@ describe('CLI.md Additions (3): the JSON of the new mechanics', () => {
       sameAttempts(await odds('storytelling', '«Сила 2 + Атлетика 2 (4 попытки, штраф 2)»'), want, 4, 'penalty 2');
       sameAttempts(await odds('storytelling', '«Сила 2 + Атлетика 2 (4 попытки штраф -2)»'), want, 4, 'penalty written -2');
       assert.ok(want.dramatic > 0, 'chance dice can fail dramatically');
+    });
+
+    it('an unknown pool: each row’s attempts start from its size', async () => {
+      const o = await odds('storytelling', '«Интеллект + Самообладание (3 попытки, штраф 2)»');
+      const rows = o.by_pool as Record<string, Json>;
+      for (const size of [1, 4]) sameAttempts(rows[String(size)], attemptsOracle(size, 3, 2), 3, `pool ${size}`);
     });
 
     it('«1 попытка» is one roll: within = its success', async () => {
