@@ -135,6 +135,15 @@ export interface DiagnosticArguments {
   suppressionUnknownCode: { written: string };
   // RM005: a parameter another one of the check rules out (docs/markup.md, the threshold in one roll).
   thresholdConflict: { param: string; with: 'contest' | 'extended' };
+  // Roll twice and attempts with a growing penalty (docs/markup.md; RM003, RM005).
+  twiceConflict: { with: 'contest' | 'extended' | 'threshold' };
+  twiceAsAdvantage: NoArguments;
+  attemptsConflict: { with: 'contest' | 'extended' };
+  zeroAttempts: NoArguments;
+  tooManyAttempts: { count: number; max: number };
+  penaltyWithoutAttempts: NoArguments;
+  penaltyTwice: NoArguments;
+  secondAttemptInContest: NoArguments;
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

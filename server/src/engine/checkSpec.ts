@@ -54,6 +54,12 @@ export interface CheckSpec {
   extended?: ExtendedSpec;
   /** `N успехов за бросок`: one roll that succeeds only with this many successes or more (no contest, no extended action). */
   threshold?: number;
+  /** `дважды`: two independent rolls, the better one counts (no contest, extended action or threshold). */
+  twice?: boolean;
+  /** `K попыток [штраф M]` (storytelling): up to `count` attempts, attempt i with (i − 1)·`penalty` dice fewer. */
+  attempts?: { count: number; penalty: number };
+  /** `вторая попытка` (vampire-pack): the difficulty one higher, every failure painful. */
+  secondAttempt?: boolean;
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
   initiative?: boolean;
   /**

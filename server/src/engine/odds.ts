@@ -13,6 +13,9 @@ import { type AlternativeOdds, type ContestOdds, type KnownPoolReport, NOTE_ORDE
 import { raceOdds, type RacingSide } from './race';
 import type { Ruleset } from './ruleset';
 import { thresholdOdds } from './threshold';
+import { attemptsOdds, MAX_ATTEMPTS } from './attempts';
+import { twiceOdds } from './twice';
+import { secondAttemptOdds, secondAttemptSide } from './secondAttempt';
 
 export function familyOf(ruleset: Ruleset): FamilyModel {
   // Each model is typed for its own ruleset variant; the discriminant guarantees the match.
@@ -206,11 +209,28 @@ function withNotes(ruleset: Ruleset, side: RollSide, odds: PoolOdds): PoolOdds {
   return added.length === 0 ? odds : { ...odds, notes: NOTE_ORDER.filter((note) => odds.notes.includes(note) || added.includes(note)) };
 }
 
+/** The side with `dice` dice fewer: a later attempt's (a pool ≤ 0 is the family's, a chance die in storytelling). */
+export function penalisedSide(s: PooledSide<number>, dice: number): PooledSide<number> {
+  if (dice === 0) return s;
+  return { side: { ...s.side, base: s.side.base === null ? null : s.side.base - dice }, pool: s.pool - dice, helpers: s.helpers };
+}
+
 function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number> | undefined): PoolOdds {
   if (second) return withNotes(ruleset, first.side, contestOdds(family, ruleset, spec, first, second));
-  const odds = withNotes(ruleset, first.side, sideOdds(family, ruleset, first));
-  if (spec.threshold !== undefined) return thresholdOdds(ruleset, odds, spec.threshold);
-  if (!spec.extended) return odds;
+  /** One roll of the check as it counts: against a threshold, or the better of two (never both: RM005). */
+  const oneRoll = (s: PooledSide<number>): PoolOdds => {
+    const odds = withNotes(ruleset, s.side, sideOdds(family, ruleset, s));
+    const counted = spec.threshold !== undefined ? thresholdOdds(ruleset, odds, spec.threshold) : spec.twice ? twiceOdds(odds) : odds;
+    return spec.secondAttempt ? secondAttemptOdds(counted) : counted;
+  };
+  const odds = oneRoll(first);
+  if (spec.attempts) {
+    const count = Math.min(MAX_ATTEMPTS, Math.max(1, spec.attempts.count));
+    const penalty = spec.attempts.penalty;
+    const later = Array.from({ length: count - 1 }, (_, i) => oneRoll(penalisedSide(first, (i + 1) * penalty)));
+    return attemptsOdds([odds, ...later]);
+  }
+  if (!spec.extended || spec.threshold !== undefined || spec.twice) return odds;
   return { ...odds, within: probabilityDoneWithin(sideStep(family, ruleset, first), spec.extended.target, spec.extended.maxRolls) };
 }
 
@@ -226,7 +246,8 @@ function initiativeReport(ruleset: Ruleset, spec: CheckSpec): OddsReport {
 function singleCheckOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
   if (spec.initiative) return initiativeReport(ruleset, spec);
   const family = familyOf(ruleset);
-  const [side, opponent] = checkSides(ruleset, spec);
+  const [written, opponent] = checkSides(ruleset, spec);
+  const side = spec.secondAttempt && !opponent ? secondAttemptSide(ruleset, written) : written;
   const role: SideRole = opponent ? 'contest' : 'check';
   const first = poolSide(ruleset, side, role);
   const second = opponent ? poolSide(ruleset, opponent, 'contest') : undefined;

@@ -26,7 +26,11 @@ export type OddsNote =
   /** A race still undecided where the computation stopped (`unfinished`). */
   | 'unfinished'
   /** Initiative: 1d10 + the rating, the higher total acts first. */
-  | 'initiative';
+  | 'initiative'
+  /** `дважды`: the figures are the better of two rolls. */
+  | 'twice'
+  /** vampire-pack `вторая попытка`: the difficulty one higher, every failure painful. */
+  | 'second_attempt';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -42,6 +46,8 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'tie_break',
   'unfinished',
   'initiative',
+  'twice',
+  'second_attempt',
 ];
 
 export interface ContestOdds {
@@ -77,6 +83,14 @@ export interface PoolOdds {
   helpers?: number;
   /** A threshold (`N успехов за бросок`): the successes one roll needs; `outcomes` are read against it. */
   threshold?: number;
+  /** `дважды`: the figures are those of the better of two rolls. */
+  twice?: true;
+  /** `K попыток`: K; `outcomes` are the first attempt's, `within` P(a success by attempt k). */
+  attempts?: number;
+  /** `K попыток`: P(at least one dramatic failure before the first success or the last attempt). */
+  dramatic_any?: number;
+  /** `вторая попытка`: `outcomes` have no `failure`, every failure is a `painful_failure`. */
+  second_attempt?: true;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
   initiative?: Record<string, number>;
   notes: OddsNote[];

@@ -2,12 +2,15 @@ import { supportsRaces } from './capabilities';
 import type { CheckSpec, RollSide } from './checkSpec';
 import type { FamilyModel, HelperPool, SideRole } from './families/family';
 import { rollInitiative } from './initiative';
-import { bestAlternative, checkSides, familyOf, type PooledSide, poolSide } from './odds';
+import { bestAlternative, checkSides, familyOf, penalisedSide, type PooledSide, poolSide } from './odds';
 import { RACE_ROUND_CAP } from './race';
 import { type RandomSource, seededRandom } from './random';
 import type { RaceRound, RolledCheck, SideRoll } from './rollReport';
 import type { Ruleset } from './ruleset';
 import { thresholdRoll } from './threshold';
+import { betterRoll } from './twice';
+import { secondAttemptRoll, secondAttemptSide } from './secondAttempt';
+import { MAX_ATTEMPTS } from './attempts';
 
 /** Without a roll limit an extended action is rolled at most this many times. */
 const EXTENDED_ROLL_CAP = 20;
@@ -141,7 +144,8 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     return { ...rollInitiative(rating, random), ...common, ...(spec.side.base === null ? { assumed_pool: true } : {}) };
   }
   const family = familyOf(ruleset);
-  const [side, opponent] = checkSides(ruleset, spec);
+  const [written, opponent] = checkSides(ruleset, spec);
+  const side = spec.secondAttempt && !opponent ? secondAttemptSide(ruleset, written) : written;
   const mine = rollingSide(ruleset, side, opponent ? 'contest' : 'check', options.pool);
   if (opponent) {
     const theirs = rollingSide(ruleset, opponent, 'contest', options.pool);
@@ -175,8 +179,26 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     const summary = acrossRolls(extended.rolls, mine.pooled.pool, extended.accumulated, endOf(family, extended.rolls, extended.done));
     return { ...summary, ...common, ...assumed, extended };
   }
-  const read = spec.threshold !== undefined ? thresholdRoll(first, spec.threshold) : first;
-  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}) };
+  /** One roll of the check as it counts: the better of two with `дважды`, read against a threshold. */
+  const oneRoll = (s: PooledSide<number>, already?: SideRoll): { roll: SideRoll; twice?: RolledCheck['twice'] } => {
+    const a = already ?? rollSide(family, ruleset, s, random);
+    const asSecond = (roll: SideRoll) => (spec.secondAttempt ? secondAttemptRoll(roll) : roll);
+    if (!spec.twice || spec.threshold !== undefined) return { roll: asSecond(spec.threshold !== undefined ? thresholdRoll(a, spec.threshold) : a) };
+    const b = rollSide(family, ruleset, s, random);
+    const kept = betterRoll(a, b);
+    return { roll: asSecond(kept === 0 ? a : b), twice: { rolls: [a, b], kept } };
+  };
+  if (spec.attempts) {
+    const count = Math.min(MAX_ATTEMPTS, Math.max(1, spec.attempts.count));
+    const penalty = spec.attempts.penalty;
+    const succeeded = (roll: SideRoll) => roll.outcome === 'success' || roll.outcome === 'exceptional_success';
+    const rolls = [oneRoll(mine.pooled, first).roll];
+    while (rolls.length < count && !succeeded(rolls[rolls.length - 1])) rolls.push(oneRoll(penalisedSide(mine.pooled, rolls.length * penalty)).roll);
+    const last = rolls[rolls.length - 1];
+    return { ...last, ...common, ...assumed, attempts: { count, penalty, rolls, succeeded: succeeded(last) } };
+  }
+  const { roll: read, twice } = oneRoll(mine.pooled, first);
+  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}), ...(twice ? { twice } : {}), ...(spec.secondAttempt ? { second_attempt: true as const } : {}) };
 }
 
 /**

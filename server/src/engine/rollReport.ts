@@ -74,6 +74,15 @@ export interface RolledCheck extends SideRoll {
   };
   /** A threshold (`N успехов за бросок`): the successes the roll needed; `outcome` is read against it. */
   threshold?: number;
+  /** `дважды`: both rolls in the order rolled, and which one the check's fields are (the better). */
+  twice?: { rolls: [SideRoll, SideRoll]; kept: 0 | 1 };
+  /**
+   * `K попыток`: every attempt rolled, in order, until the first success or the last one; the
+   * check's fields are the last attempt's.
+   */
+  attempts?: { count: number; penalty: number; rolls: SideRoll[]; succeeded: boolean };
+  /** `вторая попытка`: the roll was a second attempt (difficulty + 1, every failure painful). */
+  second_attempt?: true;
   /** A race (an extended contest): every round, and what decided it. */
   race?: {
     targets: [number, number];

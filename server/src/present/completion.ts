@@ -59,6 +59,9 @@ const PARAMETER_WORDS = {
   eightAgain: 'paramEightAgain',
   noTenAgain: 'paramNoTenAgain',
   willpowerSuccess: 'paramWillpowerSuccess',
+  twice: 'paramTwice',
+  attempts: 'paramAttempts',
+  secondAttempt: 'paramSecondAttempt',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

@@ -6,6 +6,7 @@ import type { AnalyzedCheck, ResolvedTerm } from '../analysis/types';
 import type { RollSide } from '../engine/checkSpec';
 import { edge as d20Edge, staticEdgeBonus, staticValue } from '../engine/families/d20';
 import { subtractedDifficulty } from '../engine/families/poolMinusDifficulty';
+import { secondAttemptSide } from '../engine/secondAttempt';
 import { dicePool } from '../engine/families/storytelling';
 import { checkSides, familyOf } from '../engine/odds';
 import type { Ruleset } from '../engine/ruleset';
@@ -129,7 +130,9 @@ export function checkFormula(check: AnalyzedCheck, ruleset: Ruleset, v: Voice): 
     const rating = spec.side.base === null ? '?' : v.number(spec.side.base);
     return [actor(`${termsText(check, 0, v, picks[0])} = ${v.w.d10} + ${rating}`)];
   }
-  const [mine, theirs] = checkSides(ruleset, spec);
+  const [written, theirs] = checkSides(ruleset, spec);
+  // The second attempt's difficulty is the one the dice lose (the note says it is one higher than written).
+  const mine = spec.secondAttempt && !theirs ? secondAttemptSide(ruleset, written) : written;
   const lines = [actor(sideFormula(check, ruleset, 0, mine, isContest, v, picks[0]))];
   const help = helpersFormula(check, 0, ruleset, mine, isContest, v);
   if (help) lines.push(help);

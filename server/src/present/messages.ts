@@ -310,6 +310,55 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
         ? `"${m.param}" is a threshold for one roll, but a contest is won by more successes: the threshold does not apply`
         : `"${m.param}" is a threshold for one roll, but an extended action adds up successes over several rolls: the threshold does not apply`,
   },
+  // Roll twice and attempts with a growing penalty (docs/markup.md, 000 l.480, 294, 398).
+  twiceConflict: {
+    ru: (m) =>
+      m.with === 'contest'
+        ? '«дважды» не применяется в состязании: лучший из двух бросков бывает только у проверки без противника'
+        : m.with === 'extended'
+          ? '«дважды» не применяется к продолжительному действию: лучший из двух бросков выбирают у одного броска'
+          : '«дважды» не применяется вместе с порогом «N успехов за бросок»: оставьте одно из двух',
+    en: (m) =>
+      m.with === 'contest'
+        ? '"дважды" (roll twice) does not apply in a contest: only a check without an opponent keeps the better of two rolls'
+        : m.with === 'extended'
+          ? '"дважды" (roll twice) does not apply to an extended action: the better of two rolls is kept for one roll'
+          : '"дважды" (roll twice) does not apply together with a threshold "N успехов за бросок": keep one of the two',
+  },
+  twiceAsAdvantage: {
+    ru: () => 'В этих правилах «бросить дважды и взять лучшее» — это Преимущество',
+    en: () => 'In this ruleset "roll twice and keep the better" is an Advantage (Преимущество)',
+  },
+  attemptsConflict: {
+    ru: (m) =>
+      m.with === 'contest'
+        ? 'Попытки до первого успеха не применяются в состязании: его решает один бросок каждой стороны'
+        : 'Попытки до первого успеха не применяются к продолжительному действию: оно само копит успехи за несколько бросков',
+    en: (m) =>
+      m.with === 'contest'
+        ? 'Attempts until the first success do not apply in a contest: one roll of each side decides it'
+        : 'Attempts until the first success do not apply to an extended action: it adds up successes over several rolls itself',
+  },
+  zeroAttempts: {
+    ru: () => '«0 попыток»: без попыток нечего бросать; нужна хотя бы 1 попытка',
+    en: () => '"0 попыток" (0 attempts): nothing to roll; at least 1 attempt is needed',
+  },
+  tooManyAttempts: {
+    ru: (m, v) => `Попыток: ${v.number(m.count)}; можно не больше ${v.number(m.max)}`,
+    en: (m, v) => `${v.number(m.count)} attempts: at most ${v.number(m.max)}`,
+  },
+  penaltyWithoutAttempts: {
+    ru: () => '«штраф» относится к попыткам, а их число не указано: добавьте, например, «3 попытки»',
+    en: () => '"штраф" (penalty) belongs to attempts, and their number is not given: add, for example, "3 попытки"',
+  },
+  secondAttemptInContest: {
+    ru: () => '«вторая попытка» относится к проверке, а не к состязанию: у состязания нет провала, который стал бы болезненным',
+    en: () => '"вторая попытка" (second attempt) belongs to a check, not a contest: a contest has no failure to become painful',
+  },
+  penaltyTwice: {
+    ru: () => 'Штраф попыток уже указан после их числа: оставьте один',
+    en: () => 'The attempts’ penalty is already given after their number: keep one',
+  },
   hangsOnOneRoll: {
     ru: (m, v) =>
       `Сцена «${m.scene}» достижима только ${m.outcome === 'success' ? 'при успехе' : 'при провале'} проверки ${m.check}${m.chance === undefined ? ' (шанс неизвестен)' : ` (${v.percent(m.chance)})`}: дайте к ней ещё один путь`,

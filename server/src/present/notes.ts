@@ -47,5 +47,9 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.raceUnfinished(v.count(odds.within?.length ?? 0, 'round'), v.percent(odds.unfinished ?? 0));
     case 'initiative':
       return v.w.noteInitiative;
+    case 'twice':
+      return v.w.noteTwice;
+    case 'second_attempt':
+      return v.w.noteSecondAttempt;
   }
 }

@@ -186,6 +186,31 @@ const extendedShape: OddsShape = {
   },
 };
 
+/**
+ * Attempts until the first success (`K попыток`, 000 l.398): the chance of a success within each
+ * attempt, the risk of a dramatic failure on the way, and the first attempt's own roll.
+ */
+const attemptsShape: OddsShape = {
+  fits: (odds) => odds.attempts !== undefined && odds.within !== undefined,
+  view(odds, ctx) {
+    const { v, ruleset, spec } = ctx;
+    const within = odds.within ?? [];
+    const oneRoll = outcomesShape.view({ ...odds, within: undefined, attempts: undefined }, ctx);
+    const also: Figure[] = [];
+    if ((odds.dramatic_any ?? 0) > 0) also.push({ label: v.w.attemptsDramatic(outcomeName(ruleset, 'dramatic_failure', v)), probability: odds.dramatic_any });
+    const penalty = spec?.attempts?.penalty;
+    if (penalty !== undefined && penalty > 0 && within.length > 1) also.push({ label: v.w.attemptsPenalty(v.count(penalty, 'die')) });
+    return {
+      main: { label: v.w.attemptsWithin(v.count(within.length, 'attempt')), probability: doneWithin(odds) },
+      also,
+      rows: within.map((probability, k) => ({ label: v.w.attemptsSoFar(v.count(k + 1, 'attempt')), probability })).slice(-MAX_WITHIN_ROWS),
+      oneRoll,
+      notes: oneRoll.notes,
+    };
+  },
+  columns: ({ v }, rows) => [{ header: v.w.attemptsWithin(v.count(rows[0]?.attempts ?? 1, 'attempt')), cell: (odds) => v.percent(doneWithin(odds)) }],
+};
+
 /** Outcome keys (as `rollmark odds --json` writes them) that are a success; their sum is the chance that matters. */
 const SUCCESS_KEYS = ['success', 'exceptional_success'];
 /** Failures in the order a reader weighs them: the plain one, then the bad ones. */
@@ -292,7 +317,7 @@ const outcomesShape: OddsShape = {
 };
 
 /** The shapes, most specific first; the last fits every report. */
-const SHAPES: readonly OddsShape[] = [initiativeShape, raceShape, contestShape, extendedShape, outcomesShape];
+const SHAPES: readonly OddsShape[] = [initiativeShape, raceShape, contestShape, attemptsShape, extendedShape, outcomesShape];
 
 export function shapeOf(odds: PoolOdds): OddsShape {
   return SHAPES.find((shape) => shape.fits(odds)) ?? outcomesShape;

@@ -51,7 +51,7 @@ function outcomeNames(report: RolledCheck, ruleset: Ruleset): OutcomeName {
 }
 
 /** Where `outcome_name` stands in the roll's JSON (docs/cli.en.md): before the contest's, the action's and the alternative's fields. */
-const AFTER_OUTCOME_NAME = new Set(['opponent', 'contest', 'tie_break', 'race', 'extended', 'alternative']);
+const AFTER_OUTCOME_NAME = new Set(['opponent', 'contest', 'tie_break', 'race', 'extended', 'twice', 'attempts', 'alternative']);
 
 /** A roll as the CLI's JSON and the protocol carry it: with `outcome_name`, the outcome in the ruleset's own words. */
 export function namedRoll(report: RolledCheck, ruleset: Ruleset): RollReport {
@@ -127,6 +127,11 @@ export function rollSummary(report: RolledCheck, ruleset: Ruleset, v: Voice, ass
   } else if (report.extended) {
     const e = report.extended;
     body = v.w.extendedProgress(v.count(e.rolls.length, 'roll'), v.number(e.accumulated), v.number(e.target));
+  } else if (report.twice) {
+    const [first, second] = report.twice.rolls;
+    body = v.w.twiceRolled(sideText(first, ruleset, v), sideText(second, ruleset, v), report.twice.kept === 1);
+  } else if (report.attempts) {
+    body = v.w.attemptsProgress(v.number(report.attempts.rolls.length), v.number(report.attempts.count), sideText(report, ruleset, v));
   } else if (report.opponent) {
     body = `${sideText(report, ruleset, v)} ${v.w.versus} ${sideText(report.opponent, ruleset, v)}`;
   } else if (report.outcome === 'initiative') {
@@ -135,7 +140,7 @@ export function rollSummary(report: RolledCheck, ruleset: Ruleset, v: Voice, ass
     body = sideText(report, ruleset, v);
     if (report.margin !== undefined) body += `, ${v.w.margin(v.signed(report.margin))}`;
   }
-  const helpers = report.helpers?.length ?? report.extended?.rolls[0]?.helpers?.length ?? report.race?.rounds[0]?.first.helpers?.length ?? 0;
+  const helpers = report.helpers?.length ?? report.extended?.rolls[0]?.helpers?.length ?? report.attempts?.rolls[0]?.helpers?.length ?? report.race?.rounds[0]?.first.helpers?.length ?? 0;
   if (helpers > 0) body += ` (${v.w.helpedBy(v.count(helpers, 'helper'))})`;
   const alternative = report.alternative ? `${v.w.alternativeRolled(alternativeLabel(report.alternative.check))}: ` : '';
   const outcome = outcomeText(report, ruleset, v);
@@ -166,6 +171,10 @@ export function rollDetails(report: RolledCheck, ruleset: Ruleset, v: Voice): st
   if (report.extended) {
     return report.extended.rolls.flatMap((roll, index) => [`${INDENT}${v.w.rollNumber(v.number(index + 1), sideText(roll, ruleset, v))}`, ...helperLines(roll, ruleset, v, INDENT + INDENT)]);
   }
+  if (report.attempts && report.attempts.rolls.length > 1) {
+    return report.attempts.rolls.flatMap((roll, index) => [`${INDENT}${v.w.attemptNumber(v.number(index + 1), sideText(roll, ruleset, v))}`, ...helperLines(roll, ruleset, v, INDENT + INDENT)]);
+  }
+  if (report.twice) return report.twice.rolls.flatMap((roll) => helperLines(roll, ruleset, v, INDENT));
   return [...helperLines(report, ruleset, v, INDENT), ...(report.opponent ? helperLines(report.opponent, ruleset, v, INDENT) : [])];
 }
 

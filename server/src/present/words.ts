@@ -361,6 +361,26 @@ export const WORDS = {
   auditChartX: { ru: 'успехов за сессию', en: 'successes in the session' },
   auditChartY: { ru: 'вероятность', en: 'probability' },
   auditChartObserved: { ru: 'выпало', en: 'rolled' },
+
+  // Roll twice (`дважды`) and attempts (`K попыток [штраф M]`): odds, rolls, completion (docs/markup.md).
+  noteTwice: { ru: 'Бросок делается дважды, засчитывается лучший из двух результатов.', en: 'Rolled twice, the better of the two results counts.' },
+  attemptsWithin: (attempts: string): Text => ({ ru: `успех за ${attempts}`, en: `success within ${attempts}` }),
+  attemptsSoFar: (attempts: string): Text => ({ ru: `за ${attempts}`, en: `within ${attempts}` }),
+  attemptsPenalty: (dice: string): Text => ({ ru: `каждая следующая попытка: −${dice}`, en: `each further attempt: −${dice}` }),
+  attemptsDramatic: (what: string): Text => ({ ru: `${what} хотя бы раз`, en: `${what} at least once` }),
+  twiceRolled: (first: string, second: string, keptSecond: boolean): Text => ({
+    ru: `${first} и ${second}, засчитан ${keptSecond ? 'второй' : 'первый'}`,
+    en: `${first} and ${second}, the ${keptSecond ? 'second' : 'first'} counts`,
+  }),
+  attemptsProgress: (made: string, count: string, dice: string): Text => ({ ru: `попытка ${made} из ${count}: ${dice}`, en: `attempt ${made} of ${count}: ${dice}` }),
+  attemptNumber: (n: string, dice: string): Text => ({ ru: `попытка ${n}: ${dice}`, en: `attempt ${n}: ${dice}` }),
+  noteSecondAttempt: {
+    ru: 'Вторая попытка: сложность на 1 выше написанной, любой провал — болезненный (Сделку с Дьяволом предложить нельзя).',
+    en: 'Second attempt: the difficulty is one higher than written, and every failure is painful (no Devil’s Bargain).',
+  },
+  paramSecondAttempt: { ru: 'вторая попытка: сложность +1, любой провал болезненный', en: 'second attempt: difficulty +1, every failure painful' },
+  paramTwice: { ru: 'бросить дважды, взять лучший результат', en: 'roll twice, keep the better result' },
+  paramAttempts: { ru: 'попытки до первого успеха, каждая на кость меньше', en: 'attempts until the first success, one die fewer each' },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 /** Nouns that follow a number, in every plural form the language has. */
@@ -377,6 +397,8 @@ export const NOUNS = {
   warning: { ru: { one: 'предупреждение', few: 'предупреждения', many: 'предупреждений', other: 'предупреждения' }, en: { one: 'warning', other: 'warnings' } },
   info: { ru: { one: 'сведение', few: 'сведения', many: 'сведений', other: 'сведения' }, en: { one: 'info', other: 'infos' } },
   hint: { ru: { one: 'подсказка', few: 'подсказки', many: 'подсказок', other: 'подсказки' }, en: { one: 'hint', other: 'hints' } },
+  /** After «за» / "within": the accusative («за 1 попытку», «за 2 попытки»). */
+  attempt: { ru: { one: 'попытку', few: 'попытки', many: 'попыток', other: 'попытки' }, en: { one: 'attempt', other: 'attempts' } },
   thread: { ru: { one: 'поток', few: 'потока', many: 'потоков', other: 'потока' }, en: { one: 'thread', other: 'threads' } },
 } satisfies Record<string, Record<Locale, PluralForms>>;
 

@@ -364,6 +364,15 @@ describe('check expression parser', () => {
       // MARKUP Additions (3): a threshold, in both wordings, any spacing and case
       ['3 успеха за бросок', 'threshold 3 "за бросок" ‹3 успеха за бросок›6 kw ‹успеха за бросок›8 value ‹3›6'],
       ['5 Успехов в  одном броске', 'threshold 5 "в одном броске" ‹5 Успехов в  одном броске›6 kw ‹Успехов в  одном броске›8 "Успехов в одном броске" value ‹5›6'],
+      // Roll twice (000 l.480) and attempts with a growing penalty (000 l.294, 398); the texts write «штраф -1»
+      ['дважды', 'twice ‹дважды›6'],
+      ['Дважды', 'twice ‹Дважды›6'],
+      ['3 попытки', 'attempts 3 ‹3 попытки›6 kw ‹попытки›8 value ‹3›6'],
+      ['4 попытки штраф 2', 'attempts 4 штраф 2 ‹2›22 ‹4 попытки штраф 2›6 kw ‹попытки›8 value ‹4›6'],
+      ['5 попыток штраф -1', 'attempts 5 штраф 1 ‹-1›22 ‹5 попыток штраф -1›6 kw ‹попыток›8 value ‹5›6'],
+      ['штраф 2', 'penalty 2 ‹штраф 2›6 kw ‹штраф›6 value ‹2›12'],
+      // vampire-pack's second attempt (004 l.86–90)
+      ['вторая  Попытка', 'secondAttempt ‹вторая  Попытка›6 "вторая Попытка"'],
     ];
     for (const [written, expected] of cases) {
       it(`(${written})`, () => {

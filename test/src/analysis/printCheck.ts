@@ -50,6 +50,10 @@ const PARAM_FIELDS: Record<Param['kind'], string[]> = {
   noBotch: ['form'],
   initiative: [],
   threshold: ['value', 'valueRange', 'form'],
+  twice: [],
+  attempts: ['value', 'valueRange', 'penalty', 'penaltyRange'],
+  penalty: ['value', 'valueRange'],
+  secondAttempt: [],
 };
 
 /** ` {odd: a, b}` for the fields of `node` that are not among `fields` or are set to undefined. */
@@ -91,8 +95,10 @@ export function printAst(ast: CheckExpression, content: string, base: number): s
 
   const param = (p: Param): string => {
     const what =
-      p.kind === 'difficulty' || p.kind === 'successesNeeded' || p.kind === 'rollLimit'
+      p.kind === 'difficulty' || p.kind === 'successesNeeded' || p.kind === 'rollLimit' || p.kind === 'penalty'
         ? ` ${p.value}`
+        : p.kind === 'attempts'
+          ? ` ${p.value}${p.penalty !== undefined ? ` штраф ${p.penalty} ${at(p.penaltyRange ?? p.range)}` : ''}`
         : p.kind === 'advantage' || p.kind === 'hindrance'
           ? ` ${p.count}`
           : p.kind === 'extendedMarker' || p.kind === 'willpower' || p.kind === 'noBotch'

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import type { CliIo } from '../../../server/out/cli/io';
 import { main } from '../../../server/out/cli/main';
 import { plainSide, type RollSide } from '../../../server/out/engine/checkSpec';
-import { FAMILY_OF, type RollResult, sideRoll } from '../engine/bruteForce';
+import { FAMILY_OF, forEachFaces, type RollResult, sideRoll } from '../engine/bruteForce';
 
 type Json = Record<string, unknown>;
 
@@ -97,6 +97,170 @@ describe('CLI.md Additions (3): the JSON of the new mechanics', () => {
         assert.equal(rows[size].threshold, 3);
         sameOutcomes(rows[size], thresholdOracle('werewolf-revised', plainSide(Number(size), { difficulty: 9 }), 3, ['botch', 'failure', 'success']), `pool ${size}`);
       }
+    });
+  });
+
+  describe('`дважды`: the better of two rolls (000 l.480)', () => {
+    /** The text's order of results: a botch (dramatic, painful failure) < a failure < fewer successes < more. */
+    const BAD = new Set(['no_dice', 'botch', 'dramatic_failure', 'painful_failure']);
+    const better = (a: RollResult, b: RollResult): RollResult => {
+      const rank = (r: RollResult) => (BAD.has(r.kind) ? -1 : r.successes);
+      return rank(b) > rank(a) ? b : a;
+    };
+
+    /** Every pair of independent results of the listed roll, the better kept: its kinds and its successes. */
+    function twiceOracle(ruleset: string, side: RollSide, keys: readonly string[]): { outcomes: Record<string, number>; successes: number[]; expected: number } {
+      const results = sideRoll(FAMILY_OF[ruleset], side).results;
+      const outcomes: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
+      const successes: number[] = [];
+      let expected = 0;
+      for (const a of results) {
+        for (const b of results) {
+          const kept = better(a, b);
+          const p = a.p * b.p;
+          outcomes[kept.kind] += p;
+          successes[kept.successes] = (successes[kept.successes] ?? 0) + p;
+          expected += p * kept.successes;
+        }
+      }
+      return { outcomes, successes: Array.from(successes, (q) => q ?? 0), expected };
+    }
+
+    function sameTwice(got: Json, want: ReturnType<typeof twiceOracle>, what: string): void {
+      assert.equal(got.twice, true, what);
+      sameOutcomes(got, want.outcomes, what);
+      close(got.expected, want.expected, `${what}: expected`);
+      const counts = got.successes as number[];
+      want.successes.forEach((q, k) => close(counts[k] ?? 0, q, `${what}: successes[${k}]`));
+    }
+
+    it('werewolf-revised, two dice at difficulty 6: every face of both rolls listed here', async () => {
+      // Two rolls of two d10 each: 10^4 face sequences, each read by 001's rules (1s cancel, a botch is 1s and no success).
+      const outcomes: Record<string, number> = { botch: 0, failure: 0, success: 0 };
+      const successes = [0, 0, 0];
+      const read = (faces: readonly number[]): [number, string, number] => {
+        const hits = faces.filter((f) => f >= 6).length;
+        const ones = faces.filter((f) => f === 1).length;
+        if (hits === 0 && ones > 0) return [-1, 'botch', 0];
+        const net = Math.max(0, hits - ones);
+        return [net, net > 0 ? 'success' : 'failure', net];
+      };
+      forEachFaces(4, 10, (faces) => {
+        const [ra, ka, sa] = read(faces.slice(0, 2));
+        const [rb, kb, sb] = read(faces.slice(2));
+        const [kind, count] = rb > ra ? [kb, sb] : [ka, sa];
+        outcomes[kind] += 1e-4;
+        successes[count] += 1e-4;
+      });
+      const o = await odds('werewolf-revised', '«Ловкость 1 + Атлетика 1 (сложность 6, дважды)»');
+      sameTwice(o, { outcomes, successes, expected: successes[1] + 2 * successes[2] }, 'faces');
+    });
+
+    it('storytelling 000 l.480 «Ловкость + Атлетика (дважды)»: 5 dice, 10-again, exceptional among the better', async () => {
+      const keys = ['dramatic_failure', 'failure', 'success', 'exceptional_success'];
+      sameTwice(await odds('storytelling', '«Ловкость 3 + Атлетика 2 (дважды)»'), twiceOracle('storytelling', plainSide(5), keys), '5 dice');
+      // A chance die twice: a dramatic failure only when both rolls are one (1 %).
+      const chance = await odds('storytelling', '«Ловкость 1 − 2 (дважды)»');
+      sameTwice(chance, twiceOracle('storytelling', plainSide(-1), keys), 'chance die');
+      close((chance.outcomes as Json).dramatic_failure, 0.01, 'both chance dice show 1');
+    });
+
+    it('an unknown pool: every row of `by_pool` is the better of two rolls of its size', async () => {
+      const o = await odds('storytelling', '«Ловкость + Атлетика (дважды)»');
+      assert.equal(o.pool, null);
+      const rows = o.by_pool as Record<string, Json>;
+      for (const size of ['1', '3', '6']) sameTwice(rows[size], twiceOracle('storytelling', plainSide(Number(size)), ['dramatic_failure', 'failure', 'success', 'exceptional_success']), `pool ${size}`);
+    });
+
+    it('vampire-pack (painful < failure) and mage-revised with Willpower', async () => {
+      sameTwice(await odds('vampire-pack', '«Сила 3 + Драка 2 (сложность 2, дважды)»'), twiceOracle('vampire-pack', plainSide(3), ['no_dice', 'painful_failure', 'failure', 'success']), 'vampire-pack');
+      sameTwice(
+        await odds('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 8, Сила Воли, дважды)»'),
+        twiceOracle('mage-revised', plainSide(3, { difficulty: 8, willpower: true }), ['botch', 'failure', 'success']),
+        'mage Willpower',
+      );
+    });
+  });
+
+  describe('attempts `K попыток [штраф M]` (000 l.294, 398)', () => {
+    /**
+     * Every sequence of results of the attempts, attempt i listed from the faces of (i − 1)·M dice
+     * fewer, stopping at the first success: P(success by attempt k) and P(a dramatic failure on the way).
+     */
+    function attemptsOracle(dice: number, count: number, penalty: number): { within: number[]; dramatic: number } {
+      const within = new Array<number>(count).fill(0);
+      let dramatic = 0;
+      const walk = (i: number, p: number, hadDramatic: boolean): void => {
+        if (i === count) {
+          if (hadDramatic) dramatic += p;
+          return;
+        }
+        for (const r of sideRoll('storytelling', plainSide(dice - i * penalty)).results) {
+          const q = p * r.p;
+          if (r.kind === 'success' || r.kind === 'exceptional_success') {
+            for (let k = i; k < count; k++) within[k] += q;
+            if (hadDramatic) dramatic += q;
+          } else walk(i + 1, q, hadDramatic || r.kind === 'dramatic_failure');
+        }
+      };
+      walk(0, 1, false);
+      return { within, dramatic };
+    }
+
+    function sameAttempts(got: Json, want: ReturnType<typeof attemptsOracle>, count: number, what: string): void {
+      assert.equal(got.attempts, count, what);
+      const within = got.within as number[];
+      assert.equal(within.length, count, `${what}: within`);
+      want.within.forEach((p, k) => close(within[k], p, `${what}: within[${k}]`));
+      close(got.dramatic_any, want.dramatic, `${what}: dramatic_any`);
+    }
+
+    it('«3 попытки»: 5 dice, then 4, then 3 (000 l.398; Лора, l.402)', async () => {
+      const o = await odds('storytelling', '«Интеллект 3 + Самообладание 2 (3 попытки)»');
+      sameAttempts(o, attemptsOracle(5, 3, 1), 3, '3 attempts');
+      // The headline outcomes are the first attempt's own.
+      const first = sideRoll('storytelling', plainSide(5)).results;
+      close((o.outcomes as Json).success, first.filter((r) => r.kind === 'success').reduce((sum, r) => sum + r.p, 0), 'first attempt');
+    });
+
+    it('«4 попытки, штраф 2» down to chance dice, and «штраф -2» in the same slot', async () => {
+      const want = attemptsOracle(4, 4, 2);
+      sameAttempts(await odds('storytelling', '«Сила 2 + Атлетика 2 (4 попытки, штраф 2)»'), want, 4, 'penalty 2');
+      sameAttempts(await odds('storytelling', '«Сила 2 + Атлетика 2 (4 попытки штраф -2)»'), want, 4, 'penalty written -2');
+      assert.ok(want.dramatic > 0, 'chance dice can fail dramatically');
+    });
+
+    it('an unknown pool: each row’s attempts start from its size', async () => {
+      const o = await odds('storytelling', '«Интеллект + Самообладание (3 попытки, штраф 2)»');
+      const rows = o.by_pool as Record<string, Json>;
+      for (const size of [1, 4]) sameAttempts(rows[String(size)], attemptsOracle(size, 3, 2), 3, `pool ${size}`);
+    });
+
+    it('«1 попытка» is one roll: within = its success', async () => {
+      const o = await odds('storytelling', '«Сила 2 + Атлетика 2 (1 попытка)»');
+      sameAttempts(o, attemptsOracle(4, 1, 1), 1, 'one attempt');
+    });
+  });
+
+  describe('`вторая попытка` (vampire-pack, 004 l.86–90)', () => {
+    /** The listed faces of `dice` dice, every failure painful («Любой провал второй попытки считается болезненным»). */
+    function secondOracle(dice: number): Record<string, number> {
+      return byKind(sideRoll('pool-minus-difficulty', plainSide(dice)).results, ['no_dice', 'painful_failure', 'success'], (r) => (r.kind === 'failure' ? 'painful_failure' : r.kind));
+    }
+
+    it('Ульфред «Интеллект + Саботаж со сложностью 4»: one die fewer (difficulty 5), no plain failure left', async () => {
+      const o = await odds('vampire-pack', '«Интеллект 3 + Саботаж 4 (сложность 4, вторая попытка)»');
+      assert.equal(o.second_attempt, true);
+      assert.equal(o.pool, 2);
+      sameOutcomes(o, secondOracle(2), 'second attempt');
+      assert.ok((o.notes as string[]).includes('second_attempt'));
+    });
+
+    it('without a written difficulty the default one is raised', async () => {
+      const o = await odds('vampire-pack', '«Интеллект 3 + Саботаж 4 (вторая попытка)»');
+      const plain = await odds('vampire-pack', '«Интеллект 3 + Саботаж 4»');
+      assert.equal(o.pool, (plain.pool as number) - 1);
+      sameOutcomes(o, secondOracle(o.pool as number), 'default difficulty');
     });
   });
 });

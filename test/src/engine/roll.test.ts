@@ -212,4 +212,44 @@ describe('rollCheck: the mechanics of Additions (2)', () => {
     assert.equal(once.seed, 42);
     assert.ok(once.race && once.race.rounds.length >= 1);
   });
+
+  describe('«дважды» and attempts (docs/markup.md)', () => {
+    it('дважды: both rolls are kept in order; the better one is the check’s (a failure beats a botch)', () => {
+      // Roll 1: [1, 3] at difficulty 6 is a botch; roll 2: [4, 5] a plain failure, which is better.
+      const r = roll('werewolf-revised', { side: plainSide(2, { difficulty: 6 }), twice: true }, 1, 3, 4, 5);
+      assert.equal(r.outcome, 'failure');
+      assert.deepEqual(r.dice, [4, 5]);
+      assert.deepEqual(r.twice?.rolls.map((x) => x.outcome), ['botch', 'failure']);
+      assert.equal(r.twice?.kept, 1);
+      // More successes beat fewer; on a tie the first roll counts.
+      const more = roll('vampire-pack', { side: plainSide(2), twice: true }, 8, 2, 9, 10);
+      assert.deepEqual([more.successes, more.twice?.kept], [2, 1]);
+      const tie = roll('vampire-pack', { side: plainSide(2), twice: true }, 8, 2, 2, 9);
+      assert.deepEqual([tie.successes, tie.twice?.kept], [1, 0]);
+    });
+
+    it('attempts: a die fewer each time down to a chance die, stopping at the first success', () => {
+      const spec: CheckSpec = { side: plainSide(2), attempts: { count: 5, penalty: 1 } };
+      // 2 dice [3, 4], 1 die [7], then a chance die [10] + its re-roll [2]: a success on attempt 3.
+      const r = roll('storytelling', spec, 3, 4, 7, 10, 2);
+      assert.deepEqual(r.attempts?.rolls.map((x) => [x.pool, x.dice, x.chance_die === true]), [
+        [2, [3, 4], false],
+        [1, [7], false],
+        [0, [10], true],
+      ]);
+      assert.deepEqual([r.outcome, r.attempts?.succeeded, r.attempts?.count], ['success', true, 5]);
+    });
+
+    it('вторая попытка: the difficulty one higher takes a die more; a plain failure is painful', () => {
+      // 4 dice − (1 + 1) = 2 dice: [3, 4] has no success and no 1, a failure that the second attempt makes painful.
+      const r = roll('vampire-pack', { side: plainSide(4, { difficulty: 1 }), secondAttempt: true }, 3, 4);
+      assert.deepEqual([r.pool, r.outcome, r.second_attempt, r.outcome_name.en], [2, 'painful_failure', true, 'painful failure']);
+    });
+
+    it('attempts are bounded whatever the spec says', () => {
+      const spec: CheckSpec = { side: plainSide(1), attempts: { count: 1_000_000, penalty: 0 } };
+      const odds = computeOdds(ruleset('storytelling'), spec);
+      assert.equal(odds.pool === null ? undefined : odds.within?.length, 20);
+    });
+  });
 });

@@ -87,6 +87,9 @@ const param: fc.Arbitrary<string> = fc.oneof(
     weight: 3,
     arbitrary: fc.constantFrom('статичная', 'продолжительное', 'длительное', 'снова-9', 'снова-8', 'снова-7', 'без снова-10', 'специализация', 'Сила воли', 'Сила Воли', 'Воля', 'успехов', '-2 Помехи', ''),
   },
+  // Roll twice, attempts with their penalty, vampire-pack's second attempt (docs/markup.md), whole and broken.
+  { weight: 1, arbitrary: fc.tuple(numberText, fc.constantFrom('попытка', 'попытки', 'попыток', 'попытки штраф 2', 'попыток штраф -1', 'попытки штраф')).map(([n, w]) => `${n} ${w}`) },
+  { weight: 1, arbitrary: fc.constantFrom('дважды', 'Дважды', 'штраф 2', 'штраф -1', 'штраф', 'вторая попытка', 'вторая') },
   { weight: 1, arbitrary: junk },
 );
 

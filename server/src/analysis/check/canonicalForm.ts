@@ -72,6 +72,14 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'инициатива';
     case 'threshold':
       return `${pluralRu(param.value, 'успех', 'успеха', 'успехов')} ${param.form}`;
+    case 'twice':
+      return 'дважды';
+    case 'attempts':
+      return pluralRu(param.value, 'попытка', 'попытки', 'попыток');
+    case 'penalty':
+      return 'штраф';
+    case 'secondAttempt':
+      return 'вторая попытка';
   }
 }
 
@@ -85,6 +93,10 @@ export function formatParam(param: Param, options: FormatParamOptions = {}): str
     case 'rollLimit':
     case 'threshold':
       return `${param.value} ${keyword}`;
+    case 'attempts':
+      return `${param.value} ${keyword}${param.penalty !== undefined ? ` штраф ${param.penalty}` : ''}`;
+    case 'penalty':
+      return `${keyword} ${param.value}`;
     case 'advantage':
     case 'hindrance':
       return param.count === 1 ? keyword : `${param.count} ${keyword}`;

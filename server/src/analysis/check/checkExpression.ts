@@ -34,6 +34,10 @@ export type {
   StaticParam,
   SuccessesNeededParam,
   ThresholdParam,
+  TwiceParam,
+  AttemptsParam,
+  PenaltyParam,
+  SecondAttemptParam,
   WillpowerParam,
 } from './checkParams';
 export { canonicalKeyword, type CanonicalName, formatCanonical, formatInteger, type FormatParamOptions, formatParam, pluralRu } from './canonicalForm';

@@ -131,6 +131,36 @@ export interface ThresholdParam extends ParamBase {
 
 export type ThresholdForm = 'за бросок' | 'в одном броске';
 
+/** `дважды`: the check is rolled twice and the better result counts. */
+export interface TwiceParam extends ParamBase {
+  kind: 'twice';
+}
+
+/**
+ * `K попытка|попытки|попыток [штраф M]`: up to K attempts until the first success, each with M
+ * dice fewer than the one before. `penalty` is M as written in the same slot (its sign dropped:
+ * the texts write «штраф -1»).
+ */
+export interface AttemptsParam extends ParamBase {
+  kind: 'attempts';
+  value: number;
+  valueRange: TextRange;
+  penalty?: number;
+  penaltyRange?: TextRange;
+}
+
+/** `штраф M` in a slot of its own («4 попытки, штраф 2»): the attempts' growing penalty. */
+export interface PenaltyParam extends ParamBase {
+  kind: 'penalty';
+  value: number;
+  valueRange: TextRange;
+}
+
+/** `вторая попытка` (vampire-pack): a second attempt after a failure, by another approach. */
+export interface SecondAttemptParam extends ParamBase {
+  kind: 'secondAttempt';
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -146,7 +176,11 @@ export type Param =
   | HelpersParam
   | NoBotchParam
   | InitiativeParam
-  | ThresholdParam;
+  | ThresholdParam
+  | TwiceParam
+  | AttemptsParam
+  | PenaltyParam
+  | SecondAttemptParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

@@ -96,7 +96,11 @@ export type ParamKind =
   | 'helpers'
   | 'noBotch'
   | 'initiative'
-  | 'threshold';
+  | 'threshold'
+  | 'twice'
+  | 'attempts'
+  | 'penalty'
+  | 'secondAttempt';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {

@@ -15,13 +15,15 @@ const SUCCESS_WORDS = new Set(['успех', 'успеха', 'успехов']);
 const ROLL_WORDS = new Set(['бросок', 'броска', 'бросков']);
 const ADVANTAGE_WORDS = new Set(['преимущество', 'преимущества']);
 const HINDRANCE_WORDS = new Set(['помеха', 'помехи']);
+const ATTEMPT_WORDS = new Set(['попытка', 'попытки', 'попыток']);
 
 function span(a: Token, b: Token): TextRange {
   return { start: a.start, end: b.end };
 }
 
-function countKind(key: string): 'successesNeeded' | 'rollLimit' | 'advantage' | 'hindrance' | undefined {
+function countKind(key: string): 'successesNeeded' | 'rollLimit' | 'advantage' | 'hindrance' | 'attempts' | undefined {
   if (SUCCESS_WORDS.has(key)) return 'successesNeeded';
+  if (ATTEMPT_WORDS.has(key)) return 'attempts';
   if (ROLL_WORDS.has(key)) return 'rollLimit';
   if (ADVANTAGE_WORDS.has(key)) return 'advantage';
   if (HINDRANCE_WORDS.has(key)) return 'hindrance';
@@ -56,7 +58,11 @@ const PARAM_WORDS = new Set([
   'урон',
   'поглощение',
   'инициатива',
+  'дважды',
+  'штраф',
+  'вторая',
   ...SUCCESS_WORDS,
+  ...ATTEMPT_WORDS,
   ...ROLL_WORDS,
   ...ADVANTAGE_WORDS,
   ...HINDRANCE_WORDS,
@@ -131,6 +137,31 @@ function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, res
 }
 
 /**
+ * The number after `штраф` at `t[at]` (the keyword): its value without the sign («штраф -1» is how
+ * the texts write it) and its range; undefined after reporting the error.
+ */
+function readPenalty(t: readonly Token[], at: number, sink: ParamSink): { value: number; range: TextRange; end: number } | undefined {
+  const keyword = t[at];
+  const signed = t[at + 1]?.kind === 'sign';
+  const numTok = t[at + (signed ? 2 : 1)] as Token | undefined;
+  if (numTok === undefined && !signed) {
+    sink.error('missing-number', { start: keyword.end, end: keyword.end }, { param: 'penalty' });
+    return undefined;
+  }
+  if (numTok?.kind !== 'number') {
+    sink.error('bad-number', span(t[at + 1], t[t.length - 1]), { param: 'penalty', reason: 'not-a-number' });
+    return undefined;
+  }
+  const range = span(t[at + 1], numTok);
+  const value = readInteger(numTok.text);
+  if (typeof value !== 'number') {
+    sink.error('bad-number', range, { param: 'penalty', reason: value });
+    return undefined;
+  }
+  return { value, range, end: at + (signed ? 3 : 2) };
+}
+
+/**
  * Whether a second parameter of the same kind says something else than the first, so that only one
  * of them can apply: a damage roll is not a soak roll («урон, поглощение»), and a roll has one
  * re-roll rule («снова-9, снова-8»). Synonyms («Воля, Сила воли») and repeats are merely twice.
@@ -189,6 +220,19 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
       rest(numAt + 2 + form.tokens);
       return { keywordSeen: true, param: { ...base('threshold', kwTok, formEnd, formEnd), kind: 'threshold', value, valueRange: numRange, form: form.form } };
     }
+    if (kind === 'attempts') {
+      const b = base(kind, kwTok, kwTok, kwTok);
+      const after = t[numAt + 2] as Token | undefined;
+      if (after?.kind !== 'word' || after.key !== 'штраф') {
+        rest(numAt + 2);
+        return { keywordSeen: true, param: { ...b, kind, value, valueRange: numRange } };
+      }
+      const penalty = readPenalty(t, numAt + 2, sink);
+      if (!penalty) return { keywordSeen: true };
+      rest(penalty.end);
+      const range = { start: b.range.start, end: penalty.range.end };
+      return { keywordSeen: true, param: { ...b, range, kind, value, valueRange: numRange, penalty: penalty.value, penaltyRange: penalty.range } };
+    }
     rest(numAt + 2);
     const b = base(kind, kwTok, kwTok, kwTok);
     switch (kind) {
@@ -215,6 +259,21 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
     case 'инициатива':
       rest(1);
       return { keywordSeen: true, param: { ...base('initiative', first, first, first), kind: 'initiative' } };
+    case 'вторая':
+      if (n > 1 && t[1].kind === 'word' && t[1].key === 'попытка') {
+        rest(2);
+        return { keywordSeen: true, param: { ...base('secondAttempt', first, t[1], t[1]), kind: 'secondAttempt' } };
+      }
+      return unknown(true);
+    case 'дважды':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('twice', first, first, first), kind: 'twice' } };
+    case 'штраф': {
+      const penalty = readPenalty(t, 0, sink);
+      if (!penalty) return { keywordSeen: true };
+      rest(penalty.end);
+      return { keywordSeen: true, param: { ...base('penalty', first, first, t[penalty.end - 1]), kind: 'penalty', value: penalty.value, valueRange: penalty.range } };
+    }
     case 'сложность': {
       if (n === 1) {
         sink.error('missing-number', { start: first.end, end: first.end }, { param: 'difficulty' });
@@ -280,7 +339,7 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
   }
 
   const kind = countKind(key);
-  if (kind === 'successesNeeded' || kind === 'rollLimit') {
+  if (kind === 'successesNeeded' || kind === 'rollLimit' || kind === 'attempts') {
     sink.error('missing-number', { start: first.start, end: first.start }, { param: kind });
     return { keywordSeen: true };
   }

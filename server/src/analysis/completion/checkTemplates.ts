@@ -142,7 +142,10 @@ export type ParameterKind =
   | 'eightAgain'
   | 'noTenAgain'
   | 'willpowerDice'
-  | 'willpowerSuccess';
+  | 'willpowerSuccess'
+  | 'twice'
+  | 'attempts'
+  | 'secondAttempt';
 
 /** A parameter offered after «(»: its word, and what it writes (a field where a number follows). */
 export type CheckParameter = { label: string; parts: TemplatePart[] } & (
@@ -169,6 +172,10 @@ export function checkParameters(ruleset: Ruleset): CheckParameter[] {
     word('extended', 'продолжительное'),
     word('specialty', 'специализация'),
   );
+  // The better of two rolls needs successes to compare; a d20 roll says it with an Advantage.
+  if (ruleset.family !== 'd20') out.push(word('twice', 'дважды'));
+  if (ruleset.family === 'pool-minus-difficulty') out.push(word('secondAttempt', 'вторая попытка'));
+  if (ruleset.family === 'storytelling') out.push({ kind: 'attempts', label: 'попытки', parts: [{ field: '3' }, { text: ' попытки' }] });
   if (ruleset.family === 'd20') {
     out.push(
       word('advantage', 'Преимущество'),

@@ -25,7 +25,7 @@ import { type DiagnosticMessage, quoted, quotedAround } from '../diagnosticCatal
 import type { AnalysisDiagnostic, DiagnosticCode, ResolvedSide, ResolvedTerm } from '../types';
 import { closeParenFix } from './checkEdits';
 import { type CheckContext, DiagnosticSink, willpowerName } from './resolveContext';
-import { extendedOf, readParams, reportBrokenExtended, reportBrokenThreshold, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
+import { attemptsOf, extendedOf, readParams, reportBrokenExtended, reportBrokenRepeats, reportBrokenThreshold, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
 import { helpersOf, isInitiativePool, reportDifficultyTrait, reportNeverRolled, reportPoolEmpty, reportPoolTooLarge, reportSelfHelp } from './resolvePools';
 import { findSheet, resolveTerm, sheetNamed } from './resolveTerms';
 
@@ -127,11 +127,11 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     const first = settings[0];
     // Storytelling already calls any difficulty unused.
     if (first.difficulty && ruleset.family !== 'storytelling') sink.add('RM005', { id: 'difficultyWithInitiative' }, first.difficulty.range);
-    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker, first.threshold, ...first.diceRules]) {
+    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker, first.threshold, first.twice, first.attempts, first.penalty, ...first.diceRules]) {
       if (param) sink.add('RM005', { id: 'unusedWithInitiative', param: formatParam(param) }, param.range);
     }
     first.helpers = undefined;
-    first.successesNeeded = first.rollLimit = first.extendedMarker = first.threshold = undefined;
+    first.successesNeeded = first.rollLimit = first.extendedMarker = first.threshold = first.twice = first.attempts = first.penalty = undefined;
     // The spec says what is rolled: 1d10 + the rating, none of the dice rules reported above.
     delete first.roll.again;
     delete first.roll.willpower;
@@ -153,6 +153,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   }
   reportBrokenExtended(settings, sink);
   reportBrokenThreshold(settings, isContest, sink);
+  reportBrokenRepeats(settings, isContest, sink);
 
   let tooLarge = false;
   /** A trait the rules only spend is in a pool («Воля 5»): its dice are a pool the rules never roll. */
@@ -236,11 +237,14 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   if (cannotRoll || ast.sides[0].terms.length === 0) return result;
   const extended = initiative ? undefined : extendedOf(settings);
   const threshold = settings[0].threshold?.value;
+  const twice = settings[0].twice !== undefined;
+  const attempts = attemptsOf(settings[0]);
+  const secondAttempt = settings[0].secondAttempt !== undefined;
   const options = { willpower: willpowerName(ruleset) };
   const alternatives: Alternative[] = [];
   for (const mine of work[0].combinations) {
     for (const theirs of work[1]?.combinations ?? [undefined]) {
-      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(threshold !== undefined ? { threshold } : {}), ...(initiative ? { initiative: true } : {}) };
+      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(threshold !== undefined ? { threshold } : {}), ...(twice ? { twice } : {}), ...(attempts ? { attempts } : {}), ...(secondAttempt ? { secondAttempt } : {}), ...(initiative ? { initiative: true } : {}) };
       const picks = theirs ? [mine.terms, theirs.terms] : [mine.terms];
       alternatives.push({ check: `«${formatCanonical(combinationAst(ast, picks), canonicalOf, options)}»`, spec });
     }

@@ -16,7 +16,12 @@ import {
   type RollLimitParam,
   type SuccessesNeededParam,
   type ThresholdParam,
+  type TwiceParam,
+  type AttemptsParam,
+  type PenaltyParam,
+  type SecondAttemptParam,
 } from '../check/checkExpression';
+import { MAX_ATTEMPTS } from '../../engine/attempts';
 import type { Fix } from '../types';
 import type { CheckContext, DiagnosticSink } from './resolveContext';
 import { removalEdit } from './checkEdits';
@@ -34,6 +39,10 @@ export interface SideSettings {
   rollLimit?: RollLimitParam;
   extendedMarker?: ExtendedMarkerParam;
   threshold?: ThresholdParam;
+  twice?: TwiceParam;
+  attempts?: AttemptsParam;
+  penalty?: PenaltyParam;
+  secondAttempt?: SecondAttemptParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -132,6 +141,26 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         if (ruleset.family === 'd20') unused(param);
         else settings.threshold = param;
         break;
+      case 'twice':
+        // A d20 family keeps the better of two dice with an Advantage, which says the same (002).
+        if (ruleset.family === 'd20') {
+          const fixes = role.malformed ? [] : [sink.fix({ id: 'replaceWith', name: 'Преимущество' }, param.range, 'Преимущество', true)];
+          sink.add('RM005', { id: 'twiceAsAdvantage' }, param.range, fixes);
+        } else settings.twice = param;
+        break;
+      case 'attempts':
+      case 'penalty':
+        // Only the storytelling text has successive attempts with a penalty (000 l.394–398).
+        if (ruleset.family !== 'storytelling') unused(param);
+        else if (param.kind === 'attempts') settings.attempts = param;
+        else settings.penalty = param;
+        break;
+      case 'secondAttempt':
+        // Only vampire-pack's text has it (004 l.86–90); a contest has no failure to make painful.
+        if (ruleset.family !== 'pool-minus-difficulty') unused(param);
+        else if (role.isContest) sink.add('RM005', { id: 'secondAttemptInContest' }, param.range, removal(param));
+        else settings.secondAttempt = param;
+        break;
     }
   }
   return settings;
@@ -215,6 +244,40 @@ export function reportBrokenThreshold(settings: readonly SideSettings[], isConte
     if (isContest || extended) sink.add('RM005', { id: 'thresholdConflict', param: formatParam(s.threshold), with: isContest ? 'contest' : 'extended' }, s.threshold.range);
     if (isContest || extended) s.threshold = undefined;
   }
+}
+
+/**
+ * `дважды` and `K попыток` that cannot apply (docs/markup.md): RM003 for 0 attempts, more than
+ * MAX_ATTEMPTS, a `штраф` without attempts or given twice; RM005 for `дважды` in a contest, an
+ * extended action or with a threshold, and for attempts in a contest or an extended action. The
+ * check then rolls without the parameter reported.
+ */
+export function reportBrokenRepeats(settings: readonly SideSettings[], isContest: boolean, sink: DiagnosticSink): void {
+  const extended = settings.some((o) => o.successesNeeded || o.rollLimit || o.extendedMarker);
+  for (const s of settings) {
+    if (s.twice) {
+      const conflict = isContest ? 'contest' : extended ? 'extended' : s.threshold ? 'threshold' : undefined;
+      if (conflict) {
+        sink.add('RM005', { id: 'twiceConflict', with: conflict }, s.twice.range);
+        s.twice = undefined;
+      }
+    }
+    if (s.penalty && !s.attempts) sink.add('RM003', { id: 'penaltyWithoutAttempts' }, s.penalty.range);
+    if (s.penalty && s.attempts?.penalty !== undefined) sink.add('RM003', { id: 'penaltyTwice' }, s.penalty.range);
+    if (!s.attempts) continue;
+    if (s.attempts.value === 0) sink.add('RM003', { id: 'zeroAttempts' }, s.attempts.range);
+    if (s.attempts.value > MAX_ATTEMPTS) sink.add('RM003', { id: 'tooManyAttempts', count: s.attempts.value, max: MAX_ATTEMPTS }, s.attempts.range);
+    if (isContest || extended) {
+      sink.add('RM005', { id: 'attemptsConflict', with: isContest ? 'contest' : 'extended' }, s.attempts.range);
+      s.attempts = undefined;
+    }
+  }
+}
+
+/** The attempts the check asks for: K, and the penalty written in its slot or in its own (1 by default, 000 l.398). */
+export function attemptsOf(settings: SideSettings): { count: number; penalty: number } | undefined {
+  const { attempts, penalty } = settings;
+  return attempts ? { count: attempts.value, penalty: attempts.penalty ?? penalty?.value ?? 1 } : undefined;
 }
 
 /** The extended action or race the check's parameters ask for (either side may carry them). */
