@@ -5,6 +5,9 @@
  * the engine.
  */
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CliIo } from '../../../server/out/cli/io';
 import { main } from '../../../server/out/cli/main';
 import { plainSide, type RollSide } from '../../../server/out/engine/checkSpec';
@@ -262,5 +265,31 @@ describe('CLI.md Additions (3): the JSON of the new mechanics', () => {
       assert.equal(o.pool, (plain.pool as number) - 1);
       sameOutcomes(o, secondOracle(o.pool as number), 'default difficulty');
     });
+  });
+});
+
+describe('CLI.md Additions (3) in `rollmark check --format json`: each check carries the fields `odds --json` gives it', () => {
+  it('«дважды», attempts, a threshold (storytelling) and «вторая попытка» (vampire-pack)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rollmark-additions3-'));
+    try {
+      const checks: [string, string][] = [
+        ['storytelling', '«Ловкость 3 + Атлетика 2 (дважды)»'],
+        ['storytelling', '«Ловкость 3 + Атлетика 2 (3 попытки)»'],
+        ['storytelling', '«Ловкость 3 + Атлетика 2 (3 успеха за бросок)»'],
+        ['vampire-pack', '«Интеллект 3 + Расследование 2 (сложность 4, вторая попытка)»'],
+      ];
+      for (const [i, [ruleset, check]] of checks.entries()) {
+        const file = join(dir, `${i}.scenario.md`);
+        writeFileSync(file, `---\nruleset: ${ruleset}\n---\n\n${check}\n`);
+        let out = '';
+        const io: CliIo = { out: (t) => void (out += t), err: () => undefined, locale: 'en' };
+        await main(['check', '--format', 'json', file], io);
+        const [reported] = ((JSON.parse(out) as Json).files as { checks: Json[] }[])[0].checks;
+        const { ruleset: _ruleset, check: _check, ...expected } = await odds(ruleset, check);
+        for (const [key, value] of Object.entries(expected)) assert.deepEqual(reported[key], value, `${check}: ${key}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
