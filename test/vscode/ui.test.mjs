@@ -669,6 +669,29 @@ try {
     return `${curveLines} lines in the curve, ${bars} bars, ${rows} check rows, no request beyond file://`;
   });
 
+  // Issue 23: the overview in a side panel 300 px wide (the same page the webview shows).
+  await step('the overview at 300 px: every cell of every check row on screen with its column, nothing scrolled sideways', async () => {
+    const narrow = await page.context().newPage();
+    await narrow.setViewportSize({ width: 300, height: 900 });
+    await narrow.goto(`file://${join(artifacts, 'report.html')}`);
+    const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const cells = await narrow.locator('.rm-file tbody td').evaluateAll((tds) =>
+      tds.map((td) => {
+        const box = td.getBoundingClientRect();
+        return { label: td.dataset.label ?? '', left: box.left, right: box.right, width: box.width };
+      }),
+    );
+    const labels = [...new Set(cells.map((c) => c.label).filter((l) => l !== ''))];
+    const outside = cells.filter((c) => c.width === 0 || c.left < 0 || c.right > 300);
+    const shotFile = join(artifacts, `${String(++shot).padStart(2, '0')}-overview-300px.png`);
+    await narrow.screenshot({ path: shotFile });
+    await narrow.close();
+    if (overflow > 0) throw new Error(`the page scrolls sideways by ${overflow} px`);
+    if (outside.length > 0) throw new Error(`${outside.length} cells off screen, e.g. ${JSON.stringify(outside[0])}`);
+    if (labels.length < 4) throw new Error(`the cells name only these columns: ${labels.join(', ')}`);
+    return `${cells.length} cells inside 300 px, columns named: ${labels.join(', ')}`;
+  });
+
   let reportFrame;
   await step('«Обзор сценария» opens the report of vampire.scenario.md in a webview; a row reveals its check', async () => {
     const refused = [];
