@@ -298,6 +298,8 @@ export interface RollmarkSettings {
   rulesetsPath: string;
   /** A document larger than this many megabytes (of UTF-8) gets one note instead of an analysis. */
   maxDocumentSizeMB: number;
+  /** The project's party (`.rollmark/party.yaml`) documents are analysed with; empty: the file's default. */
+  party: string;
 }
 
 export const DEFAULT_SETTINGS: RollmarkSettings = {
@@ -310,6 +312,7 @@ export const DEFAULT_SETTINGS: RollmarkSettings = {
   proseChecks: 'hint',
   dictionaryPath: '.rollmark/dictionary.yaml',
   rulesetsPath: '.rollmark/rulesets',
+  party: '',
   maxDocumentSizeMB: 20,
 };
 

@@ -284,6 +284,7 @@ export function normalizeSettings(raw: unknown): RollmarkSettings {
     dictionaryPath: nonEmptyString(section.dictionaryPath) ?? DEFAULT_SETTINGS.dictionaryPath,
     rulesetsPath: nonEmptyString(section.rulesetsPath) ?? DEFAULT_SETTINGS.rulesetsPath,
     maxDocumentSizeMB: typeof section.maxDocumentSizeMB === 'number' && section.maxDocumentSizeMB > 0 && section.maxDocumentSizeMB <= MAX_DOCUMENT_SIZE_MB ? section.maxDocumentSizeMB : DEFAULT_SETTINGS.maxDocumentSizeMB,
+    party: nonEmptyString(section.party) ?? DEFAULT_SETTINGS.party,
   };
 }
 
