@@ -4,7 +4,7 @@
  * default party. A name is known when one of the files' projects has that party; a file whose
  * project lacks it keeps its own front matter's characters.
  */
-import { chooseParty, type ProjectParty } from '../analysis/project/partyFile';
+import { chooseParty, type ProjectParty } from '../service';
 import { voice } from '../present/voice';
 import type { FileToAnalyze } from './analyzeFiles';
 import { type CliIo, UsageError } from './io';

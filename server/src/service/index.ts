@@ -59,6 +59,7 @@ export type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis
 // What the CLI writes its results with, besides present/'s words: positions, default severities, pools.
 export { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 export { LineIndex, type LinePosition } from '../analysis/markdown/lineIndex';
+export { chooseParty, type ProjectParty } from '../analysis/project/partyFile';
 export { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE } from '../analysis/project/fileRefusal';
 export { isKnownPool } from '../engine/oddsReport';
 export type { WorkspaceFolder } from '../workspace/folders';
