@@ -11,6 +11,9 @@ import { loadWorkspaceConfig, type FileRead, type WorkspaceFs } from '../../../s
 import { traitIndex } from '../../../server/out/analysis/resolve/traitIndex';
 import { sheetsOf } from '../../../server/out/analysis/types';
 import { scenarioParty } from '../../../server/out/analysis/paths/parties';
+import { DEFAULT_SETTINGS } from '../../../server/out/protocol';
+import { normalizeSettings } from '../../../server/out/validate';
+import { analysisOptions } from '../../../server/out/workspace/workspaceScenarios';
 
 const rulesets = builtinRulesets();
 const indexOf = (id: string) => {
@@ -135,5 +138,17 @@ describe('the active party in a document', () => {
     assert.equal(chance(analyzeDocument(text, { rulesets, party }).checks[0]), 10 / 20);
     // Аня rolls it (Борис has no Скрытность): d20 + 9 ≥ 15, faces 6–20.
     assert.equal(chance(analyzeDocument(text, { rulesets, party: other }).checks[0]), 15 / 20);
+  });
+});
+
+describe('the setting rollmark.party', () => {
+  const parties = parsePartyFile(FILE, indexOf);
+  const project = { config: { rulesets, dictionary: [], fileDiagnostics: new Map(), fileTexts: new Map(), folderProblems: [], parties }, userRulesetsLoaded: true };
+  const chosen = (party: string) => analysisOptions({ ...DEFAULT_SETTINGS, party }, project).party?.name;
+
+  it('names the folder’s party; empty or unknown: the file’s default', () => {
+    assert.deepEqual([chosen('Прегены'), chosen(''), chosen('Гости')], ['Прегены', 'Группа Ани', 'Группа Ани']);
+    assert.equal(normalizeSettings({ party: 'Прегены' }).party, 'Прегены');
+    assert.equal(normalizeSettings({ party: 3 }).party, '');
   });
 });
