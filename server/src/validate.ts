@@ -28,6 +28,7 @@ import {
   type RollCheckArgs,
   type RollmarkSettings,
   type RulesetsParams,
+  type PartiesParams,
   type SetDocumentRulesetArgs,
   type SeveritySetting,
 } from './protocol';
@@ -89,6 +90,12 @@ export function rulesetsParams(raw: unknown): RulesetsParams {
   const uri = isRecord(raw) ? raw.uri : undefined;
   if (uri !== undefined && typeof uri !== 'string') throw new MalformedError('"uri" must be a URI');
   return uri === undefined ? {} : { uri };
+}
+
+export function partiesParams(raw: unknown): PartiesParams {
+  const uri = isRecord(raw) ? raw.uri : undefined;
+  if (typeof uri !== 'string' || uri === '') throw new MalformedError('"uri" must be a URI');
+  return { uri };
 }
 
 /** Larger pools than this are a typo, not a roll (and would make a long message). */
