@@ -18,6 +18,7 @@ import { RollLog } from './rollLog';
 import { RollFlow } from './rolls';
 import { RulesetInvitation } from './invitation';
 import { RulesetStatus } from './statusBar';
+import { chooseParty, PartyStatus } from './partySwitch';
 import { WalkthroughProgress } from './walkthrough';
 
 let host: LanguageClientHost | undefined;
@@ -39,6 +40,7 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
   });
   host = clientHost;
   const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState), (info) => walkthrough.rulesetShown(info));
+  const partyStatus = new PartyStatus(clientHost);
   const report = new ReportView(clientHost, context.extensionUri);
   const chips = new PreviewChips(clientHost);
   const restartSoon = () => clientHost.restartSoon(RESTART_DELAY, reportStartFailure);
@@ -50,9 +52,11 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
     typing,
     clientHost,
     status,
+    partyStatus,
     report,
     chips,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
+    vscode.commands.registerCommand(ClientCommands.chooseParty, (uri?: unknown) => chooseParty(clientHost, uri)),
     vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => {
       walkthrough.mark('overviewShown');
       return report.show(scope, uri);

@@ -6,6 +6,8 @@ export const SECTION = 'rollmark';
 /** Setting ids the client itself reads; the server reads the rest of the section. */
 export const Settings = {
   defaultRuleset: 'defaultRuleset',
+  /** The project's party (`.rollmark/party.yaml`); the status bar's switch writes it. */
+  party: 'party',
 } as const;
 
 /** The locale the server should answer in: VS Code's display language, Russian or English. */
