@@ -21,6 +21,7 @@ import { FileRefusedError } from '../service';
 import { maxDocumentBytes, readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 import { type PartyAnalyses, reportPaths } from '../report/paths';
+import { comparisonMarkdown } from '../report/comparison';
 import { filesForParty, partyLabel, partyNames, requireParties } from './partyArgument';
 import type { RollmarkService } from '../service';
 
@@ -112,7 +113,13 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
       read.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] })),
       parties,
     ) })}\n`;
-  else if (format === 'md') text = reportMarkdown(report, href, v);
+  else if (format === 'md') {
+    text = reportMarkdown(report, href, v);
+    if (parties.length > 1) {
+      const sources = read.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
+      text = `${text}\n${comparisonMarkdown(reportPaths(sources, parties), href, v).join('\n').trimEnd()}\n`;
+    }
+  }
   else text = reportPage(report, await reportCharts(report, v), { href }, v);
   if (target?.kind === 'file') {
     try {

@@ -74,6 +74,27 @@ describe('rollmark --party on the example campaign', function () {
     assert.deepEqual(contrast, { line: 6, check: '«Скрытность (сложность 24)»', chance: { Прегены: d20(4, 24), 'Группа Ани': d20(9, 24) }, certain: [], impossible: ['Прегены'] });
   });
 
+  it('report --format md --party A,B: the parties side by side, rounded for people', async () => {
+    const r = await run('--lang', 'ru', 'report', '--format', 'md', '--party', 'Прегены', '--party', 'Группа Ани', CAMPAIGN);
+    assert.equal(r.code, 0, r.err);
+    const lines = r.out.split('\n');
+    const at = lines.indexOf('## Партии бок о бок: шанс дойти до сцены');
+    // Intl puts a no-break space before «%»: read as a space here.
+    const cells = (line: string) => line.split(' | ').slice(0, -1).map((c) => c.replace(/^\| /, '').replace(/\u00a0/g, ' '));
+    assert.deepEqual(lines.slice(at + 2, at + 10).map(cells), [
+      ['Сцена', 'Прегены', 'Группа Ани'],
+      [':--', '--:', '--:'],
+      ['Пристань', '100 %', '100 %'],
+      ['Разговор', '100 %', '100 %'],
+      ['Склад', '75 %', '94 %'],
+      ['Маяк', '100 %', '100 %'],
+      ['Финал: сигнал', '65 %', '50 %'],
+      ['Финал: бегство', '100 %', '100 %'],
+    ]);
+    const contrasts = lines.indexOf('### Почти наверняка (больше 95 %) или почти невозможно (меньше 10 %) — не для всех');
+    assert.deepEqual(cells(lines[contrasts + 4]), ['«Скрытность (сложность 24)»', '5 %', '30 %']);
+  });
+
   it('without --party the file’s default party (Прегены) is used and named', async () => {
     const r = await run('report', '--format', 'json', CAMPAIGN);
     assert.equal(r.code, 0, r.err);
