@@ -6,17 +6,11 @@
 import { markdownTable } from '../present/charts';
 import { escapeMarkdown } from '../present/escape';
 import type { Voice } from '../present/voice';
-import { whereText } from './html';
+import { whereLink } from './markdown';
 import type { ReportPaths } from './paths';
 
 function percent(chance: number | null | undefined, v: Voice): string {
   return chance === null || chance === undefined ? '—' : v.percent(chance);
-}
-
-function link(path: string, line: number, href: (path: string) => string | undefined): string {
-  const target = href(path);
-  const text = escapeMarkdown(whereText(path, line));
-  return target ? `[${text}](${target.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))})` : text;
 }
 
 /** The section's lines; none with fewer than two parties. */
@@ -26,13 +20,13 @@ export function comparisonMarkdown(paths: ReportPaths, href: (path: string) => s
   const right = (columns: number, left: number) => `| ${Array.from({ length: columns }, (_, i) => (i < left || i === columns - 1 ? ':--' : '--:')).join(' | ')} |`;
   const out = [`## ${v.w.reportPartiesTitle}`, ''];
   if (paths.scenes.length > 0) {
-    const rows = paths.scenes.map((s) => [escapeMarkdown(s.title), ...paths.parties.map((p) => percent(s.reach[p], v)), link(s.path, s.line, href)]);
+    const rows = paths.scenes.map((s) => [escapeMarkdown(s.title), ...paths.parties.map((p) => percent(s.reach[p], v)), whereLink(s.path, s.line, href)]);
     out.push(...markdownTable([v.w.reportScene, ...names, v.w.reportWhere], rows).map((line, i) => (i === 1 ? right(names.length + 2, 1) : line)), '');
   }
   const contrasts = paths.contrasts ?? [];
   if (contrasts.length > 0) {
     out.push(`### ${v.w.reportContrastsTitle}`, '');
-    const rows = contrasts.map((c) => [escapeMarkdown(c.check), ...paths.parties.map((p) => percent(c.chance[p], v)), link(c.path, c.line, href)]);
+    const rows = contrasts.map((c) => [escapeMarkdown(c.check), ...paths.parties.map((p) => percent(c.chance[p], v)), whereLink(c.path, c.line, href)]);
     out.push(...markdownTable([v.w.reportCheck, ...names, v.w.reportWhere], rows).map((line, i) => (i === 1 ? right(names.length + 2, 1) : line)), '');
   }
   return out;

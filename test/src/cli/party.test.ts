@@ -112,6 +112,9 @@ describe('rollmark --party on the example campaign', function () {
       (JSON.parse(out) as { files: { diagnostics: { code: string; message: string }[] }[] }).files.flatMap((f) => f.diagnostics).filter((d) => d.code === 'RM016');
     assert.deepEqual(rm016(pregens.out).map((d) => d.message), ['The scene "Финал: сигнал" is reached only if «Меткость (сложность 13)» succeeds (65%): give it another way in']);
     assert.deepEqual(rm016(anya.out).map((d) => d.message), ['The scene "Финал: сигнал" is reached only if «Меткость (сложность 13)» succeeds (50%): give it another way in']);
+    // On worker threads the party travels with each file: the same output.
+    const threads = await run('check', '--format', 'json', '--jobs', '2', '--party', 'Группа Ани', CAMPAIGN);
+    assert.equal(threads.out, anya.out);
   });
 
   it('an unknown party: a message in the user’s language and exit 2', async () => {
