@@ -39,4 +39,21 @@ describe('the project’s party in the editor', () => {
     client = await LspTestClient.start({});
     assert.deepEqual(await client.request<PartiesResult>('rollmark/parties', { uri: docUri('глава.scenario.md') }), { parties: [] });
   });
+
+  it('publishes the party file’s problems on the file, with the fixes of an unknown trait', async () => {
+    const file = joinLines('ruleset: threads-of-fate', 'parties:', '  Прегены:', '    Мирон: { Скрытнсть: 4, Доблесть: 1.5 }', '');
+    client = await LspTestClient.start({ files: { '.rollmark/party.yaml': file } });
+    const published = client.nextDiagnostics('file:///workspace/.rollmark/party.yaml');
+    await client.open(docUri('глава.scenario.md'), SCENARIO);
+    const { diagnostics } = await published;
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.range.start.line, d.message]),
+      [
+        ['RM001', 3, diagnostics[0].message],
+        ['RM011', 3, 'Значение «Доблесть» должно быть целым числом'],
+      ],
+    );
+    // The same words as for a name in a check: the unknown name and the ruleset's nearest one.
+    assert.match(diagnostics[0].message, /Скрытнсть[\s\S]*Скрытность/);
+  });
 });
