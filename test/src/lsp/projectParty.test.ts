@@ -35,6 +35,11 @@ describe('the project’s party in the editor', () => {
     assert.doesNotMatch(text, /Мирон/);
   });
 
+  it('the editor reads the party file at the workspace folder’s root only (docs/markup.md): a subfolder’s is not read', async () => {
+    client = await LspTestClient.start({ files: { 'кампания/.rollmark/party.yaml': PARTY_FILE } });
+    assert.deepEqual(await client.request<PartiesResult>('rollmark/parties', { uri: docUri('кампания/глава.scenario.md') }), { parties: [] });
+  });
+
   it('a folder without a party file: no parties, none active', async () => {
     client = await LspTestClient.start({});
     assert.deepEqual(await client.request<PartiesResult>('rollmark/parties', { uri: docUri('глава.scenario.md') }), { parties: [] });
