@@ -40,6 +40,16 @@ describe('the project’s party in the editor', () => {
     assert.deepEqual(await client.request<PartiesResult>('rollmark/parties', { uri: docUri('кампания/глава.scenario.md') }), { parties: [] });
   });
 
+  it('completion offers the active party’s characters as actors, with the front matter’s own', async () => {
+    client = await LspTestClient.start({ files: { '.rollmark/party.yaml': PARTY_FILE }, settings: { party: 'Группа Ани' } });
+    const uri = docUri('глава.scenario.md');
+    const text = joinLines('---', 'ruleset: threads-of-fate', 'characters:', '  Гость: { Доблесть: 2 }', '---', '', '«');
+    await client.open(uri, text);
+    const list = await client.completion(uri, { line: 6, character: 1 });
+    const actors = (list?.items ?? []).filter((i) => typeof i.textEdit === 'object' && i.textEdit !== null && 'newText' in i.textEdit && i.textEdit.newText.endsWith(': '));
+    assert.deepEqual(actors.map((i) => i.label), ['Аня', 'Борис', 'Гость']);
+  });
+
   it('a folder without a party file: no parties, none active', async () => {
     client = await LspTestClient.start({});
     assert.deepEqual(await client.request<PartiesResult>('rollmark/parties', { uri: docUri('глава.scenario.md') }), { parties: [] });
