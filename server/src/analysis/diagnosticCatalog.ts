@@ -130,7 +130,7 @@ export interface DiagnosticArguments {
   partySheetNotMapping: { name: string };
   partyValueNotInteger: { trait: string };
   partyValueOutOfRange: { trait: string; min: number; max: number };
-  partyTooMany: { max: number };
+  partyTooMany: { max: number; what: 'parties' | 'characters' };
   partyUnknownDefault: { name: string; known: string[] };
   builtinRulesetId: { ruleset: string };
   duplicateRulesetId: { ruleset: string; first: string };

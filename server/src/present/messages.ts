@@ -278,7 +278,10 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: (m, v) => `Значение «${m.trait}» должно быть от ${v.number(m.min)} до ${v.number(m.max)}`,
     en: (m, v) => `The value of "${m.trait}" must be from ${v.number(m.min)} to ${v.number(m.max)}`,
   },
-  partyTooMany: { ru: (m, v) => `Больше ${v.number(m.max)} не читается: дальше не смотрим`, en: (m, v) => `More than ${v.number(m.max)} are not read: the rest is left out` },
+  partyTooMany: {
+    ru: (m, v) => `${m.what === 'parties' ? 'Партий' : 'Персонажей в партии'} больше ${v.number(m.max)}: читаются первые ${v.number(m.max)}, остальные пропущены`,
+    en: (m, v) => `More than ${v.number(m.max)} ${m.what === 'parties' ? 'parties' : 'characters in a party'}: the first ${v.number(m.max)} are read, the rest left out`,
+  },
   partyUnknownDefault: {
     ru: (m) => `Партии «${m.name}» нет в файле. Есть: ${m.known.join(', ')}`,
     en: (m) => `The file has no party "${m.name}". It has: ${m.known.join(', ')}`,

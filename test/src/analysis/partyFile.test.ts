@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
-import { chooseParty, MAX_PARTIES, parsePartyFile } from '../../../server/out/analysis/project/partyFile';
+import { chooseParty, MAX_PARTIES, MAX_PARTY_CHARACTERS, parsePartyFile } from '../../../server/out/analysis/project/partyFile';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { loadWorkspaceConfig, type FileRead, type WorkspaceFs } from '../../../server/out/analysis/project/workspaceConfig';
 import { traitIndex } from '../../../server/out/analysis/resolve/traitIndex';
@@ -84,7 +84,10 @@ describe('the party file', () => {
     const many = `parties:\n${Array.from({ length: MAX_PARTIES + 5 }, (_, i) => `  П${i}: {}`).join('\n')}\n`;
     const capped = parsePartyFile(many);
     assert.equal(capped.parties.length, MAX_PARTIES);
-    assert.deepEqual(capped.diagnostics.map((d) => d.message.id), ['partyTooMany']);
+    assert.deepEqual(capped.diagnostics.map((d) => d.message), [{ id: 'partyTooMany', max: MAX_PARTIES, what: 'parties' }]);
+    const crowd = parsePartyFile(`parties:\n  П:\n${Array.from({ length: MAX_PARTY_CHARACTERS + 1 }, (_, i) => `    Х${i}: {}`).join('\n')}\n`);
+    assert.equal(crowd.parties[0].characters.length, MAX_PARTY_CHARACTERS);
+    assert.deepEqual(crowd.diagnostics.map((d) => [d.message, crowd.parties.length]), [[{ id: 'partyTooMany', max: MAX_PARTY_CHARACTERS, what: 'characters' }, 1]]);
   });
 
   it('is read from .rollmark/party.yaml with the project, its problems on the file', async () => {

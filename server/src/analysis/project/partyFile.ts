@@ -5,7 +5,7 @@
  * `readCharacters`) under the project files' limits: the size of a ruleset file, hostile YAML refused
  * before parsing, nodes walked and never converted (no alias is expanded), parties and characters counted.
  */
-import { isMap, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, parseDocument } from 'yaml';
 import { MAX_INTEGER } from '../check/checkExpression';
 import { DEFAULT_SEVERITY, type DiagnosticMessage } from '../diagnosticCatalog';
 import { LineIndex } from '../markdown/lineIndex';
@@ -73,19 +73,17 @@ export function parsePartyFile(text: string, index?: (rulesetId: string) => Trai
   if (doc.contents === null) return none([]);
   if (!isMap(doc.contents)) return none([problem({ id: 'partyFileShape' }, firstLine)]);
   const file: PartyFile = { parties: [], diagnostics: [] };
-  const at = (node: unknown): TextRange => {
-    const r = (node as { range?: [number, number, number] } | null)?.range;
-    return r ? { start: r[0], end: r[1] } : firstLine;
-  };
+  const at = (node: unknown): TextRange => (isNode(node) && node.range ? { start: node.range[0], end: node.range[1] } : firstLine);
+  const scalar = (node: unknown): unknown => (isScalar(node) ? node.value : undefined);
   let defaultName: { value: string; range: TextRange } | undefined;
   let partiesPair;
   for (const pair of doc.contents.items) {
     const key = keyName(pair)?.trim().toLowerCase();
     if (key === undefined) continue;
     if (PARTIES_KEYS.includes(key)) partiesPair = pair;
-    else if (DEFAULT_KEYS.includes(key)) defaultName = { value: String((pair.value as { value?: unknown } | null)?.value ?? '').trim(), range: at(pair.value) };
+    else if (DEFAULT_KEYS.includes(key)) defaultName = { value: String(scalar(pair.value) ?? '').trim(), range: at(pair.value) };
     else if (RULESET_KEYS.includes(key)) {
-      const value = (pair.value as { value?: unknown } | null)?.value;
+      const value = scalar(pair.value);
       if (typeof value === 'string') file.ruleset = { value: value.trim(), range: at(pair.value) };
     } else if (CHARACTER_KEYS.includes(key)) file.diagnostics.push(problem({ id: 'partyFileShape' }, at(pair.key)));
   }
@@ -99,13 +97,13 @@ export function parsePartyFile(text: string, index?: (rulesetId: string) => Trai
     const name = keyName(party)?.trim();
     if (!name) continue;
     if (file.parties.length >= MAX_PARTIES) {
-      file.diagnostics.push(problem({ id: 'partyTooMany', max: MAX_PARTIES }, at(party.key)));
+      file.diagnostics.push(problem({ id: 'partyTooMany', max: MAX_PARTIES, what: 'parties' }, at(party.key)));
       break;
     }
     const raw: RawFrontMatter = { range: at(party.key), characters: [], diagnostics: [] };
     readCharacters(party, src, raw, (message, range) => raw.diagnostics.push(problem(message, range)));
     if (raw.characters.length > MAX_PARTY_CHARACTERS) {
-      raw.diagnostics.push(problem({ id: 'partyTooMany', max: MAX_PARTY_CHARACTERS }, raw.characters[MAX_PARTY_CHARACTERS].range));
+      raw.diagnostics.push(problem({ id: 'partyTooMany', max: MAX_PARTY_CHARACTERS, what: 'characters' }, raw.characters[MAX_PARTY_CHARACTERS].range));
       raw.characters.length = MAX_PARTY_CHARACTERS;
     }
     // The values are checked whatever the ruleset; the names only against the one the file names.
