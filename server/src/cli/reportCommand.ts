@@ -21,7 +21,7 @@ import { FileRefusedError } from '../service';
 import { maxDocumentBytes, readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 import { type PartyAnalyses, reportPaths } from '../report/paths';
-import { comparisonMarkdown } from '../report/comparison';
+import { comparisonHtml, comparisonMarkdown } from '../report/comparison';
 import { filesForParty, partyLabel, partyNames, requireParties } from './partyArgument';
 import type { RollmarkService } from '../service';
 
@@ -104,23 +104,17 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
   if (read.length === 0 && unread === 0) {
     throw new UsageError(v.w.noScenarioFiles(positionals.join(' ')));
   }
-  const files: FileReport[] = read.map((file, k) => fileReport({ path: file.path, text: file.text, analysis: analyses[k] }, v));
+  const sources = read.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
+  const files: FileReport[] = sources.map((source) => fileReport(source, v));
 
   const report = scenarioReport(files);
   const href = hrefFrom(output ? path.dirname(output) : cwd, cwd);
+  // Two parties or more: the paths side by side in every format (computed once).
+  const paths = format === 'json' || parties.length > 1 ? reportPaths(sources, parties) : undefined;
   let text: string;
-  if (format === 'json') text = `${toJson({ ...report, ...reportPaths(
-      read.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] })),
-      parties,
-    ) })}\n`;
-  else if (format === 'md') {
-    text = reportMarkdown(report, href, v);
-    if (parties.length > 1) {
-      const sources = read.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
-      text = `${text}\n${comparisonMarkdown(reportPaths(sources, parties), href, v).join('\n').trimEnd()}\n`;
-    }
-  }
-  else text = reportPage(report, await reportCharts(report, v), { href }, v);
+  if (format === 'json') text = `${toJson({ ...report, ...paths })}\n`;
+  else if (format === 'md') text = `${[reportMarkdown(report, href, v).trimEnd(), ...(paths ? ['', ...comparisonMarkdown(paths, href, v)] : [])].join('\n').trimEnd()}\n`;
+  else text = reportPage(report, await reportCharts(report, v), { href }, v, paths ? comparisonHtml(paths, { href }, v) : '');
   if (target?.kind === 'file') {
     try {
       await writeOutput(target, text);

@@ -1,11 +1,14 @@
 /**
- * Parties side by side in the Markdown report (`rollmark report --format md --party A,B`): each
+ * Parties side by side in the report (`rollmark report --party A,B`, HTML and Markdown): each
  * scene's chance of being reached per party, then the checks near-certain or near-impossible for
- * some parties only (report/paths.ts `contrasts`). Scenario text goes through `escapeMarkdown`.
+ * some parties only (report/paths.ts `contrasts`). Scenario text goes through `escapeHtml` or
+ * `escapeMarkdown`.
  */
 import { markdownTable } from '../present/charts';
 import { escapeMarkdown } from '../present/escape';
 import type { Voice } from '../present/voice';
+import { escapeHtml } from '../protocol';
+import { type HtmlTarget, percentCell, whereCell } from './html';
 import { whereLink } from './markdown';
 import type { ReportPaths } from './paths';
 
@@ -30,4 +33,22 @@ export function comparisonMarkdown(paths: ReportPaths, href: (path: string) => s
     out.push(...markdownTable([v.w.reportCheck, ...names, v.w.reportWhere], rows).map((line, i) => (i === 1 ? right(names.length + 2, 1) : line)), '');
   }
   return out;
+}
+
+/** The same as HTML: a section of the page; '' with fewer than two parties. */
+export function comparisonHtml(paths: ReportPaths, target: HtmlTarget, v: Voice): string {
+  if (paths.parties.length < 2) return '';
+  const names = paths.parties.map((p) => `<th class="rm-num">${escapeHtml(p)}</th>`).join('');
+  const table = (first: string, rows: string[]) =>
+    `<div class="rm-table"><table><thead><tr><th>${escapeHtml(first)}</th>${names}<th>${escapeHtml(v.w.reportWhere)}</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
+  const cells = (chances: Record<string, number | null>) => paths.parties.map((p) => percentCell(chances[p] ?? undefined, v)).join('');
+  const parts = [`<section class="rm-parties">`, `<h2>${escapeHtml(v.w.reportPartiesTitle)}</h2>`];
+  if (paths.scenes.length > 0) parts.push(table(v.w.reportScene, paths.scenes.map((s) => `<tr><td>${escapeHtml(s.title)}</td>${cells(s.reach)}${whereCell(s, target, v)}</tr>`)));
+  const contrasts = paths.contrasts ?? [];
+  if (contrasts.length > 0) {
+    parts.push(`<h3>${escapeHtml(v.w.reportContrastsTitle)}</h3>`);
+    parts.push(table(v.w.reportCheck, contrasts.map((c) => `<tr><td>${escapeHtml(c.check)}</td>${cells(c.chance)}${whereCell(c, target, v)}</tr>`)));
+  }
+  parts.push('</section>');
+  return parts.join('\n');
 }

@@ -5,6 +5,8 @@
  * become near-impossible for one party, an unknown name, and the campaign's one RM016.
  */
 import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCliWithProgress } from './runCli';
 
@@ -93,6 +95,34 @@ describe('rollmark --party on the example campaign', function () {
     ]);
     const contrasts = lines.indexOf('### Почти наверняка (больше 95 %) или почти невозможно (меньше 10 %) — не для всех');
     assert.deepEqual(cells(lines[contrasts + 4]), ['«Скрытность (сложность 24)»', '5 %', '30 %']);
+  });
+
+  it('report (HTML) --party A,B: the parties side by side, every name escaped', async () => {
+    const html = await run('report', '--party', 'Прегены,Группа Ани', CAMPAIGN);
+    assert.equal(html.code, 0, html.err);
+    const section = html.out.slice(html.out.indexOf('<section class="rm-parties">'), html.out.indexOf('</section>', html.out.indexOf('<section class="rm-parties">')));
+    const rows = [...section.matchAll(/<tr><td>([^<]*)<\/td><td[^>]*>([^<]*)<\/td><td[^>]*>([^<]*)<\/td>/g)].map((m) => m.slice(1));
+    assert.deepEqual(rows, [
+      ['Пристань', '100%', '100%'],
+      ['Разговор', '100%', '100%'],
+      ['Склад', '75%', '94%'],
+      ['Маяк', '100%', '100%'],
+      ['Финал: сигнал', '65%', '50%'],
+      ['Финал: бегство', '100%', '100%'],
+      ['«Скрытность (сложность 24)»', '5%', '30%'],
+    ]);
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'rollmark-party-'));
+    try {
+      mkdirSync(path.join(tmp, '.rollmark'));
+      writeFileSync(path.join(tmp, '.rollmark', 'party.yaml'), 'parties:\n  "<b>A</b>": { Мирон: { Скрытность: 1 } }\n  B: { Вера: { Скрытность: 2 } }\n');
+      writeFileSync(path.join(tmp, 'a.scenario.md'), '---\nruleset: threads-of-fate\n---\n# Старт\n\n«Скрытность (сложность 10)»: при успехе — [Финал](#финал).\n\n## Финал\n');
+      const hostile = await run('report', '--party', '<b>A</b>,B', tmp);
+      assert.equal(hostile.code, 0, hostile.err);
+      assert.doesNotMatch(hostile.out, /<b>A<\/b>/);
+      assert.match(hostile.out, /<th class="rm-num">&lt;b&gt;A&lt;\/b&gt;<\/th><th class="rm-num">B<\/th>/);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('without --party the file’s default party (Прегены) is used and named', async () => {
