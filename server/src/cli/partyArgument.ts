@@ -31,6 +31,8 @@ export function filesForParty<F extends FileToAnalyze>(files: readonly F[], name
 export function requireParties(names: readonly string[], files: readonly FileToAnalyze[], io: CliIo): void {
   const v = voice(io.locale);
   if (names.length > MAX_COMPARED) throw new UsageError(v.w.tooManyParties(v.number(MAX_COMPARED)));
+  // No file read: the command says so itself (no scenario files), not that the party is unknown.
+  if (files.length === 0) return;
   const known = [...new Set(files.flatMap((f) => f.config.parties?.parties.map((p) => p.name) ?? []))];
   for (const name of names) {
     if (!files.some((f) => chooseParty(f.config.parties, name) !== 'unknown')) throw new UsageError(v.w.unknownParty(name, known.join(', ')));
