@@ -20,6 +20,7 @@ import { RollFlow } from './rolls';
 import { RulesetInvitation } from './invitation';
 import { registerSheetValueCommand, valueChoiceMiddleware } from './sheetValue';
 import { RulesetStatus } from './statusBar';
+import { chooseParty, PartyStatus } from './partySwitch';
 import { WalkthroughProgress } from './walkthrough';
 
 let host: LanguageClientHost | undefined;
@@ -44,6 +45,7 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
   });
   host = clientHost;
   const status = new RulesetStatus(clientHost, new RulesetInvitation(context.globalState, context.workspaceState), (info) => walkthrough.rulesetShown(info));
+  const partyStatus = new PartyStatus(clientHost);
   const report = new ReportView(clientHost, context.extensionUri);
   const chips = new PreviewChips(clientHost);
   const audits = new LuckAuditView(clientHost);
@@ -56,11 +58,13 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
     typing,
     clientHost,
     status,
+    partyStatus,
     report,
     chips,
     audits,
     ...registerCommands({ host: clientHost, log, refreshStatus: () => status.refreshSoon() }),
     registerSheetValueCommand(),
+    vscode.commands.registerCommand(ClientCommands.chooseParty, (uri?: unknown) => chooseParty(clientHost, uri)),
     vscode.commands.registerCommand(ClientCommands.showReport, (scope?: unknown, uri?: unknown) => {
       walkthrough.mark('overviewShown');
       return report.show(scope, uri);

@@ -19,6 +19,8 @@ export const ClientCommands = {
   chooseDocumentRuleset: 'rollmark.chooseDocumentRuleset',
   /** `(rulesetId?)`: sets `rollmark.defaultRuleset` (`''` removes it); without an id, asks. */
   chooseWorkspaceRuleset: 'rollmark.chooseWorkspaceRuleset',
+  /** `(uri?)`: asks which party of `.rollmark/party.yaml` the folder's scenarios are analysed with, and sets `rollmark.party` (the party status bar item runs it). */
+  chooseParty: 'rollmark.chooseParty',
   /** Reveals the roll log (output channel «Rollmark»). */
   showRollLog: 'rollmark.showRollLog',
   /** Has the server read the project files again and check every scenario file anew (`rollmark.reloadProject`). */

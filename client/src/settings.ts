@@ -8,6 +8,8 @@ export const Settings = {
   defaultRuleset: 'defaultRuleset',
   /** Where «Keep» writes a roll (`line` | `sessionLog`): sent as `rollmark.keepRoll`'s `where`. */
   keptRollsDestination: 'keptRolls.destination',
+  /** The project's party (`.rollmark/party.yaml`); the status bar's switch writes it. */
+  party: 'party',
 } as const;
 
 /** The locale the server should answer in: VS Code's display language, Russian or English. */

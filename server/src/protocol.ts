@@ -298,6 +298,8 @@ export interface RollmarkSettings {
   rulesetsPath: string;
   /** A document larger than this many megabytes (of UTF-8) gets one note instead of an analysis. */
   maxDocumentSizeMB: number;
+  /** The project's party (`.rollmark/party.yaml`) documents are analysed with; empty: the file's default. */
+  party: string;
 }
 
 export const DEFAULT_SETTINGS: RollmarkSettings = {
@@ -310,6 +312,7 @@ export const DEFAULT_SETTINGS: RollmarkSettings = {
   proseChecks: 'hint',
   dictionaryPath: '.rollmark/dictionary.yaml',
   rulesetsPath: '.rollmark/rulesets',
+  party: '',
   maxDocumentSizeMB: 20,
 };
 
@@ -448,6 +451,18 @@ export interface RulesetsResult {
   rulesets: RulesetChoice[];
 }
 
+export interface PartiesParams {
+  /** A document or folder URI: its workspace folder's `.rollmark/party.yaml` is asked about. */
+  uri: string;
+}
+
+export interface PartiesResult {
+  /** The party file's parties, in its order; empty without the file. */
+  parties: string[];
+  /** The party the folder's documents are analysed with (`rollmark.party`, else the file's default). */
+  active?: string;
+}
+
 export interface DocumentInfoParams {
   textDocument: { uri: string };
   /** Which check to describe in {@link DocumentInfo.checks}; without it (or null) no check is. */
@@ -508,6 +523,9 @@ export const DocumentInfoRequest = new RequestType<DocumentInfoParams, DocumentI
 
 /** The rulesets a document may choose, served or not. */
 export const RulesetsRequest = new RequestType<RulesetsParams, RulesetsResult, void>('rollmark/rulesets');
+
+/** The parties of a document's (or folder's) project and the active one: the status bar's quick switch. */
+export const PartiesRequest = new RequestType<PartiesParams, PartiesResult, void>('rollmark/parties');
 
 /** Every check of a served document as a chip (the Markdown preview); null for a document not served. */
 export const CheckChipsRequest = new RequestType<CheckChipsParams, CheckChipsResult | null, void>('rollmark/checkChips');

@@ -36,6 +36,7 @@ import {
   ReadFileRequest,
   ReportRequest,
   RulesetsRequest,
+  PartiesRequest,
   toBase64,
   UnservedDocumentRequest,
   WriteFileRequest,
@@ -70,6 +71,7 @@ import {
   pushedSettings,
   reportParams,
   rulesetsParams,
+  partiesParams,
 } from './validate';
 
 /** What a host gives the server: what differs between Node and a browser, and what tests and benchmarks replace. */
@@ -280,6 +282,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   connection.onRequest(ReportRequest, (params: unknown, token: CancellationToken) => reportQueue.run(ReportRequest.method, token, async () => report(params), JSON.stringify(params)));
   connection.onRequest(UnservedDocumentRequest, onDocument(UnservedDocumentRequest.method, () => true, (s, params) => s.unservedDocument(params)));
   connection.onRequest(RulesetsRequest, onRequest(RulesetsRequest.method, rulesetsParams, (s, params) => s.rulesets(params)));
+  connection.onRequest(PartiesRequest, onRequest(PartiesRequest.method, partiesParams, (s, params) => s.parties(params)));
 
   connection.onExecuteCommand((params, token) => {
     const refused = lifecycle.refusal('workspace/executeCommand');

@@ -28,6 +28,7 @@ import {
   type RollCheckArgs,
   type RollmarkSettings,
   type RulesetsParams,
+  type PartiesParams,
   type SetDocumentRulesetArgs,
   type SeveritySetting,
 } from './protocol';
@@ -89,6 +90,12 @@ export function rulesetsParams(raw: unknown): RulesetsParams {
   const uri = isRecord(raw) ? raw.uri : undefined;
   if (uri !== undefined && typeof uri !== 'string') throw new MalformedError('"uri" must be a URI');
   return uri === undefined ? {} : { uri };
+}
+
+export function partiesParams(raw: unknown): PartiesParams {
+  const uri = isRecord(raw) ? raw.uri : undefined;
+  if (typeof uri !== 'string' || uri === '') throw new MalformedError('"uri" must be a URI');
+  return { uri };
 }
 
 /** Larger pools than this are a typo, not a roll (and would make a long message). */
@@ -284,6 +291,7 @@ export function normalizeSettings(raw: unknown): RollmarkSettings {
     dictionaryPath: nonEmptyString(section.dictionaryPath) ?? DEFAULT_SETTINGS.dictionaryPath,
     rulesetsPath: nonEmptyString(section.rulesetsPath) ?? DEFAULT_SETTINGS.rulesetsPath,
     maxDocumentSizeMB: typeof section.maxDocumentSizeMB === 'number' && section.maxDocumentSizeMB > 0 && section.maxDocumentSizeMB <= MAX_DOCUMENT_SIZE_MB ? section.maxDocumentSizeMB : DEFAULT_SETTINGS.maxDocumentSizeMB,
+    party: nonEmptyString(section.party) ?? DEFAULT_SETTINGS.party,
   };
 }
 

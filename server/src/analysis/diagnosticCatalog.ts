@@ -123,6 +123,15 @@ export interface DiagnosticArguments {
   yaml: { detail: string };
   /** `detail`: the engine's own words for a ruleset file's problem (engine/rulesetValidation.ts), with its path. */
   rulesetFile: { detail: string };
+  // The project's parties (RM011 on .rollmark/party.yaml).
+  partyFileTooLarge: NoArguments;
+  partyFileShape: NoArguments;
+  partyNotMapping: { name: string };
+  partySheetNotMapping: { name: string };
+  partyValueNotInteger: { trait: string };
+  partyValueOutOfRange: { trait: string; min: number; max: number };
+  partyTooMany: { max: number; what: 'parties' | 'characters' };
+  partyUnknownDefault: { name: string; known: string[] };
   builtinRulesetId: { ruleset: string };
   duplicateRulesetId: { ruleset: string; first: string };
   // Paths through the adventure (RM016): `chance` of the outcome the scene needs, absent when unknown.

@@ -9,6 +9,7 @@ import type { OddsReport } from '../engine/oddsReport';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
 import type { CheckExpression, TextRange } from './check/checkExpression';
 import type { DiagnosticMessage, FixTitle, RelatedMessage } from './diagnosticCatalog';
+import type { ProjectParty } from './project/partyFile';
 
 export type { TextRange } from './check/checkExpression';
 
@@ -198,6 +199,13 @@ export interface DocumentAnalysis {
   diagnostics: AnalysisDiagnostic[];
   /** Headings, for outlines: scenes with their checks. */
   headings: { title: string; range: TextRange; depth: number }[];
+  /** The project's party the document was analysed with, and the characters its checks were rolled by (the party's with the front matter's). */
+  party?: { name: string; characters: CharacterSheet[] };
+}
+
+/** The characters a document's checks are rolled by: the project's party with the front matter's, or the front matter's. */
+export function sheetsOf(analysis: Pick<DocumentAnalysis, 'party' | 'frontMatter'>): CharacterSheet[] {
+  return analysis.party?.characters ?? analysis.frontMatter?.characters ?? [];
 }
 
 export interface ProseCheck {
@@ -227,4 +235,6 @@ export interface AnalysisOptions {
   dictionary?: readonly DictionaryEntry[];
   /** Prose-check detection; `off` skips it entirely. */
   proseChecks?: 'off' | 'on';
+  /** The project's active party (`.rollmark/party.yaml`, project/partyFile.ts): its characters come before the front matter's. */
+  party?: ProjectParty;
 }

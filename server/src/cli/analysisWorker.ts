@@ -18,7 +18,7 @@ function answer(request: AnalysisRequest): AnalysisReply {
     const analyses: SentAnalysis[] = request.files.map((file) => {
       const project = projects.get(file.root);
       if (!project) throw new Error(`no project was sent for ${file.root}`);
-      return rollmark.sendAnalysis(rollmark.analyzeText(file.text, project, request.defaultRuleset ? { defaultRuleset: request.defaultRuleset } : {}));
+      return rollmark.sendAnalysis(rollmark.analyzeText(file.text, project, { ...(request.defaultRuleset ? { defaultRuleset: request.defaultRuleset } : {}), ...(file.party ? { party: file.party } : {}) }));
     });
     return { id: request.id, analyses };
   } catch (error) {

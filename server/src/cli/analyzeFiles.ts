@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DocumentAnalysis } from '../analysis/types';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
+import type { ProjectParty } from '../analysis/project/partyFile';
 import type { RollmarkService, SentAnalysis, SentProject } from '../service';
 
 /** One document to analyse: its text and its project (the folder that holds `.rollmark/`, and that project as this thread loaded it). */
@@ -21,6 +22,8 @@ export interface FileToAnalyze {
   text: string;
   root: string;
   config: WorkspaceConfig;
+  /** The project's party it is analysed with (`--party`). */
+  party?: ProjectParty;
 }
 
 export interface AnalyzeFilesOptions {
@@ -35,7 +38,7 @@ export interface AnalyzeFilesOptions {
 /** What a worker is asked: a batch of documents, each with its index in the list, and the projects it has not had yet. */
 export interface AnalysisRequest {
   id: number;
-  files: { index: number; text: string; root: string }[];
+  files: { index: number; text: string; root: string; party?: ProjectParty }[];
   projects: Record<string, SentProject>;
   defaultRuleset?: string;
 }
@@ -61,7 +64,8 @@ export function parallelJobs(files: readonly { text: string }[]): number {
 /** The analyses of `files`, in their order. */
 export async function analyzeFiles(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions): Promise<DocumentAnalysis[]> {
   const jobs = Math.min(files.length, options.jobs ?? parallelJobs(files));
-  const analyze = (f: FileToAnalyze) => options.rollmark.analyzeText(f.text, f.config, options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {});
+  const analyze = (f: FileToAnalyze) =>
+    options.rollmark.analyzeText(f.text, f.config, { ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}), ...(f.party ? { party: f.party } : {}) });
   if (jobs <= 1) {
     return files.map((file, k) => {
       const analysis = analyze(file);
@@ -116,7 +120,7 @@ function inWorkers(files: readonly FileToAnalyze[], options: AnalyzeFilesOptions
       }
       const request: AnalysisRequest = {
         id,
-        files: batches[id].map((index) => ({ index, text: files[index].text, root: files[index].root })),
+        files: batches[id].map((index) => ({ index, text: files[index].text, root: files[index].root, ...(files[index].party ? { party: files[index].party } : {}) })),
         projects,
         ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}),
       };

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { RandomSource } from '../engine/random';
 import { DEFAULT_SEVERITY, LineIndex, type RollmarkService } from '../service';
 import { analyzeFiles } from './analyzeFiles';
+import { filesForParty, partyNames, requireParties } from './partyArgument';
 import { allDiagnostics, type CheckedFile, checkText, fileChecksText, jsonReport, sarifReport, summarize, summaryText } from './checkReport';
 import { type CliIo, toJson, UsageError } from './io';
 import { maxDocumentBytes, readTargets } from './readTargets';
@@ -50,6 +51,7 @@ export async function checkCommand(args: string[], io: CliIo, rollmark: Rollmark
     allowPositionals: true,
     options: {
       ruleset: { type: 'string' },
+      party: { type: 'string', multiple: true },
       format: { type: 'string', default: 'text' },
       'max-warnings': { type: 'string' },
       checks: { type: 'boolean' },
@@ -78,7 +80,11 @@ export async function checkCommand(args: string[], io: CliIo, rollmark: Rollmark
   }
 
   const cwd = process.cwd();
-  const { files: pending, unread, projects } = await readTargets('check', positionals, io, cwd, rollmark, maxDocumentBytes(values['max-document-size-mb']));
+  const { files: targets, unread, projects } = await readTargets('check', positionals, io, cwd, rollmark, maxDocumentBytes(values['max-document-size-mb']));
+  const names = partyNames(values.party);
+  if (names.length > 1) throw new UsageError(voice(io.locale).w.oneParty());
+  requireParties(names, targets, io);
+  const pending = filesForParty(targets, names[0]);
   const analyses = await analyzeFiles(pending, { rollmark, ...(defaultRuleset ? { defaultRuleset } : {}), ...(jobs ? { jobs } : {}) });
   const scenarios: CheckedFile[] = pending.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
   if (scenarios.length === 0 && unread === 0 && !values['allow-empty']) {

@@ -1,5 +1,5 @@
 /**
- * `rollmark report FILES|DIRS [--format html|json|md] [-o FILE]`: the scenario report (report/)
+ * `rollmark report FILES|DIRS [--format html|json|md] [-o FILE] [--party NAME…]`: the scenario report (report/)
  * of the files named, read and analysed as `rollmark check` reads and analyses them (on worker
  * threads for a campaign). The file `-o` names is resolved to its real path before any work and
  * never lands on a file the run reads, a scenario or a project file; written whole or not at all.
@@ -20,7 +20,9 @@ import { type OutputTarget, resolveOutput, writeOutput } from '../node/projectFs
 import { FileRefusedError } from '../service';
 import { maxDocumentBytes, readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
-import { reportPaths } from '../report/paths';
+import { type PartyAnalyses, reportPaths } from '../report/paths';
+import { comparisonHtml, comparisonMarkdown } from '../report/comparison';
+import { filesForParty, partyLabel, partyNames, requireParties } from './partyArgument';
 import type { RollmarkService } from '../service';
 
 const FORMATS = ['html', 'json', 'md'] as const;
@@ -57,7 +59,7 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ruleset: { type: 'string' }, format: { type: 'string', default: 'html' }, output: { type: 'string', short: 'o' }, 'max-document-size-mb': { type: 'string' } },
+    options: { ruleset: { type: 'string' }, format: { type: 'string', default: 'html' }, output: { type: 'string', short: 'o' }, 'max-document-size-mb': { type: 'string' }, party: { type: 'string', multiple: true } },
   });
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
@@ -67,7 +69,10 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
   const output = values.output === undefined ? undefined : path.resolve(cwd, values.output);
   const v = voice(io.locale);
 
-  const { files: read, unread, inputs } = await readTargets('report', positionals, io, cwd, rollmark, maxDocumentBytes(values['max-document-size-mb']));
+  const { files: targets, unread, inputs } = await readTargets('report', positionals, io, cwd, rollmark, maxDocumentBytes(values['max-document-size-mb']));
+  const names = partyNames(values.party);
+  requireParties(names, targets, io);
+  const read = filesForParty(targets, names[0]);
   const notWritten = (refusal: WriteRefusal) => {
     io.err(`rollmark report: ${reportNotWrittenMessage(values.output ?? '', refusal, io.locale)}\n`);
     return 2;
@@ -86,20 +91,30 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
     shownAt = Date.now();
     io.progress(v.w.reportProgress(v.number(analysed), v.count(read.length, 'file')));
   };
-  const analyses = await analyzeFiles(read, { rollmark, ...(defaultRuleset ? { defaultRuleset } : {}), progress });
+  const analyze = (files: typeof read) => analyzeFiles(files, { rollmark, ...(defaultRuleset ? { defaultRuleset } : {}), progress });
+  const analyses = await analyze(read);
+  // Each further party analyses the same files again: its characters change every check's chance.
+  const parties: PartyAnalyses[] = names.length > 1 ? [{ name: partyLabel(read, names[0]) ?? names[0], analyses }] : [];
+  for (const name of names.slice(1)) {
+    const files = filesForParty(targets, name);
+    parties.push({ name: partyLabel(files, name) ?? name, analyses: await analyze(files) });
+  }
   progress(read.length, true);
   io.progress?.(undefined);
   if (read.length === 0 && unread === 0) {
     throw new UsageError(v.w.noScenarioFiles(positionals.join(' ')));
   }
-  const files: FileReport[] = read.map((file, k) => fileReport({ path: file.path, text: file.text, analysis: analyses[k] }, v));
+  const sources = read.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }));
+  const files: FileReport[] = sources.map((source) => fileReport(source, v));
 
   const report = scenarioReport(files);
   const href = hrefFrom(output ? path.dirname(output) : cwd, cwd);
+  // Two parties or more: the paths side by side in every format (computed once).
+  const paths = format === 'json' || parties.length > 1 ? reportPaths(sources, parties) : undefined;
   let text: string;
-  if (format === 'json') text = `${toJson({ ...report, ...reportPaths(read.map((file, k) => ({ path: file.path, text: file.text, analysis: analyses[k] }))) })}\n`;
-  else if (format === 'md') text = reportMarkdown(report, href, v);
-  else text = reportPage(report, await reportCharts(report, v), { href }, v);
+  if (format === 'json') text = `${toJson({ ...report, ...paths })}\n`;
+  else if (format === 'md') text = `${[reportMarkdown(report, href, v).trimEnd(), ...(paths ? ['', ...comparisonMarkdown(paths, href, v)] : [])].join('\n').trimEnd()}\n`;
+  else text = reportPage(report, await reportCharts(report, v), { href }, v, paths ? comparisonHtml(paths, { href }, v) : '');
   if (target?.kind === 'file') {
     try {
       await writeOutput(target, text);

@@ -20,7 +20,7 @@ import { type CompletionOffer, completionPlace, FRONT_MATTER_KEYS } from '../ana
 import { type TraitRank, traitSlotRanking } from '../analysis/completion/traitSlot';
 import { SUPPRESSIBLE_CODES } from '../analysis/document/suppressions';
 import { SUPPRESSION_DIRECTIVES } from '../analysis/markdown/suppressionSyntax';
-import type { DocumentAnalysis, RulesetProvider } from '../analysis/types';
+import { type DocumentAnalysis, type RulesetProvider, sheetsOf } from '../analysis/types';
 import type { Locale } from '../present/locale';
 import type { Ruleset, TraitCategory, TraitEntry } from '../engine/ruleset';
 import { directiveDetail, frontMatterKeyDetail, parameterDetail, traitCategoryLabel } from '../present/completion';
@@ -149,13 +149,13 @@ export function provideCompletion(
         // A sheet's key: the colon after it too, unless one follows already.
         if (offer.check === undefined) return traitItems(analysis.ruleset, dictionary, range, locale, undefined, '', /^\s*:/u.test(lineAfter(document, cursor)) ? '' : ': ');
         const typed = document.getText(range);
-        const rank = traitSlotRanking(analysis.ruleset, analysis.frontMatter?.characters ?? [], offer.check, typed);
+        const rank = traitSlotRanking(analysis.ruleset, sheetsOf(analysis), offer.check, typed);
         return traitItems(analysis.ruleset, dictionary, range, locale, rank, typed);
       }
       case 'parameters':
         return parameterItems(analysis.ruleset, range, locale);
       case 'characters':
-        return (analysis.frontMatter?.characters ?? []).map((sheet) => ({
+        return sheetsOf(analysis).map((sheet) => ({
           label: sheet.name,
           kind: CompletionItemKind.Reference,
           detail: voice(locale).w.character,

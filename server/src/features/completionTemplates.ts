@@ -4,7 +4,7 @@
  */
 import { type CompletionItem, CompletionItemKind, InsertTextFormat, MarkupKind, type Range } from 'vscode-languageserver';
 import { checkTemplates as templatesFor, frontMatterTemplate as frontMatterFor, sheetLineTemplate, type TemplatePart, templateText } from '../analysis/completion/checkTemplates';
-import type { DocumentAnalysis, RulesetProvider } from '../analysis/types';
+import { type DocumentAnalysis, type RulesetProvider, sheetsOf } from '../analysis/types';
 import type { Locale } from '../present/locale';
 import { templateDetail, templateDocumentation, templateKeywords } from '../present/completion';
 import { voice } from '../present/voice';
@@ -40,7 +40,7 @@ export function checkTemplates(analysis: DocumentAnalysis, range: Range, locale:
   const ruleset = analysis.ruleset;
   const v = voice(locale);
   const documentation = { kind: MarkupKind.Markdown, value: templateDocumentation(ruleset, v) };
-  return templatesFor(ruleset, analysis.frontMatter?.characters ?? []).map(({ kind, parts }, i): CompletionItem => {
+  return templatesFor(ruleset, sheetsOf(analysis)).map(({ kind, parts }, i): CompletionItem => {
     const text = templateText(parts);
     const open = mode.wrap ? '«' : '';
     const close = mode.wrap || !mode.closed ? '»' : '';

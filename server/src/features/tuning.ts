@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { oddsFor } from '../analysis/analyzeDocument';
 import { traitIndex } from '../analysis/resolve/traitIndex';
 import { tuneCheck } from '../analysis/resolve/tuning';
-import type { DictionaryEntry, DocumentAnalysis, TextRange } from '../analysis/types';
+import { type DictionaryEntry, type DocumentAnalysis, sheetsOf, type TextRange } from '../analysis/types';
 import type { Locale } from '../present/locale';
 import { tuningTitle } from '../present/tuning';
 import { voice } from '../present/voice';
@@ -20,7 +20,7 @@ export function provideTuningActions(document: TextDocument, analysis: DocumentA
   // Several checks under a selection: tuning is about one check, the one the cursor is on.
   if (checks.length !== 1) return [];
   const { ruleset } = analysis;
-  const context = { ruleset, index: traitIndex(ruleset, dictionary), characters: analysis.frontMatter?.characters ?? [] };
+  const context = { ruleset, index: traitIndex(ruleset, dictionary), characters: sheetsOf(analysis) };
   const v = voice(locale);
   return tuneCheck(checks[0], context, oddsFor).map((tuning) => ({
     title: tuningTitle(tuning, v),

@@ -266,6 +266,26 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
   pathOutsideWorkspace: { ru: (m) => `Путь «${m.path}» выходит за пределы рабочей папки и не читается`, en: (m) => `The path "${m.path}" leaves the workspace and is not read` },
   rulesetsFolderTruncated: { ru: (m, v) => `Папка правил «${m.path}»: ${refusalReason(m.refusal, v)}`, en: (m, v) => `The rulesets folder "${m.path}": ${refusalReason(m.refusal, v)}` },
   dictionaryTooLarge: { ru: () => 'Файл словаря слишком велик', en: () => 'The dictionary file is too large' },
+  partyFileTooLarge: { ru: () => 'Файл партий слишком велик', en: () => 'The party file is too large' },
+  partyFileShape: {
+    ru: () => 'Файл партий — «parties:» с именованными партиями: «Прегены: { Мирон: { Сила: 3 } }»',
+    en: () => 'A party file is "parties:" with named parties: "Pregens: { Miron: { Сила: 3 } }"',
+  },
+  partyNotMapping: { ru: (m) => `Партия «${m.name}» — словарь «Имя: { Характеристика: значение }»`, en: (m) => `The party "${m.name}" is a mapping "Name: { Trait: value }"` },
+  partySheetNotMapping: { ru: (m) => `Лист персонажа «${m.name}» — словарь характеристик`, en: (m) => `"${m.name}"'s sheet is a mapping of traits` },
+  partyValueNotInteger: { ru: (m) => `Значение «${m.trait}» должно быть целым числом`, en: (m) => `The value of "${m.trait}" must be a whole number` },
+  partyValueOutOfRange: {
+    ru: (m, v) => `Значение «${m.trait}» должно быть от ${v.number(m.min)} до ${v.number(m.max)}`,
+    en: (m, v) => `The value of "${m.trait}" must be from ${v.number(m.min)} to ${v.number(m.max)}`,
+  },
+  partyTooMany: {
+    ru: (m, v) => `${m.what === 'parties' ? 'Партий' : 'Персонажей в партии'} больше ${v.number(m.max)}: читаются первые ${v.number(m.max)}, остальные пропущены`,
+    en: (m, v) => `More than ${v.number(m.max)} ${m.what === 'parties' ? 'parties' : 'characters in a party'}: the first ${v.number(m.max)} are read, the rest left out`,
+  },
+  partyUnknownDefault: {
+    ru: (m) => `Партии «${m.name}» нет в файле. Есть: ${m.known.join(', ')}`,
+    en: (m) => `The file has no party "${m.name}". It has: ${m.known.join(', ')}`,
+  },
   dictionaryShape: { ru: () => 'Словарь — список терминов или «traits: [ … ]»', en: () => 'A dictionary is a list of terms or "traits: [ … ]"' },
   dictionaryEntryNotText: {
     ru: () => 'Элемент словаря должен быть строкой — названием черты — или «{ name: …, category: … }»',

@@ -234,6 +234,9 @@ export const WORDS = {
   reportAnyone: { ru: 'Хотя бы один', en: 'At least one' },
   reportEveryone: { ru: 'Все', en: 'All' },
   reportProblems: { ru: 'Проблемы', en: 'Problems' },
+  reportPartiesTitle: { ru: 'Партии бок о бок: шанс дойти до сцены', en: 'Parties side by side: the chance of reaching each scene' },
+  reportScene: { ru: 'Сцена', en: 'Scene' },
+  reportContrastsTitle: { ru: 'Почти наверняка (больше 95 %) или почти невозможно (меньше 10 %) — не для всех', en: 'Near-certain (over 95 %) or near-impossible (under 10 %) — not for every party' },
   reportBeforeHeadings: { ru: 'До первого заголовка', en: 'Before the first heading' },
   reportUnknownChance: { ru: 'шанс неизвестен', en: 'chance unknown' },
   reportNoChecks: { ru: 'Проверок нет.', en: 'No checks.' },
@@ -309,6 +312,12 @@ export const WORDS = {
   todoWritableFolder: { ru: 'укажите файл в папке, куда можно писать', en: 'name a file in a folder you can write to' },
   todoFreeSpace: { ru: 'освободите место или укажите файл на другом диске', en: 'free some space or name a file on another disk' },
   todoRetry: { ru: 'попробуйте ещё раз', en: 'try again' },
+  unknownParty: (name: string, known: string): Text => ({
+    ru: known ? `партии «${name}» нет в .rollmark/party.yaml; есть: ${known}` : `партии «${name}» нет: рядом с файлами нет .rollmark/party.yaml`,
+    en: known ? `no party "${name}" in .rollmark/party.yaml; there are: ${known}` : `no party "${name}": no .rollmark/party.yaml is found for these files`,
+  }),
+  tooManyParties: (max: string): Text => ({ ru: `--party: сравнить можно не больше ${max} партий`, en: `--party: at most ${max} parties are compared` }),
+  oneParty: (): Text => ({ ru: '--party: check проверяет с одной партией', en: '--party: check uses one party' }),
   noScenarioFiles: (paths: string): Text => ({ ru: `не найдено ни одного файла сценария в ${paths}`, en: `no scenario files found in ${paths}` }),
   noScenarioFilesToCheck: (paths: string): Text => ({
     ru: `не найдено ни одного файла сценария в ${paths} (--allow-empty разрешает пустую проверку)`,

@@ -27,7 +27,7 @@ function label(header: string): string {
   return ` data-label="${escapeHtml(header)}"`;
 }
 
-function percentCell(chance: number | undefined, header: string, v: Voice): string {
+export function percentCell(chance: number | undefined, header: string, v: Voice): string {
   if (chance === undefined) return `<td class="rm-num rm-muted"${label(header)}>—</td>`;
   return `<td class="rm-num rm-band--${bandOf(chance)}"${label(header)}>${escapeHtml(v.percent(chance))}</td>`;
 }
@@ -52,7 +52,7 @@ export function whereText(path: string, line: number): string {
   return `${path}:${line + 1}`;
 }
 
-function whereCell(row: { path: string; line: number }, target: HtmlTarget, v: Voice): string {
+export function whereCell(row: { path: string; line: number }, target: HtmlTarget, v: Voice): string {
   const text = escapeHtml(whereText(row.path, row.line));
   const href = target.href?.(row.path);
   const link = href ? `<a href="${escapeHtml(href)}" title="${escapeHtml(v.w.reportOpen(row.path))}">${text}</a>` : text;
@@ -128,7 +128,7 @@ function rankedHtml(title: string, list: readonly RankedChance[], target: HtmlTa
  * controls that would reorder what is shown (a U+202E in a name) are made visible over the whole,
  * charts included.
  */
-export function reportBody(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice): string {
+export function reportBody(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice, comparison = ''): string {
   const summary = v.w.reportSummary(v.count(report.files.length, 'file'), v.count(report.checks, 'check'), problemsText(report.problems, v));
   const parts = [`<header>\n<h1>${escapeHtml(v.w.reportTitle)}</h1>\n<p class="rm-muted">${escapeHtml(summary)}</p>`];
   if (report.characters.length > 0) parts.push(`<p class="rm-muted">${escapeHtml(v.w.reportCharacters(report.characters.join(', ')))}</p>`);
@@ -140,12 +140,14 @@ export function reportBody(report: ScenarioReport, charts: ReportCharts | undefi
   } else if (report.checks > 0) {
     parts.push(`<p class="rm-muted">${escapeHtml(v.w.reportNoChances)}</p>`);
   }
+  // Parties side by side (`--party A,B`, comparison.ts): after the whole, before the files.
+  if (comparison) parts.push(comparison);
   for (const file of report.files) parts.push(fileHtml(file, target, v));
   return showControls(`<main class="rm-report">\n${parts.join('\n')}\n</main>`);
 }
 
 /** The standalone file: one page, its styles inline, no script and no remote resource. */
-export function reportPage(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice): string {
+export function reportPage(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice, comparison = ''): string {
   return [
     '<!doctype html>',
     `<html lang="${v.locale}">`,
@@ -156,7 +158,7 @@ export function reportPage(report: ScenarioReport, charts: ReportCharts | undefi
     `<style>${STANDALONE_CSS}</style>`,
     '</head>',
     '<body>',
-    reportBody(report, charts, target, v),
+    reportBody(report, charts, target, v, comparison),
     '</body>',
     '</html>',
     '',

@@ -10,7 +10,7 @@ import { columnsOf, problemsText, whereText } from './html';
 import type { RankedChance, ScenarioReport } from './model';
 
 /** «[examples/vampire.md:20](examples/vampire.md)». */
-function whereLink(path: string, line: number, href: (path: string) => string | undefined): string {
+export function whereLink(path: string, line: number, href: (path: string) => string | undefined): string {
   const target = href(path);
   const text = escapeMarkdown(whereText(path, line));
   // The path comes URL-encoded; parentheses too, or one would end the link.

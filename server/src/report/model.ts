@@ -5,7 +5,7 @@
  * analyses alone; the formats (html.ts, markdown.ts) and the charts (charts.ts) only read it.
  */
 import { LineIndex } from '../analysis/markdown/lineIndex';
-import type { AnalysisDiagnostic, DocumentAnalysis, Severity } from '../analysis/types';
+import { type AnalysisDiagnostic, type DocumentAnalysis, type Severity, sheetsOf } from '../analysis/types';
 import { rulesetTitle } from '../present/ruleset';
 import type { Voice } from '../present/voice';
 import type { ChipBand } from '../protocol';
@@ -173,7 +173,7 @@ export function fileReport(source: ReportSource, v: Voice, severity: SeverityOf 
   return {
     path,
     ruleset: { id: analysis.ruleset.id, title: rulesetTitle(analysis.ruleset, v) },
-    characters: analysis.frontMatter?.characters.map((c) => c.name) ?? [],
+    characters: sheetsOf(analysis).map((c) => c.name),
     scenes: sections.filter((s) => s.checks.length > 0 || s.problems.errors + s.problems.warnings + s.problems.infos + s.problems.hints > 0),
     problems,
     checks: analysis.checks.length,

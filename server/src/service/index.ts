@@ -41,6 +41,8 @@ import type {
   ReportResult,
   RollmarkSettings,
   RulesetsParams,
+  PartiesParams,
+  PartiesResult,
   RulesetsResult,
   TextDocumentParams,
   UnservedDocumentInfo,
@@ -59,6 +61,7 @@ export type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis
 // What the CLI writes its results with, besides present/'s words: positions, default severities, pools.
 export { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 export { LineIndex, type LinePosition } from '../analysis/markdown/lineIndex';
+export { chooseParty, type ProjectParty } from '../analysis/project/partyFile';
 export { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE } from '../analysis/project/fileRefusal';
 export { isKnownPool } from '../engine/oddsReport';
 export type { WorkspaceFolder } from '../workspace/folders';
@@ -105,6 +108,7 @@ export interface RollmarkService {
   report(params: ReportParams): Promise<ReportResult>;
   unservedDocument(params: TextDocumentParams): Promise<UnservedDocumentInfo | null>;
   rulesets(params: RulesetsParams): Promise<RulesetsResult>;
+  parties(params: PartiesParams): Promise<PartiesResult>;
   /** Runs a server command (protocol.ts `Commands`) with its checked argument. */
   executeCommand<C extends keyof CommandSignatures>(command: C, args: CommandSignatures[C]['args']): Promise<CommandSignatures[C]['result']>;
 
@@ -161,6 +165,7 @@ export function createRollmarkService(options: RollmarkServiceOptions): Rollmark
     report: (params) => requests.report(s, params),
     unservedDocument: (params) => requests.unservedDocument(s, params),
     rulesets: (params) => requests.rulesets(s, params),
+    parties: (params) => requests.parties(s, params),
     executeCommand: (command, args) => commands[command](s, args),
     builtinRulesets: text.builtinRulesets,
     builtinRuleset: text.builtinRuleset,

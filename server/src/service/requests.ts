@@ -40,13 +40,15 @@ import {
   MARKDOWN_LANGUAGE_ID,
   type ReportParams,
   type ReportResult,
+  type PartiesParams,
+  type PartiesResult,
   type RulesetsParams,
   type RulesetsResult,
   type TextDocumentParams,
   type UnservedDocumentInfo,
 } from '../protocol';
 import type { AnalyzedDocument } from '../workspace/analyses';
-import { type OpenDocuments, openReportDocument, reportPath, workspaceReportDocuments } from '../workspace/workspaceScenarios';
+import { analysisOptions, type OpenDocuments, openReportDocument, reportPath, workspaceReportDocuments } from '../workspace/workspaceScenarios';
 import { ServiceError } from './errors';
 import type { Session } from './session';
 
@@ -177,4 +179,12 @@ export async function rulesets(s: Session, params: RulesetsParams): Promise<Rule
   const folder = uri ? s.folders.folderFor(uri) : undefined;
   const project = await s.projects.get(folder, uri ? await s.settings.forResource(uri) : DEFAULT_SETTINGS);
   return { rulesets: provideRulesets(project.config.rulesets, s.locale) };
+}
+
+/** The parties of a document's (or folder's) project, and the one its documents are analysed with. */
+export async function parties(s: Session, params: PartiesParams): Promise<PartiesResult> {
+  const settings = await s.settings.forResource(params.uri);
+  const project = await s.projects.get(s.folders.folderFor(params.uri), settings);
+  const active = analysisOptions(settings, project).party?.name;
+  return { parties: project.config.parties?.parties.map((p) => p.name) ?? [], ...(active ? { active } : {}) };
 }

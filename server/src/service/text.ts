@@ -19,6 +19,7 @@ import { rollCheck } from '../engine/roll';
 import type { RollReport } from '../engine/rollReport';
 import type { Ruleset } from '../engine/ruleset';
 import { namedRoll } from '../present/roll';
+import type { ProjectParty } from '../analysis/project/partyFile';
 import type { ProjectFiles } from '../workspace/projectFiles';
 import { received, sendable, type SentAnalysis, type SentProject, sentProject } from './transfer';
 
@@ -28,6 +29,8 @@ export type AnalysisProject = Pick<WorkspaceConfig, 'rulesets' | 'dictionary'>;
 export interface TextOptions {
   /** The ruleset of a document whose front matter names none (`--ruleset`). */
   defaultRuleset?: string;
+  /** The project's party the document is analysed with (`--party`, project/partyFile.ts `chooseParty`). */
+  party?: ProjectParty;
 }
 
 export interface RollRequest {
@@ -50,7 +53,12 @@ export function loadProject(files: ProjectFiles, trusted: boolean): Promise<Work
 }
 
 export function analyzeText(text: string, project: AnalysisProject, options: TextOptions = {}): DocumentAnalysis {
-  return analyzeDocument(text, { rulesets: project.rulesets, dictionary: project.dictionary, ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}) });
+  return analyzeDocument(text, {
+    rulesets: project.rulesets,
+    dictionary: project.dictionary,
+    ...(options.defaultRuleset ? { defaultRuleset: options.defaultRuleset } : {}),
+    ...(options.party ? { party: options.party } : {}),
+  });
 }
 
 export function readCheck(text: string, ruleset: Ruleset): ResolvedCheck {

@@ -9,7 +9,7 @@ import type { Heading } from '../analysis/markdown/markdownScan';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
 import { lazyCheck, oddsFor } from '../analysis/resolve/lazyCheck';
 import { traitIndex } from '../analysis/resolve/traitIndex';
-import type { AnalysisDiagnostic, DictionaryEntry, DocumentAnalysis, FrontMatter, ProseCheck } from '../analysis/types';
+import { type AnalysisDiagnostic, type DictionaryEntry, type DocumentAnalysis, type FrontMatter, type ProseCheck, sheetsOf } from '../analysis/types';
 import { BUILTIN_RULESET_IDS } from '../engine/builtinRulesets';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { Ruleset } from '../engine/ruleset';
@@ -49,6 +49,7 @@ export interface SentAnalysis {
   rulesetId: string;
   rulesetSource: DocumentAnalysis['rulesetSource'];
   frontMatter?: FrontMatter;
+  party?: DocumentAnalysis['party'];
   /** The distinct specs of the checks (structured clone keeps what JSON might not: these are the engine's input). */
   specs: CheckSpec[];
   items: string;
@@ -56,7 +57,7 @@ export interface SentAnalysis {
 
 /** An analysis as a thread sends it. */
 export function sendable(analysis: DocumentAnalysis): SentAnalysis {
-  const { ruleset, rulesetSource, frontMatter, proseChecks, diagnostics, headings } = analysis;
+  const { ruleset, rulesetSource, frontMatter, party: projectParty, proseChecks, diagnostics, headings } = analysis;
   const specs = new Map<CheckSpec, number>();
   const scenes = new Map(headings.map((h, k) => [h, k]));
   const indexOf = (spec: CheckSpec): number => {
@@ -72,19 +73,20 @@ export function sendable(analysis: DocumentAnalysis): SentAnalysis {
     return sent;
   });
   const items: SentItems = { checks, proseChecks, diagnostics, headings };
-  return { rulesetId: ruleset.id, rulesetSource, ...(frontMatter ? { frontMatter } : {}), specs: [...specs.keys()], items: JSON.stringify(items) };
+  return { rulesetId: ruleset.id, rulesetSource, ...(frontMatter ? { frontMatter } : {}), ...(projectParty ? { party: projectParty } : {}), specs: [...specs.keys()], items: JSON.stringify(items) };
 }
 
 /** The analysis another thread sent, rebuilt against this thread's copy of the project. */
 export function received(sent: SentAnalysis, config: WorkspaceConfig): DocumentAnalysis {
   const ruleset = config.rulesets.get(sent.rulesetId);
   if (!ruleset) throw new Error(`the worker's ruleset ${sent.rulesetId} is not in this project`);
-  const context = { ruleset, index: traitIndex(ruleset, config.dictionary), characters: sent.frontMatter?.characters ?? [] };
+  const context = { ruleset, index: traitIndex(ruleset, config.dictionary), characters: sheetsOf(sent) };
   const { checks, proseChecks, diagnostics, headings } = JSON.parse(sent.items) as SentItems;
   const analysis: DocumentAnalysis = {
     ruleset,
     rulesetSource: sent.rulesetSource,
     ...(sent.frontMatter ? { frontMatter: sent.frontMatter } : {}),
+    ...(sent.party ? { party: sent.party } : {}),
     checks: checks.map(([start, end, contentStart, contentEnd, text, spec, scene, actor, party]) => {
       const members = party?.members.map(([character, index, success]) => ({ character, spec: sent.specs[index], odds: oddsFor(ruleset, sent.specs[index]), success }));
       const partyOdds = party && members ? { members, lacking: party.lacking, helping: party.helping, any: party.any, all: party.all } : undefined;

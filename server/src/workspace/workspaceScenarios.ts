@@ -13,15 +13,20 @@ import { revisionOf } from './documentSync';
 import { fileNameOf, fileUri, relativePath } from './folders';
 import type { ProjectFiles } from './projectFiles';
 import type { Project } from './projects';
+import { chooseParty } from '../analysis/project/partyFile';
 import { servesText } from './servedDocuments';
 
 /** The options an analysis of a document in this folder takes (the same for open documents, analyses.ts). */
 export function analysisOptions(settings: RollmarkSettings, project: Project): AnalysisOptions {
+  // A party the setting names that the folder's file lacks: the file's default, as with no setting (the party file's own problems say what it has).
+  const chosen = chooseParty(project.config.parties, settings.party);
+  const party = chosen === 'unknown' ? chooseParty(project.config.parties, undefined) : chosen;
   return {
     rulesets: project.config.rulesets,
     ...(settings.defaultRuleset ? { defaultRuleset: settings.defaultRuleset } : {}),
     dictionary: project.config.dictionary,
     proseChecks: settings.proseChecks === 'off' ? 'off' : 'on',
+    ...(party && party !== 'unknown' ? { party } : {}),
   };
 }
 

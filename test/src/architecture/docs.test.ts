@@ -36,6 +36,8 @@ import type { Locale } from '../../../server/src/present/locale';
 import { CODE_SUMMARY, diagnosticMessage } from '../../../server/src/present/messages';
 import { voice } from '../../../server/src/present/voice';
 import { parseDictionary } from '../../../server/src/analysis/project/workspaceConfig';
+import { parsePartyFile } from '../../../server/src/analysis/project/partyFile';
+import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
 import { main } from '../../../server/src/cli/main';
 import type { CliIo } from '../../../server/src/cli/io';
 import { BUILTIN_RULESET_IDS, getBuiltinRuleset } from '../../../server/src/engine/builtinRulesets';
@@ -330,6 +332,13 @@ describe('architecture: the documentation is true', () => {
         if (file.startsWith('.rollmark/rulesets/')) {
           const result = parseUserRuleset(node.value, file, () => undefined);
           assert.deepEqual(result.errors, [], `${p.file}:${lineOf(node)}: ${file}`);
+        } else if (file === '.rollmark/party.yaml') {
+          const rulesets = builtinRulesets();
+          const index = (id: string) => {
+            const ruleset = rulesets.get(id);
+            return ruleset ? traitIndex(ruleset, []) : undefined;
+          };
+          assert.deepEqual(parsePartyFile(node.value, index).diagnostics, [], `${p.file}:${lineOf(node)}: ${file}`);
         } else {
           assert.deepEqual(parseDictionary(node.value).diagnostics, [], `${p.file}:${lineOf(node)}: ${file}`);
         }

@@ -22,10 +22,10 @@ const root = path.resolve(__dirname, '../../..');
 const FOLDERS = ['examples', 'test/fixtures/scenarios'];
 const LOCALES: Locale[] = ['ru', 'en'];
 
-/** Every scenario of the folders, by its path from the repository's root. */
+/** Every scenario of the folders and their subfolders (the example campaign), by its path from the repository's root. */
 function scenarios(): [string, string][] {
   return FOLDERS.flatMap((folder) =>
-    readdirSync(path.join(root, folder))
+    readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
       .filter((name) => name.endsWith('.md'))
       .sort()
       .map((name): [string, string] => [`${folder}/${name}`, readFileSync(path.join(root, folder, name), 'utf8')]),

@@ -210,7 +210,8 @@ describe('rollmark check', () => {
     const r = await run('check', '--format', 'json', EXAMPLES);
     assert.equal(r.code, 0, r.err);
     const report = JSON.parse(r.out) as { files: { path: string; ruleset: string; diagnostics: Json[]; checks: Json[] }[]; summary: Json };
-    assert.deepEqual(report.summary, { files: 5, checks: 25, errors: 0, warnings: 2, infos: 2, hints: 1 });
+    // The campaign folder adds 3 files, 4 checks and its one RM016 (an info).
+    assert.deepEqual(report.summary, { files: 8, checks: 29, errors: 0, warnings: 2, infos: 3, hints: 1 });
     assert.deepEqual(
       report.files.map((f) => [path.basename(f.path), f.ruleset]),
       [
@@ -219,6 +220,9 @@ describe('rollmark check', () => {
         ['threads.scenario.md', 'threads-of-fate'],
         ['vampire.scenario.md', 'vampire-pack'],
         ['werewolf.scenario.md', 'werewolf-revised'],
+        ['1-пристань.scenario.md', 'threads-of-fate'],
+        ['2-склад.scenario.md', 'threads-of-fate'],
+        ['3-маяк.scenario.md', 'threads-of-fate'],
       ],
     );
     const werewolf = report.files[4];

@@ -5,7 +5,7 @@
  * relative to where it is written, never written over a scenario.
  */
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
@@ -26,7 +26,8 @@ describe('rollmark report', () => {
   const cwd = process.cwd();
   beforeEach(() => {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'rollmark-report-cli-'));
-    for (const f of readdirSync(EXAMPLES)) copyFileSync(path.join(EXAMPLES, f), path.join(tmp, f));
+    // Folders too: the example campaign is one, with its own .rollmark/.
+    for (const f of readdirSync(EXAMPLES)) cpSync(path.join(EXAMPLES, f), path.join(tmp, f), { recursive: true });
     process.chdir(tmp);
   });
   afterEach(() => {
@@ -77,14 +78,18 @@ describe('rollmark report', () => {
         ['threads.scenario.md', 4, ['Ирина', 'Киборг']],
         ['vampire.scenario.md', 6, ['Адриан', 'Катастрофа']],
         ['werewolf.scenario.md', 4, ['Серый Коготь']],
+        // The campaign's characters come from its .rollmark/party.yaml (the default party).
+        ['кампания/1-пристань.scenario.md', 2, ['Мирон', 'Вера']],
+        ['кампания/2-склад.scenario.md', 1, ['Мирон', 'Вера']],
+        ['кампания/3-маяк.scenario.md', 1, ['Мирон', 'Вера']],
       ],
     );
-    assert.equal(report.checks, 25);
-    assert.deepEqual(report.problems, { errors: 0, warnings: 2, infos: 2, hints: 1 });
+    assert.equal(report.checks, 29);
+    assert.deepEqual(report.problems, { errors: 0, warnings: 2, infos: 3, hints: 1 });
     const rows = report.files.flatMap((f) => f.scenes.flatMap((s) => s.checks));
     assert.deepEqual(
       rows.map((row) => row.index),
-      Array.from({ length: 25 }, (_, i) => i + 1),
+      Array.from({ length: 29 }, (_, i) => i + 1),
     );
     const door = rows.find((row) => row.path === 'vampire.scenario.md' && row.text === '«Сила + Атлетика (сложность 2)»');
     assert.ok(door);
@@ -98,8 +103,11 @@ describe('rollmark report', () => {
     assert.deepEqual(rows[24].chances, []);
     // Марк's chance die: 10 %. Ирина: d20 + 3 against 12 with 2 Помехи, the lowest of three d20 at 9+: 0.6³.
     assert.deepEqual(
-      report.hardest.slice(0, 2).map((h) => [h.roller, h.path, h.line, Number(h.chance.toFixed(4))]),
+      report.hardest.slice(0, 4).map((h) => [h.roller, h.path, h.line, Number(h.chance.toFixed(4))]),
       [
+        // The campaign's lock at 24: Вера (+1) cannot, Мирон (+4) needs a 20.
+        ['Вера', 'кампания/2-склад.scenario.md', 6, 0],
+        ['Мирон', 'кампания/2-склад.scenario.md', 6, 0.05],
         ['Марк', 'storytelling.scenario.md', 17, 0.1],
         ['Ирина', 'threads.scenario.md', 18, 0.216],
       ],
@@ -108,7 +116,7 @@ describe('rollmark report', () => {
     const scene = report.files[1].scenes.find((s) => s.title === 'Сцена 1. Погоня');
     assert.deepEqual(scene?.problems, { errors: 0, warnings: 0, infos: 1, hints: 0 });
     assert.deepEqual(r.progress.at(-1), undefined, 'the progress line is cleared at the end');
-    assert.match(r.progress.at(-2) ?? '', /^rollmark report: 5 of 5 files$/);
+    assert.match(r.progress.at(-2) ?? '', /^rollmark report: 8 of 8 files$/);
   });
 
   it('--format md: a table per scene, each row linked to its file:line', async () => {

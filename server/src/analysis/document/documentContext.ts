@@ -10,7 +10,8 @@ import { DEFAULT_SEVERITY } from '../diagnosticCatalog';
 import { readFrontMatter, resolveSheets, unknownRulesetDiagnostic } from '../project/frontMatter';
 import { DEFAULT_RULESET_ID } from '../project/rulesetProvider';
 import { dictionaryKey, traitIndex } from '../resolve/traitIndex';
-import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis, FrontMatter, RulesetProvider, TextRange } from '../types';
+import type { AnalysisDiagnostic, AnalysisOptions, CharacterSheet, DocumentAnalysis, FrontMatter, RulesetProvider, TextRange } from '../types';
+import { mergeSheets } from '../project/partyFile';
 
 /** The byte-order mark and front matter: with the settings, what every block depends on. */
 export interface Head {
@@ -32,6 +33,9 @@ export interface DocumentContext {
   ruleset: Ruleset;
   rulesetSource: DocumentAnalysis['rulesetSource'];
   frontMatter?: FrontMatter;
+  /** The project's party (`AnalysisOptions.party`): its key, and the characters with the front matter's. */
+  partyKey: string;
+  party?: { name: string; characters: CharacterSheet[] };
   /** The front matter's diagnostics, sorted: they come before every block's. */
   diagnostics: AnalysisDiagnostic[];
   block: BlockContext;
@@ -58,12 +62,17 @@ function dictionaryKeyOf(options: AnalysisOptions): string {
   return dictionaryKey(options.dictionary ?? []);
 }
 
+function partyKeyOf(options: AnalysisOptions): string {
+  return options.party ? `${options.party.name}\u0000${options.party.key}` : '';
+}
+
 export function sameInputs(ctx: DocumentContext, head: Head, options: AnalysisOptions): boolean {
   return (
     ctx.head === head.text &&
     ctx.rulesets === options.rulesets &&
     ctx.defaultRuleset === options.defaultRuleset &&
     ctx.dictionary === dictionaryKeyOf(options) &&
+    ctx.partyKey === partyKeyOf(options) &&
     ctx.block.proseChecks === (options.proseChecks !== 'off')
   );
 }
@@ -89,11 +98,14 @@ function buildContext(text: string, head: Head, options: AnalysisOptions): Docum
   const index = traitIndex(ruleset, options.dictionary ?? []);
   const sheets = raw ? resolveSheets(raw, index) : { sheets: [], diagnostics: [] };
   diagnostics.push(...sheets.diagnostics);
+  const characters = options.party ? mergeSheets(options.party, sheets.sheets, index) : sheets.sheets;
   const ctx: DocumentContext = {
     head: head.text,
     rulesets: options.rulesets,
     defaultRuleset: options.defaultRuleset,
     dictionary: dictionaryKeyOf(options),
+    partyKey: partyKeyOf(options),
+    ...(options.party ? { party: { name: options.party.name, characters } } : {}),
     bodyStart: head.bodyStart,
     ruleset,
     rulesetSource: source,
@@ -101,9 +113,9 @@ function buildContext(text: string, head: Head, options: AnalysisOptions): Docum
     block: {
       ruleset,
       index,
-      characters: sheets.sheets,
+      characters,
       proseChecks: options.proseChecks !== 'off',
-      fixedRanges: new Set(sheets.sheets.flatMap((sheet) => (sheet.newTrait ? [sheet.range, sheet.newTrait.at] : [sheet.range]))),
+      fixedRanges: new Set(characters.flatMap((sheet) => (sheet.newTrait ? [sheet.range, sheet.newTrait.at] : [sheet.range]))),
       definitions: NO_DEFINITIONS,
     },
   };
@@ -126,7 +138,7 @@ export function contextFor(text: string, head: Head, options: AnalysisOptions): 
     recent = new Map();
     recentContexts.set(options.rulesets, recent);
   }
-  const key = [options.defaultRuleset ?? '', options.proseChecks ?? '', dictionaryKeyOf(options), head.text].join('\u0000');
+  const key = [options.defaultRuleset ?? '', options.proseChecks ?? '', dictionaryKeyOf(options), partyKeyOf(options), head.text].join('\u0000');
   let shared = recent.get(key);
   if (!shared) {
     if (recent.size >= RECENT_CONTEXTS) recent.clear();

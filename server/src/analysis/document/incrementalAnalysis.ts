@@ -84,6 +84,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
       ruleset: ctx.ruleset,
       rulesetSource: ctx.rulesetSource,
       ...(ctx.frontMatter ? { frontMatter: ctx.frontMatter } : {}),
+      ...(ctx.party ? { party: ctx.party } : {}),
       checks: items.checks,
       proseChecks: items.proseChecks,
       // The blocks' own list stays whole for the next edit's reuse; what the document's comments silence leaves only the result.

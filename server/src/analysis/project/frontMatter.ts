@@ -26,7 +26,7 @@ export interface RawFrontMatter {
 const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: false } as const;
 
 /** Where the front matter's YAML is: its offset in the document, and the document. */
-interface YamlSource {
+export interface YamlSource {
   base: number;
   text: string;
 }
@@ -44,7 +44,7 @@ function nodeRange(node: YamlNode | null | undefined, src: YamlSource): TextRang
   return { start, end };
 }
 
-function keyName(pair: Pair): string | undefined {
+export function keyName(pair: Pair): string | undefined {
   return isScalar(pair.key) && pair.key.value !== null ? String(pair.key.value) : undefined;
 }
 
@@ -169,7 +169,8 @@ export function readFrontMatter(text: string, block: { range: TextRange; content
   return result;
 }
 
-function readCharacters(pair: Pair, src: YamlSource, result: RawFrontMatter, malformed: (message: DiagnosticMessage, range: TextRange) => void): void {
+/** A `characters:` mapping's sheets as written (also a party of `.rollmark/party.yaml`, partyFile.ts). */
+export function readCharacters(pair: Pair, src: YamlSource, result: RawFrontMatter, malformed: (message: DiagnosticMessage, range: TextRange) => void): void {
   const keyRange = nodeRange(pair.key as YamlNode, src) ?? result.range;
   if (!isMap(pair.value)) {
     malformed({ id: 'charactersNotMapping' }, keyRange);

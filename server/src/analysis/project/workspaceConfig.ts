@@ -7,6 +7,9 @@ import { MAX_REPORTED_ERRORS, MAX_RULESET_CHARS, parseUserRuleset, type RulesetE
 import { DEFAULT_SEVERITY, type DiagnosticMessage } from '../diagnosticCatalog';
 import { LineIndex } from '../markdown/lineIndex';
 import { withUserRulesets } from './rulesetProvider';
+import { DEFAULT_PARTY_PATH, type PartyFile, parsePartyFile } from './partyFile';
+import { unknownRulesetDiagnostic } from './frontMatter';
+import { traitIndex } from '../resolve/traitIndex';
 import type { AnalysisDiagnostic, DictionaryEntry, RulesetProvider } from '../types';
 
 /** The workspace files Rollmark reads, relative to the workspace root (docs/markup.en.md, "Project dictionary and your own rulesets"). */
@@ -54,6 +57,8 @@ export interface WorkspaceConfig {
   fileTexts: Map<string, string>;
   /** Problems shown on the folder's documents instead, at their first line. */
   folderProblems: FolderProblem[];
+  /** The project's parties (`.rollmark/party.yaml`), when the file is there. */
+  parties?: PartyFile;
 }
 
 const DICTIONARY_KEYS = ['traits', 'terms', 'термины', 'черты'];
@@ -249,7 +254,30 @@ export async function loadWorkspaceConfig(fs: WorkspaceFs, paths: WorkspaceOptio
     const ruleset = load(file, []);
     if (ruleset) user.push(ruleset);
   }
-  return { rulesets: withUserRulesets(user), dictionary, fileDiagnostics, fileTexts, folderProblems };
+  const rulesets = withUserRulesets(user);
+  const parties = await loadParties(fs, rulesets, dictionary, refused, onFile);
+  return { rulesets, dictionary, fileDiagnostics, fileTexts, folderProblems, ...(parties ? { parties } : {}) };
+}
+
+/** The party file, its sheets checked against the ruleset it names; undefined when there is none or it was refused. */
+async function loadParties(
+  fs: WorkspaceFs,
+  rulesets: RulesetProvider,
+  dictionary: readonly DictionaryEntry[],
+  refused: (path: string, refusal: FileRefusal) => void,
+  onFile: (path: string, text: string, diagnostics: AnalysisDiagnostic[]) => void,
+): Promise<PartyFile | undefined> {
+  const read = await fs.readFile(DEFAULT_PARTY_PATH);
+  if (read.kind === 'refused') refused(DEFAULT_PARTY_PATH, read.refusal);
+  if (read.kind !== 'text') return undefined;
+  const parties = parsePartyFile(read.text, (id) => {
+    const ruleset = rulesets.get(id);
+    return ruleset ? traitIndex(ruleset, dictionary) : undefined;
+  });
+  const diagnostics = [...parties.diagnostics];
+  if (parties.ruleset && !rulesets.get(parties.ruleset.value)) diagnostics.unshift(unknownRulesetDiagnostic(parties.ruleset, rulesets));
+  if (diagnostics.length > 0) onFile(DEFAULT_PARTY_PATH, read.text, diagnostics);
+  return parties;
 }
 
 /** Problems in one workspace file, with its text so that offsets become positions. */
