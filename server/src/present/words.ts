@@ -294,6 +294,11 @@ export const WORDS = {
 
   // Files Rollmark writes (present/fileWrites.ts): why one was not written, and what to do.
   reportNotWritten: (path: string, why: string, todo: string): Text => ({ ru: `отчёт не записан в ${path}: ${why}; ${todo}`, en: `the report was not written to ${path}: ${why}; ${todo}` }),
+  // `rollmark dictionary -o` and the editor's "Dictionary for LTeX+".
+  spellingDictionaryNotWritten: (path: string, why: string, todo: string): Text => ({
+    ru: `словарь не записан в ${path}: ${why}; ${todo}`,
+    en: `the dictionary was not written to ${path}: ${why}; ${todo}`,
+  }),
   outputNotWritten: (why: string): Text => ({ ru: `вывод не записан: ${why}`, en: `the output could not be written: ${why}` }),
   writeRunInput: { ru: 'этот файл читает сам запуск', en: 'this run reads that file' },
   writeScenario: { ru: 'это файл сценария (*.scenario.md)', en: 'it is a scenario file (*.scenario.md)' },
