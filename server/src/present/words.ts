@@ -340,6 +340,8 @@ export const WORDS = {
   rollAnew: { ru: '🎲 Бросить заново', en: '🎲 Roll anew' },
   replayLens: (seed: string): Text => ({ ru: `🔁 Повторить (зерно ${seed})`, en: `🔁 Replay (seed ${seed})` }),
   keptNotAChecksFile: { ru: 'Сохранять броски можно только в файле сценария, открытом в папке рабочей области', en: 'Rolls can be kept only from a scenario file in a workspace folder' },
+  ltexDictionaryNoFolder: { ru: 'Словарь для LTeX+ пишется в папку рабочей области: откройте папку проекта', en: 'The LTeX+ dictionary is written into a workspace folder: open the project folder' },
+  ltexDictionaryNotWritten: (file: string, reason: string): Text => ({ ru: `Словарь для LTeX+ не записан в «${file}»: ${reason}`, en: `The LTeX+ dictionary was not written to "${file}": ${reason}` }),
   keptLogRefused: (file: string, reason: string): Text => ({ ru: `Бросок не записан в «${file}»: ${reason}`, en: `The roll was not written to "${file}": ${reason}` }),
   // The luck audit (present/luck.ts).
   auditTitle: { ru: 'Проверка удачи', en: 'Luck audit' },

@@ -4,8 +4,9 @@
  * never has to write them, a spelling dictionary has to list them.
  *
  * The forms come from the regular endings of the word's declension, guessed from its ending
- * (noun of the first, second or third declension, or an adjective); a form is kept only when it
- * has the word's own stem, so every form listed is one the analysis reads as the same word. Irregular
+ * (noun of the first, second or third declension, or an adjective); a form is kept only when the
+ * analysis's stemmer gives it the word's own stem (or that stem and one letter more), so a guessed
+ * declension that changes the stem is dropped. Irregular
  * words (a fleeting vowel: «Огонь» → «Огня») get fewer forms, never wrong-stemmed ones; a word in
  * «-ь» whose gender the ending does not tell gets the forms of both genders.
  */
@@ -65,6 +66,15 @@ export function singularCaseForms(word: string): string[] {
   return [...forms];
 }
 
+/**
+ * Whether two stems are of one word: equal, or one the other and a letter more — the stemmer
+ * leaves the «е» of «-ей» on some forms («Гордей» → «горд», «Гордея» → «горде»).
+ */
+function sameStem(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return long.startsWith(short) && long.length - short.length <= 1;
+}
+
 function declineOne(word: string): string[] {
   if (word.length < MIN_DECLINED_LENGTH || !/^[а-яё]+$/i.test(word)) return [];
   const lower = word.toLowerCase();
@@ -76,7 +86,7 @@ function declineOne(word: string): string[] {
   for (const { cut, add } of endings(lower)) {
     for (const ending of add) {
       const form = lower.slice(0, lower.length - cut) + ending;
-      if (form === lower || stemWord(form.replace(/ё/g, 'е')) !== stem) continue;
+      if (form === lower || !sameStem(stemWord(form.replace(/ё/g, 'е')), stem)) continue;
       out.push(capital ? form[0].toUpperCase() + form.slice(1) : form);
     }
   }
