@@ -79,7 +79,7 @@ export interface CommandSignatures {
 }
 
 export interface WriteLtexDictionaryArgs {
-  /** A document or folder URI: its workspace folder's dictionary is written. */
+  /** A document's URI or a workspace folder's own: that folder's dictionary is written. */
   uri: string;
 }
 

@@ -198,7 +198,7 @@ export function luckAudit(s: Session, args: LuckAuditArgs): Promise<LuckAuditRes
  */
 export function writeLtexDictionary(s: Session, args: WriteLtexDictionaryArgs): Promise<WriteLtexDictionaryResult> {
   return command(s, Commands.writeLtexDictionary, async () => {
-    const folderUri = s.folders.folderFor(args.uri);
+    const folderUri = s.folderOf(args.uri);
     const fs = folderUri ? s.fsFor(folderUri) : undefined;
     const v = voice(s.locale);
     if (!folderUri || !fs) return { written: false, reason: v.w.ltexDictionaryNoFolder };

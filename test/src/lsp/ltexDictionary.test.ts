@@ -29,6 +29,10 @@ describe('the LTeX+ dictionary through the server', function () {
     assert.deepEqual(starting('Горде'), ['Гордее', 'Гордеем', 'Гордей', 'Гордею', 'Гордея']);
     assert.deepEqual(starting('Рвущ'), ['Рвущего', 'Рвущего-Тени', 'Рвущем', 'Рвущем-Тени', 'Рвущему', 'Рвущему-Тени', 'Рвущий', 'Рвущий-Тени', 'Рвущим', 'Рвущим-Тени']);
     assert.deepEqual(starting('Атлетик'), ['Атлетика', 'Атлетике', 'Атлетики', 'Атлетикой', 'Атлетикою', 'Атлетику']);
+    // Asked by the folder's own URI (the palette with no document open): the same words.
+    fs.files.delete('.rollmark/ltex.dictionary.txt');
+    assert.deepEqual(await client.executeCommand<WriteLtexDictionaryResult>('rollmark.writeLtexDictionary', { uri: WORKSPACE }), result);
+    assert.equal(fs.files.get('.rollmark/ltex.dictionary.txt'), text);
   });
 
   it('outside a workspace folder: nothing written, and why', async () => {
