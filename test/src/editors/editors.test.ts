@@ -122,6 +122,19 @@ vim.cmd('qa!')
     assert.deepEqual(snippets(SETUPS_EN), snippets(SETUPS));
   });
 
+  it('the untested setups (Helix, Zed, Sublime Text): the same on both pages, marked untested, their JSON valid', () => {
+    const blocks = (page: string) => [...page.matchAll(/```(toml|json|rust)\n([\s\S]*?)```/g)].map((m) => ({ language: m[1], text: m[2] }));
+    const ru = blocks(SETUPS.slice(SETUPS.indexOf('## Helix, Zed, Sublime Text')));
+    assert.deepEqual(blocks(SETUPS_EN.slice(SETUPS_EN.indexOf('## Helix, Zed, Sublime Text'))), ru);
+    assert.deepEqual(
+      ru.map((b) => b.language),
+      ['toml', 'toml', 'rust', 'json', 'json'],
+    );
+    for (const block of ru.filter((b) => b.language === 'json')) assert.doesNotThrow(() => JSON.parse(block.text), block.text);
+    assert.match(SETUPS, /## Helix, Zed, Sublime Text \(не проверено\)/);
+    assert.match(SETUPS_EN, /## Helix, Zed, Sublime Text \(untested\)/);
+  });
+
   it('Neovim 0.10+: the snippet parses as Lua', () => {
     const file = path.join(tmp, 'init-0.10.lua');
     writeFileSync(file, snippet('-- Neovim 0.10+'));
