@@ -62,11 +62,12 @@ export async function dictionaryCommand(args: string[], io: CliIo, rollmark: Rol
   const rulesets = new Map<string, Ruleset>(analyses.map((a) => [a.ruleset.id, a.ruleset]));
   if (rulesets.size === 0) {
     // No scenario named: the words of the ruleset the current folder's scenarios would get.
-    const project = await projects.config(await projects.rootOf(undefined));
+    const project = await projects.config(await projects.rootOfFolder(cwd));
     const ruleset = chosen ?? project.rulesets.get(DEFAULT_RULESET_ID);
     if (ruleset) rulesets.set(ruleset.id, ruleset);
   }
-  const roots = projects.loaded().length > 0 ? projects.loaded() : [await projects.rootOf(undefined)];
+  // With no file read, the project the current folder's scenarios would belong to.
+  const roots = projects.loaded().length > 0 ? projects.loaded() : [await projects.rootOfFolder(cwd)];
   const dictionaries = await Promise.all(roots.map(async (root) => (await projects.config(root)).dictionary));
   const text = rollmark.ltexDictionary({
     rulesets: [...rulesets.values()],

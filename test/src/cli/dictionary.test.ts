@@ -46,7 +46,9 @@ describe('rollmark dictionary', () => {
     assert.deepEqual(lines, [...new Set(lines)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), 'each word once, in code-point order');
   });
 
-  it('without files: the ruleset asked for and the current folder’s dictionary, no character', async () => {
+  it('without files: the ruleset asked for and the dictionary of the project the current folder is in, no character', async () => {
+    mkdirSync('глава');
+    process.chdir('глава');
     const r = await runCli(['dictionary', '--ruleset', 'vampire-pack']);
     assert.equal(r.code, 0, r.err);
     assert.deepEqual(starting(r.out, 'Атлетик', 'Вер', 'Хитрост'), ['Атлетика', 'Атлетике', 'Атлетики', 'Атлетикой', 'Атлетикою', 'Атлетику', 'Хитрости', 'Хитрость', 'Хитростью']);
