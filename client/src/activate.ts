@@ -12,6 +12,7 @@ import { registerCommands } from './commands';
 import { TypingPause } from './typingPause';
 import { LanguageClientHost, SERVER_CHANNEL, type ServerStarter } from './languageClient';
 import { LuckAuditView } from './luckAudit';
+import { registerLtexDictionaryCommand } from './ltexDictionary';
 import { PoolPicker } from './poolPicker';
 import { PreviewChips } from './previewChips';
 import { ReportView } from './reportView';
@@ -70,6 +71,7 @@ export async function activateRollmark(context: vscode.ExtensionContext, startSe
       return report.show(scope, uri);
     }),
     vscode.commands.registerCommand(ClientCommands.showLuckAudit, (uri?: unknown) => audits.show(uri)),
+    registerLtexDictionaryCommand(clientHost),
     // Trust granted: start again so that the server reads the user ruleset files.
     vscode.workspace.onDidGrantWorkspaceTrust(() => restartSoon()),
   );

@@ -31,6 +31,8 @@ export const ClientCommands = {
   showReport: 'rollmark.showReport',
   /** `(uri?)`: the luck audit of a session log (default: the active one, else asks) in the Markdown preview. */
   showLuckAudit: 'rollmark.showLuckAudit',
+  /** «Словарь для LTeX+»: the server writes the folder's `.rollmark/ltex.dictionary.txt`; offers to add it to `ltex.dictionary`. */
+  exportLtexDictionary: 'rollmark.exportLtexDictionary',
 } as const;
 
 export type ClientCommandId = (typeof ClientCommands)[keyof typeof ClientCommands];

@@ -54,6 +54,12 @@ export const Commands = {
   keepRoll: 'rollmark.keepRoll',
   /** The luck audit of a document's kept rolls (a session log, or a scenario with kept lines): {@link LuckAuditArgs} → {@link LuckAuditResult}. */
   luckAudit: 'rollmark.luckAudit',
+  /**
+   * Writes the LTeX+ dictionary of the workspace folder holding `uri` (`.rollmark/ltex.dictionary.txt`,
+   * what `rollmark dictionary --format ltex` prints for the folder's scenarios):
+   * {@link WriteLtexDictionaryArgs} → {@link WriteLtexDictionaryResult}.
+   */
+  writeLtexDictionary: 'rollmark.writeLtexDictionary',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -69,7 +75,16 @@ export interface CommandSignatures {
   [Commands.setDocumentRuleset]: { args: SetDocumentRulesetArgs; result: SetDocumentRulesetResult };
   [Commands.keepRoll]: { args: KeepRollArgs; result: KeepRollResult };
   [Commands.luckAudit]: { args: LuckAuditArgs; result: LuckAuditResult };
+  [Commands.writeLtexDictionary]: { args: WriteLtexDictionaryArgs; result: WriteLtexDictionaryResult };
 }
+
+export interface WriteLtexDictionaryArgs {
+  /** A document's URI or a workspace folder's own: that folder's dictionary is written. */
+  uri: string;
+}
+
+/** Written: the file's URI and how many words it holds; or why not, in the server's locale. */
+export type WriteLtexDictionaryResult = { written: true; file: string; words: number } | { written: false; reason: string };
 
 /** Where kept rolls go (`rollmark.keptRolls.destination`). */
 export type KeptRollDestination = 'line' | 'sessionLog';

@@ -224,7 +224,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         completionProvider: { triggerCharacters: [...service.completionTriggers], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKinds.tuneDifficulty, CodeActionKinds.convertProse, CodeActionKinds.fixAll] },
         documentSymbolProvider: true,
-        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary, Commands.reloadProject, Commands.setDocumentRuleset, Commands.keepRoll, Commands.luckAudit] },
+        executeCommandProvider: { commands: [Commands.rollCheck, Commands.addToDictionary, Commands.reloadProject, Commands.setDocumentRuleset, Commands.keepRoll, Commands.luckAudit, Commands.writeLtexDictionary] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'rollmark' },

@@ -24,6 +24,7 @@ import {
   type ProtocolPosition,
   type ProtocolRange,
   type ReloadProjectArgs,
+  type WriteLtexDictionaryArgs,
   type ReportParams,
   type RollCheckArgs,
   type RollmarkSettings,
@@ -169,6 +170,11 @@ function luckAuditArgs(raw: unknown): LuckAuditArgs {
   return { uri: raw.uri };
 }
 
+function writeLtexDictionaryArgs(raw: unknown): WriteLtexDictionaryArgs {
+  if (!isRecord(raw) || typeof raw.uri !== 'string' || raw.uri === '') throw new MalformedError('expected one argument {uri}');
+  return { uri: raw.uri };
+}
+
 /** Each server command's argument, checked: the shape `CommandSignatures` declares, or a reason. */
 export const commandArgs: { [C in keyof CommandSignatures]: (raw: unknown) => CommandSignatures[C]['args'] } = {
   [Commands.rollCheck]: rollCheckArgs,
@@ -177,6 +183,7 @@ export const commandArgs: { [C in keyof CommandSignatures]: (raw: unknown) => Co
   [Commands.setDocumentRuleset]: setDocumentRulesetArgs,
   [Commands.keepRoll]: keepRollArgs,
   [Commands.luckAudit]: luckAuditArgs,
+  [Commands.writeLtexDictionary]: writeLtexDictionaryArgs,
 };
 
 export function isCommand(command: unknown): command is keyof CommandSignatures {

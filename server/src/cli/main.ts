@@ -1,5 +1,6 @@
 import { auditCommand } from './auditCommand';
 import { checkCommand } from './checkCommand';
+import { dictionaryCommand } from './dictionaryCommand';
 import { oddsCommand, rollCommand, rulesetsCommand } from './commands';
 import { reportCommand } from './reportCommand';
 import type { Locale } from '../present/locale';
@@ -14,6 +15,7 @@ const COMMAND_LINES = `  rollmark check [--ruleset ID] [--party NAME] [--format 
   rollmark report [--ruleset ID] [--party NAME[,NAME…]] [--format html|json|md] [-o FILE] [--max-document-size-mb N] FILES|DIRS|-…
   rollmark rulesets [--json]
   rollmark audit [--format text|json] [--ruleset ID] FILES…
+  rollmark dictionary [--format ltex] [--ruleset ID] [-o FILE] [--max-document-size-mb N] [FILES|DIRS|-…]
 `;
 
 const USAGE: Record<Locale, string> = {
@@ -60,6 +62,7 @@ const COMMANDS: Record<string, Command> = {
   report: reportCommand,
   rulesets: rulesetsCommand,
   audit: auditCommand,
+  dictionary: dictionaryCommand,
 };
 
 /**

@@ -23,8 +23,8 @@ export class CliProjects {
     return file === undefined ? Promise.resolve(this.cwd) : this.rootOfFolder(path.dirname(path.resolve(this.cwd, file)));
   }
 
-  /** Asked once per folder: a campaign's chapters share a few folders. */
-  private rootOfFolder(dir: string): Promise<string> {
+  /** The folder whose `.rollmark/` applies to the files of `dir` (absolute); asked once per folder: a campaign's chapters share a few folders. */
+  rootOfFolder(dir: string): Promise<string> {
     let root = this.roots.get(dir);
     if (!root) {
       root = (async () => {

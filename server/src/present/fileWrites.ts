@@ -58,6 +58,11 @@ export function reportNotWrittenMessage(path: string, refusal: WriteRefusal, loc
   return voice(locale).w.reportNotWritten(echoed(path), writeFailureReason(refusal, locale), outputTodo(refusal, locale));
 }
 
+/** `rollmark dictionary -o FILE` or the editor's LTeX+ dictionary was not written. */
+export function spellingDictionaryNotWrittenMessage(path: string, refusal: WriteRefusal, locale: Locale): string {
+  return voice(locale).w.spellingDictionaryNotWritten(echoed(path), writeFailureReason(refusal, locale), outputTodo(refusal, locale));
+}
+
 /** Standard output refused the text (a full disk behind `>`). */
 export function outputNotWrittenMessage(code: string, locale: Locale): string {
   return voice(locale).w.outputNotWritten(writeFailureReason({ reason: 'write-failed', detail: code }, locale));

@@ -297,6 +297,11 @@ export const WORDS = {
 
   // Files Rollmark writes (present/fileWrites.ts): why one was not written, and what to do.
   reportNotWritten: (path: string, why: string, todo: string): Text => ({ ru: `отчёт не записан в ${path}: ${why}; ${todo}`, en: `the report was not written to ${path}: ${why}; ${todo}` }),
+  // `rollmark dictionary -o` and the editor's "Dictionary for LTeX+".
+  spellingDictionaryNotWritten: (path: string, why: string, todo: string): Text => ({
+    ru: `словарь не записан в ${path}: ${why}; ${todo}`,
+    en: `the dictionary was not written to ${path}: ${why}; ${todo}`,
+  }),
   outputNotWritten: (why: string): Text => ({ ru: `вывод не записан: ${why}`, en: `the output could not be written: ${why}` }),
   writeRunInput: { ru: 'этот файл читает сам запуск', en: 'this run reads that file' },
   writeScenario: { ru: 'это файл сценария (*.scenario.md)', en: 'it is a scenario file (*.scenario.md)' },
@@ -344,6 +349,8 @@ export const WORDS = {
   rollAnew: { ru: '🎲 Бросить заново', en: '🎲 Roll anew' },
   replayLens: (seed: string): Text => ({ ru: `🔁 Повторить (зерно ${seed})`, en: `🔁 Replay (seed ${seed})` }),
   keptNotAChecksFile: { ru: 'Сохранять броски можно только в файле сценария, открытом в папке рабочей области', en: 'Rolls can be kept only from a scenario file in a workspace folder' },
+  ltexDictionaryNoFolder: { ru: 'Словарь для LTeX+ пишется в папку рабочей области: откройте папку проекта', en: 'The LTeX+ dictionary is written into a workspace folder: open the project folder' },
+  ltexDictionaryNotWritten: (file: string, reason: string): Text => ({ ru: `Словарь для LTeX+ не записан в «${file}»: ${reason}`, en: `The LTeX+ dictionary was not written to "${file}": ${reason}` }),
   keptLogRefused: (file: string, reason: string): Text => ({ ru: `Бросок не записан в «${file}»: ${reason}`, en: `The roll was not written to "${file}": ${reason}` }),
   // The luck audit (present/luck.ts).
   auditTitle: { ru: 'Проверка удачи', en: 'Luck audit' },

@@ -30,7 +30,12 @@ import {
   type RollCheckResult,
   type SetDocumentRulesetArgs,
   type SetDocumentRulesetResult,
+  type WriteLtexDictionaryArgs,
+  type WriteLtexDictionaryResult,
 } from '../protocol';
+import { LTEX_DICTIONARY_PATH } from '../analysis/project/spellingWords';
+import { writeLtexDictionary as writeFolderLtexDictionary } from '../workspace/ltexDictionary';
+import type { OpenDocuments } from '../workspace/workspaceScenarios';
 import { fileUri, relativePath, sameFile } from '../workspace/folders';
 import { FileRefusedError } from '../workspace/projectFiles';
 import { addToProjectDictionary, dictionaryEditProblem } from '../workspace/projectDictionary';
@@ -187,6 +192,28 @@ export function luckAudit(s: Session, args: LuckAuditArgs): Promise<LuckAuditRes
   });
 }
 
+/**
+ * Writes the LTeX+ dictionary of the workspace folder holding `uri`; a refusal of the file layer
+ * (a read-only file, a link out of the folder) is answered as not written, with why.
+ */
+export function writeLtexDictionary(s: Session, args: WriteLtexDictionaryArgs): Promise<WriteLtexDictionaryResult> {
+  return command(s, Commands.writeLtexDictionary, async () => {
+    const folderUri = s.folderOf(args.uri);
+    const fs = folderUri ? s.fsFor(folderUri) : undefined;
+    const v = voice(s.locale);
+    if (!folderUri || !fs) return { written: false, reason: v.w.ltexDictionaryNoFolder };
+    const settings = await s.settings.forResource(folderUri);
+    const open: OpenDocuments = { get: (u) => s.documents.get(u), all: () => s.documents.all(), isServed: (d) => s.isServed(d), analysis: async (d) => (await s.analyses.get(d)).analysis };
+    try {
+      const words = await writeFolderLtexDictionary(folderUri, fs, settings, await s.projects.get(folderUri, settings), open);
+      return { written: true, file: fileUri(folderUri, LTEX_DICTIONARY_PATH), words };
+    } catch (error) {
+      if (!(error instanceof FileRefusedError)) throw error;
+      return { written: false, reason: v.w.ltexDictionaryNotWritten(LTEX_DICTIONARY_PATH, refusalReason(error.refusal, v)) };
+    }
+  });
+}
+
 /** Each command's implementation, by id: the dispatch `CommandSignatures` types. */
 export const commands: { [C in keyof CommandSignatures]: (s: Session, args: CommandSignatures[C]['args']) => Promise<CommandSignatures[C]['result']> } = {
   [Commands.rollCheck]: rollCheck,
@@ -195,4 +222,5 @@ export const commands: { [C in keyof CommandSignatures]: (s: Session, args: Comm
   [Commands.setDocumentRuleset]: setDocumentRuleset,
   [Commands.keepRoll]: keepRoll,
   [Commands.luckAudit]: luckAudit,
+  [Commands.writeLtexDictionary]: writeLtexDictionary,
 };

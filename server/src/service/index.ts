@@ -22,6 +22,7 @@ import type {
   InlayHintParams,
 } from 'vscode-languageserver';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
+import { ltexDictionaryText, spellingWords, type SpellingSources } from '../analysis/project/spellingWords';
 import type { ResolvedCheck } from '../analysis/resolve/resolveCheck';
 import type { DocumentAnalysis, PartyMember } from '../analysis/types';
 import type { CheckSpec } from '../engine/checkSpec';
@@ -63,6 +64,8 @@ export { DEFAULT_SEVERITY } from '../analysis/diagnosticCatalog';
 export { LineIndex, type LinePosition } from '../analysis/markdown/lineIndex';
 export { chooseParty, type ProjectParty } from '../analysis/project/partyFile';
 export { DEFAULT_MAX_DOCUMENT_MB, MEGABYTE } from '../analysis/project/fileRefusal';
+export { DEFAULT_RULESET_ID } from '../analysis/project/rulesetProvider';
+export { LTEX_DICTIONARY_PATH, type SpellingSources } from '../analysis/project/spellingWords';
 export { isKnownPool } from '../engine/oddsReport';
 export type { WorkspaceFolder } from '../workspace/folders';
 export { updatedDocument } from '../workspace/documentSync';
@@ -137,6 +140,8 @@ export interface RollmarkService {
   receiveProject(sent: SentProject): text.AnalysisProject;
   /** The luck audit of a text's kept rolls, each check read in its scenario (`rollmark audit`). */
   auditKeptRolls(source: string, scenario: ScenarioSource): Promise<SessionAudit>;
+  /** An LTeX+ dictionary file of the words a spell checker should take (`rollmark dictionary`): one word a line. */
+  ltexDictionary(sources: SpellingSources): string;
 }
 
 /** Creates a service for one host: for an editor, created at `initialize` with what it said. */
@@ -181,5 +186,6 @@ export function createRollmarkService(options: RollmarkServiceOptions): Rollmark
     sendProject: text.sendProject,
     receiveProject: text.receiveProject,
     auditKeptRolls,
+    ltexDictionary: (sources) => ltexDictionaryText(spellingWords(sources)),
   });
 }

@@ -3,7 +3,8 @@
  * run headless against the built server (dist/server.js): Neovim 0.7 (Debian 12's) shows the
  * diagnostics in Russian (`init_options.locale`), with the project's dictionary found through
  * `.rollmark/`, the dice lenses once attached, and reloads the project with its `<leader>R`
- * mapping; Vim with ALE shows the diagnostics. The Neovim 0.10+ snippet, which needs a newer
+ * mapping; Vim with ALE shows the diagnostics, its project root the nearest folder with `.rollmark/` or
+ * `.git`, else the file's own folder. The Neovim 0.10+ snippet, which needs a newer
  * Neovim than Debian has, is checked to parse. The editors are Debian packages (systemTools.ts).
  */
 import * as assert from 'node:assert/strict';
@@ -121,6 +122,19 @@ vim.cmd('qa!')
     assert.deepEqual(snippets(SETUPS_EN), snippets(SETUPS));
   });
 
+  it('the untested setups (Helix, Zed, Sublime Text): the same on both pages, marked untested, their JSON valid', () => {
+    const blocks = (page: string) => [...page.matchAll(/```(toml|json|rust)\n([\s\S]*?)```/g)].map((m) => ({ language: m[1], text: m[2] }));
+    const ru = blocks(SETUPS.slice(SETUPS.indexOf('## Helix, Zed, Sublime Text')));
+    assert.deepEqual(blocks(SETUPS_EN.slice(SETUPS_EN.indexOf('## Helix, Zed, Sublime Text'))), ru);
+    assert.deepEqual(
+      ru.map((b) => b.language),
+      ['toml', 'toml', 'rust', 'json', 'json'],
+    );
+    for (const block of ru.filter((b) => b.language === 'json')) assert.doesNotThrow(() => JSON.parse(block.text), block.text);
+    assert.match(SETUPS, /## Helix, Zed, Sublime Text \(не проверено\)/);
+    assert.match(SETUPS_EN, /## Helix, Zed, Sublime Text \(untested\)/);
+  });
+
   it('Neovim 0.10+: the snippet parses as Lua', () => {
     const file = path.join(tmp, 'init-0.10.lua');
     writeFileSync(file, snippet('-- Neovim 0.10+'));
@@ -129,7 +143,8 @@ vim.cmd('qa!')
     assert.equal(run.stderr, '');
   });
 
-  it('Vim with ALE: the diagnostics, in Russian, with the project dictionary', () => {
+  /** Vim with ALE opening `file` from `cwd`: the diagnostics it shows, the project root it gives the server, any error message. */
+  function inVimWithAle(cwd: string, file: string): Result & { root: string; errmsg: string } {
     writeFileSync(path.join(tmp, 'vimrc'), snippet('" Vim with ALE'));
     const result = path.join(tmp, 'result.json');
     writeFileSync(
@@ -140,7 +155,9 @@ function! s:Check(timer) abort
   let s:waited += 50
   let l:list = ale#engine#GetLoclist(bufnr(''))
   if len(l:list) > 0 || s:waited > 20000
-    call writefile([json_encode({'diagnostics': map(copy(l:list), {_, d -> {'code': d.code, 'message': d.text, 'lnum': d.lnum}}), 'errmsg': v:errmsg})], ${JSON.stringify(result)})
+    let l:linter = filter(copy(ale#linter#Get('markdown')), {_, l -> l.name is# 'rollmark'})[0]
+    let l:root = ale#lsp_linter#FindProjectRoot(bufnr(''), l:linter)
+    call writefile([json_encode({'diagnostics': map(copy(l:list), {_, d -> {'code': d.code, 'message': d.text, 'lnum': d.lnum}}), 'root': l:root, 'errmsg': v:errmsg})], ${JSON.stringify(result)})
     qa!
   endif
 endfunction
@@ -148,11 +165,16 @@ call timer_start(50, function('s:Check'), {'repeat': -1})
 `,
     );
     // Vim needs a terminal: script(1) gives it one.
-    const command = `vim -N -u ${path.join(tmp, 'vimrc')} -i NONE -n -c 'source ${path.join(tmp, 'driver.vim')}' ${path.join('chapters', 'scene.md')}`;
-    const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: book, env: { ...process.env, HOME: tmp, TERM: 'xterm' }, encoding: 'utf8', timeout: 45_000 });
+    const command = `vim -N -u ${path.join(tmp, 'vimrc')} -i NONE -n -c 'source ${path.join(tmp, 'driver.vim')}' ${file}`;
+    const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd, env: { ...process.env, HOME: tmp, TERM: 'xterm' }, encoding: 'utf8', timeout: 45_000 });
     assert.equal(run.status, 0, run.stderr);
-    const got = JSON.parse(readFileSync(result, 'utf8')) as Result & { errmsg: string };
+    return JSON.parse(readFileSync(result, 'utf8')) as Result & { root: string; errmsg: string };
+  }
+
+  it('Vim with ALE: the diagnostics, in Russian, with the project dictionary found through .rollmark/ (the root)', () => {
+    const got = inVimWithAle(book, path.join('chapters', 'scene.md'));
     assert.equal(got.errmsg, '');
+    assert.equal(got.root, book);
     assert.deepEqual(
       got.diagnostics.map((d) => [d.code, d.lnum]),
       [
@@ -161,5 +183,25 @@ call timer_start(50, function('s:Check'), {'repeat': -1})
       ],
     );
     assert.ok(got.diagnostics[1].message.includes('«Ловкасть»') && /[а-яё]{4}/.test(got.diagnostics[1].message.replace('Ловкасть', '')), `in Russian: ${got.diagnostics[1].message}`);
+  });
+
+  it('Vim with ALE: a file in a folder without .rollmark/ has its own folder as the root, not the parent; a .git above is a root', () => {
+    const loose = path.join(tmp, 'loose');
+    mkdirSync(loose);
+    writeFileSync(path.join(loose, 'scene.md'), SCENARIO);
+    const alone = inVimWithAle(loose, 'scene.md');
+    assert.equal(alone.errmsg, '');
+    assert.equal(alone.root, loose);
+    // No project dictionary here: «Прыгучесть» is unknown too.
+    assert.deepEqual(
+      alone.diagnostics.filter((d) => d.code === 'RM001').map((d) => d.lnum),
+      [5, 5],
+    );
+    const repo = path.join(tmp, 'repo');
+    mkdirSync(path.join(repo, '.git'), { recursive: true });
+    mkdirSync(path.join(repo, 'chapters'));
+    writeFileSync(path.join(repo, 'chapters', 'scene.md'), SCENARIO);
+    const inRepo = inVimWithAle(path.join(repo, 'chapters'), 'scene.md');
+    assert.equal(inRepo.root, repo);
   });
 });

@@ -37,7 +37,7 @@ describe('code lens and the roll command', () => {
   afterEach(async () => client.stop());
 
   it('advertises the server commands in executeCommandProvider', () => {
-    assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset', 'rollmark.keepRoll', 'rollmark.luckAudit'] });
+    assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset', 'rollmark.keepRoll', 'rollmark.luckAudit', 'rollmark.writeLtexDictionary'] });
   });
 
   // vampire-pack takes the difficulty off the dice: an unknown pool is asked for as the dice left.

@@ -36,7 +36,7 @@ describe('the server over stdio', () => {
       workspaceFolders: [{ uri: folder, name: 'book' }],
       capabilities: {},
     });
-    assert.deepEqual(result.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset', 'rollmark.keepRoll', 'rollmark.luckAudit'] });
+    assert.deepEqual(result.capabilities.executeCommandProvider, { commands: ['rollmark.rollCheck', 'rollmark.addToDictionary', 'rollmark.reloadProject', 'rollmark.setDocumentRuleset', 'rollmark.keepRoll', 'rollmark.luckAudit', 'rollmark.writeLtexDictionary'] });
     await session.connection.sendNotification('initialized', {});
     const uri = `${folder}/scene.scenario.md`;
     const published = session.next<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (p) => p.uri === uri);
