@@ -7,32 +7,20 @@
  * names is written as `rollmark report -o` writes (whole or not at all), never over a file the run
  * reads, a scenario or a project file other than `.rollmark/ltex.dictionary.txt`.
  */
-import { realpath } from 'node:fs/promises';
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { WriteRefusal } from '../analysis/project/fileRefusal';
 import type { Ruleset } from '../engine/ruleset';
-import { resolveOutput, writeOutput } from '../node/projectFs';
+import { resolveOutput } from '../node/projectFs';
 import { spellingDictionaryNotWrittenMessage } from '../present/fileWrites';
 import { voice } from '../present/voice';
-import { DEFAULT_RULESET_ID, FileRefusedError, LTEX_DICTIONARY_PATH, type RollmarkService } from '../service';
+import { DEFAULT_RULESET_ID, LTEX_DICTIONARY_PATH, type RollmarkService } from '../service';
+import { overwritesInput, writeOrPrint } from './outputFile';
 import { analyzeFiles } from './analyzeFiles';
 import { type CliIo, UsageError } from './io';
 import { maxDocumentBytes, readTargets } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 
 const FORMATS = ['ltex'] as const;
-
-/** Why the dictionary may not go to `target`: a file the run reads, a scenario, a project file of the author's; undefined when it may. */
-async function overwritesInput(target: string, inputs: readonly string[]): Promise<WriteRefusal | undefined> {
-  const reads = await Promise.all(inputs.map((input) => realpath(input).catch(() => input)));
-  if (reads.includes(target)) return { reason: 'run-input' };
-  if (target.toLowerCase().endsWith('.scenario.md')) return { reason: 'scenario' };
-  // The one file of `.rollmark/` that is Rollmark's own output, as the editor writes it.
-  const ownFile = target.split(path.sep).slice(-2).join('/') === LTEX_DICTIONARY_PATH;
-  if (target.split(path.sep).includes('.rollmark') && !ownFile) return { reason: 'project-file' };
-  return undefined;
-}
 
 /**
  * Exit 0 with the dictionary written; 2 when a file could not be read (the words of the others
@@ -55,7 +43,7 @@ export async function dictionaryCommand(args: string[], io: CliIo, rollmark: Rol
   };
   const target = values.output === undefined ? undefined : await resolveOutput(values.output);
   if (target?.kind === 'refused') return notWritten(target.refusal);
-  const input = target ? await overwritesInput(target.real, inputs) : undefined;
+  const input = target ? await overwritesInput(target.real, inputs, LTEX_DICTIONARY_PATH) : undefined;
   if (input) return notWritten(input);
 
   const analyses = await analyzeFiles(read, { rollmark, ...(chosen ? { defaultRuleset: chosen.id } : {}) });
@@ -74,15 +62,5 @@ export async function dictionaryCommand(args: string[], io: CliIo, rollmark: Rol
     dictionary: dictionaries.flat(),
     characters: analyses.flatMap((a) => a.frontMatter?.characters.map((c) => c.name) ?? []),
   });
-  if (target) {
-    try {
-      await writeOutput(target, text);
-    } catch (error) {
-      if (error instanceof FileRefusedError) return notWritten(error.refusal);
-      throw error;
-    }
-  } else {
-    io.out(text);
-  }
-  return unread > 0 ? 2 : 0;
+  return (await writeOrPrint(target, text, io, notWritten)) ?? (unread > 0 ? 2 : 0);
 }

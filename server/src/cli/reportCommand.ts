@@ -4,7 +4,6 @@
  * threads for a campaign). The file `-o` names is resolved to its real path before any work and
  * never lands on a file the run reads, a scenario or a project file; written whole or not at all.
  */
-import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { voice } from '../present/voice';
@@ -16,8 +15,8 @@ import { analyzeFiles } from './analyzeFiles';
 import { type CliIo, toJson, UsageError } from './io';
 import type { WriteRefusal } from '../analysis/project/fileRefusal';
 import { reportNotWrittenMessage } from '../present/fileWrites';
-import { type OutputTarget, resolveOutput, writeOutput } from '../node/projectFs';
-import { FileRefusedError } from '../service';
+import { type OutputTarget, resolveOutput } from '../node/projectFs';
+import { overwritesInput, writeOrPrint } from './outputFile';
 import { maxDocumentBytes, readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 import { type PartyAnalyses, reportPaths } from '../report/paths';
@@ -38,15 +37,6 @@ function hrefFrom(outDir: string, cwd: string): (file: string) => string | undef
     const relative = path.relative(outDir, path.resolve(cwd, file));
     return relative.split(path.sep).map(encodeURIComponent).join('/');
   };
-}
-
-/** Why the report may not go to `target`: a file the run reads, a scenario, a project file; undefined when it may. */
-async function overwritesInput(target: string, inputs: readonly string[]): Promise<WriteRefusal | undefined> {
-  const reads = await Promise.all(inputs.map((input) => realpath(input).catch(() => input)));
-  if (reads.includes(target)) return { reason: 'run-input' };
-  if (target.toLowerCase().endsWith('.scenario.md')) return { reason: 'scenario' };
-  if (target.split(path.sep).includes('.rollmark')) return { reason: 'project-file' };
-  return undefined;
 }
 
 /**
@@ -115,15 +105,5 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
   if (format === 'json') text = `${toJson({ ...report, ...paths })}\n`;
   else if (format === 'md') text = `${[reportMarkdown(report, href, v).trimEnd(), ...(paths ? ['', ...comparisonMarkdown(paths, href, v)] : [])].join('\n').trimEnd()}\n`;
   else text = reportPage(report, await reportCharts(report, v), { href }, v, paths ? comparisonHtml(paths, { href }, v) : '');
-  if (target?.kind === 'file') {
-    try {
-      await writeOutput(target, text);
-    } catch (error) {
-      if (error instanceof FileRefusedError) return notWritten(error.refusal);
-      throw error;
-    }
-  } else {
-    io.out(text);
-  }
-  return unread > 0 ? 2 : 0;
+  return (await writeOrPrint(target?.kind === 'file' ? target : undefined, text, io, notWritten)) ?? (unread > 0 ? 2 : 0);
 }
