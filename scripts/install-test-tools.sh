@@ -3,10 +3,11 @@
 # .ci/run runs it; the tests that need a tool say which is missing and name this script):
 #   strace                 records every file the language server opens (test/src/hardening/hostileFiles.test.ts)
 #   neovim vim vim-ale     the other-editor setups of docs/editors.md, run headless (test/src/editors/editors.test.ts)
+#   emacs-nox elpa-eglot elpa-markdown-mode    the same for Emacs with eglot, run with --batch
 # Idempotent: when everything is there it returns at once; otherwise apt-get update + install.
 set -euo pipefail
 
-PACKAGES=(strace neovim vim vim-ale)
+PACKAGES=(strace neovim vim vim-ale emacs-nox elpa-eglot elpa-markdown-mode)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

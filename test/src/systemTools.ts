@@ -1,5 +1,5 @@
 /**
- * The programs beyond Node that some tests drive (Neovim, Vim with ALE, strace). npm cannot
+ * The programs beyond Node that some tests drive (Neovim, Vim with ALE, Emacs with eglot, strace). npm cannot
  * install them, and installing them needs root, so a test never does: it finds them on the PATH
  * or fails at once with one line that names them and the command that installs them (.ci/run runs
  * it as root). Never a spawn's ENOENT, never a skipped test counted as passing.
@@ -20,6 +20,12 @@ export const NEOVIM: SystemTool = { probe: ['nvim', '--version'], name: 'Neovim 
 export const VIM: SystemTool = { probe: ['vim', '--version'], name: 'Vim', debian: 'vim' };
 // Vim exits with an error (`cq`) unless `packadd ale` loaded the plugin.
 export const VIM_ALE: SystemTool = { probe: ['vim', '-Nu', 'NONE', '-i', 'NONE', '-es', '-c', 'packadd ale', '-c', 'if !exists("g:loaded_ale") | cq | endif', '-c', 'qa!'], name: "Vim's ALE plugin", debian: 'vim-ale' };
+export const EMACS: SystemTool = { probe: ['emacs', '--version'], name: 'Emacs', debian: 'emacs-nox' };
+// `emacs --batch` exits with an error when a `require` fails. Packages are activated first, as Emacs does at startup (Emacs 29+ has eglot
+// built in), the system's only: the test runs Emacs with its own HOME, where the user's ~/.emacs.d/elpa is not.
+const emacsPackage = (feature: string): SystemTool['probe'] => ['emacs', '--batch', '--eval', `(progn (let ((package-user-dir "/nonexistent")) (package-activate-all)) (require '${feature}))`];
+export const EMACS_EGLOT: SystemTool = { probe: emacsPackage('eglot'), name: "Emacs's eglot", debian: 'elpa-eglot' };
+export const EMACS_MARKDOWN_MODE: SystemTool = { probe: emacsPackage('markdown-mode'), name: "Emacs's markdown-mode", debian: 'elpa-markdown-mode' };
 
 function present(tool: SystemTool): boolean {
   const [command, ...args] = tool.probe;

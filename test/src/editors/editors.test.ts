@@ -4,7 +4,9 @@
  * diagnostics in Russian (`init_options.locale`), with the project's dictionary found through
  * `.rollmark/`, the dice lenses once attached, and reloads the project with its `<leader>R`
  * mapping; Vim with ALE shows the diagnostics, its project root the nearest folder with `.rollmark/` or
- * `.git`, else the file's own folder. The Neovim 0.10+ snippet, which needs a newer
+ * `.git`, else the file's own folder; Emacs with eglot and markdown-mode (`--batch`) shows them through
+ * flymake and a hover through eldoc, picks up a dictionary change by itself, and roots the project at
+ * `.rollmark/`, else the VC root, else the file's folder. The Neovim 0.10+ snippet, which needs a newer
  * Neovim than Debian has, is checked to parse. The editors are Debian packages (systemTools.ts).
  */
 import * as assert from 'node:assert/strict';
@@ -12,14 +14,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { NEOVIM, requireSystemTools, VIM, VIM_ALE } from '../systemTools';
+import { EMACS, EMACS_EGLOT, EMACS_MARKDOWN_MODE, NEOVIM, requireSystemTools, VIM, VIM_ALE } from '../systemTools';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const SETUPS = readFileSync(path.join(ROOT, 'docs', 'editors.md'), 'utf8');
 const SETUPS_EN = readFileSync(path.join(ROOT, 'docs', 'editors.en.md'), 'utf8');
 const SCENARIO = '---\nruleset: vampire-pack\n---\n\n«Прыгучесть + Атлетика (сложность 2)» и «Ловкасть + Атлетика (сложность 2)»\n';
 
-const snippets = (page: string) => [...page.matchAll(/```(?:lua|vim)\n([\s\S]*?)```/g)].map((m) => m[1]);
+const snippets = (page: string) => [...page.matchAll(/```(?:lua|vim|elisp)\n([\s\S]*?)```/g)].map((m) => m[1]);
 
 /** docs/editors.md's fenced block whose first line is `firstLine`, with the checkout's path in place of /path/to/rollmark. */
 function snippet(firstLine: string): string {
@@ -39,7 +41,7 @@ describe('the setups for other editors (docs/editors.md), headless', function ()
   let book = '';
 
   before(() => {
-    requireSystemTools(NEOVIM, VIM, VIM_ALE);
+    requireSystemTools(NEOVIM, VIM, VIM_ALE, EMACS, EMACS_EGLOT, EMACS_MARKDOWN_MODE);
     assert.ok(existsSync(path.join(ROOT, 'dist', 'server.js')), 'dist/server.js is built by `npm install` (npm run build)');
   });
   beforeEach(() => {
@@ -203,5 +205,112 @@ call timer_start(50, function('s:Check'), {'repeat': -1})
     writeFileSync(path.join(repo, 'chapters', 'scene.md'), SCENARIO);
     const inRepo = inVimWithAle(path.join(repo, 'chapters'), 'scene.md');
     assert.equal(inRepo.root, repo);
+  });
+
+  interface InEmacs {
+    mode: string;
+    root: string;
+    diagnostics: { line: number; type: string; text: string }[];
+    /** What eldoc shows with the point on «Ловкасть»: the hover without its Markdown markup, line by line. */
+    hover: string[];
+    /** With an addition to the dictionary: whether the RM001 went away once the term was written to the dictionary on disk, and what was left. */
+    reloaded?: boolean;
+    after?: { line: number; type: string; text: string }[];
+    /** Whether eglot had no server for the buffer after `eglot-shutdown`. */
+    shutDown: boolean;
+  }
+
+  /** `emacs --batch` with docs/editors.md's init snippet, opening `file` from `cwd`: what flymake, eldoc and eglot show; then `addition` appended to a dictionary file, if given. */
+  function inEmacs(cwd: string, file: string, addition?: { dictionary: string; term: string }): InEmacs {
+    const init = path.join(tmp, 'init.el');
+    writeFileSync(init, snippet(';; Emacs with eglot'));
+    const result = path.join(tmp, 'result.json');
+    writeFileSync(
+      path.join(tmp, 'driver.el'),
+      `
+;; Emacs activates the installed packages (Debian's elpa-*) before init.el; --batch does not.
+(package-activate-all)
+(load ${JSON.stringify(init)} nil t)
+(defun rollmark-test-wait (pred)
+  "PRED's value once it is non-nil, or nil after 15 seconds."
+  (let ((deadline (+ (float-time) 15)) value)
+    (while (and (not (setq value (funcall pred))) (< (float-time) deadline))
+      ;; --batch has no command loop, and eglot-ensure and flymake start after a command: as if one ran.
+      (run-hooks 'post-command-hook)
+      (accept-process-output nil 0.05))
+    value))
+(defun rollmark-test-diagnostics ()
+  (mapcar (lambda (d) (list :line (line-number-at-pos (flymake-diagnostic-beg d))
+                            :type (symbol-name (flymake-diagnostic-type d))
+                            :text (substring-no-properties (flymake-diagnostic-text d))))
+          (sort (flymake-diagnostics) (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b))))))
+(defun rollmark-test-unknown-term-p ()
+  (cl-some (lambda (d) (string-match-p "\\\\[RM001\\\\]" (flymake-diagnostic-text d))) (flymake-diagnostics)))
+(find-file ${JSON.stringify(file)})
+(rollmark-test-wait #'rollmark-test-unknown-term-p)
+(let ((result (list :mode (symbol-name major-mode)
+                    :root (expand-file-name (project-root (eglot--project (eglot-current-server)))))))
+  (setq result (plist-put result :diagnostics (vconcat (rollmark-test-diagnostics))))
+  (goto-char (point-min))
+  (search-forward "Ловкасть")
+  (let (shown)
+    (eglot-hover-eldoc-function (lambda (text &rest _) (setq shown (or text ""))))
+    (rollmark-test-wait (lambda () shown))
+    (setq result (plist-put result :hover
+                            (vconcat (split-string (apply #'string (cl-loop for i below (length shown)
+                                                                             unless (get-text-property i 'invisible shown)
+                                                                             collect (aref shown i)))
+                                                   "\\n")))))
+  ${addition === undefined ? '' : `(write-region ${JSON.stringify(`- ${addition.term}\n`)} nil ${JSON.stringify(addition.dictionary)} t)
+  (setq result (plist-put result :reloaded (if (rollmark-test-wait (lambda () (not (rollmark-test-unknown-term-p)))) t :json-false)))
+  (setq result (plist-put result :after (vconcat (rollmark-test-diagnostics))))`}
+  (eglot-shutdown (eglot-current-server))
+  (setq result (plist-put result :shutDown (if (eglot-current-server) :json-false t)))
+  (let ((coding-system-for-write 'utf-8))
+    (write-region (json-encode result) nil ${JSON.stringify(result)})))
+`,
+    );
+    const run = spawnSync('emacs', ['--batch', '-l', path.join(tmp, 'driver.el')], { cwd, env: { ...process.env, HOME: tmp }, encoding: 'utf8', timeout: 45_000 });
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(readFileSync(result, 'utf8')) as InEmacs;
+  }
+
+  it('Emacs with eglot: Russian diagnostics through flymake with the project dictionary (.rollmark/ the root), a hover through eldoc, a dictionary change picked up', () => {
+    const got = inEmacs(book, path.join('chapters', 'scene.md'), { dictionary: path.join(book, '.rollmark', 'dictionary.yaml'), term: 'Ловкасть' });
+    assert.equal(got.mode, 'markdown-mode');
+    assert.equal(got.root, `${book}/`);
+    // «Прыгучесть» is in the project dictionary, «Ловкасть» is not.
+    const pool = { line: 5, type: 'eglot-warning', text: 'rollmark [RM002]: Пул проверки в этих правилах: Характеристика + Навык; или Характеристика + Дисциплина; или Самообладание + Упорство' };
+    assert.deepEqual(got.diagnostics, [pool, { line: 5, type: 'eglot-error', text: 'rollmark [RM001]: Неизвестная черта «Ловкасть». Возможно: Ловкость' }]);
+    // The hover of a check whose traits have no values: its pool, then the odds for each pool size (checked elsewhere).
+    assert.deepEqual(got.hover.slice(0, 5), [
+      'Пул неизвестен · нет значения: Ловкасть, Атлетика  ',
+      'Ловкасть ? + Атлетика ? − сложность 2 = ? костей',
+      '',
+      '| Кубиков после сложности | Успех | Болезненный провал |',
+      '| :-- | --: | --: |',
+    ]);
+    assert.equal(got.hover.length, 15);
+    assert.equal(got.reloaded, true, 'eglot watches the dictionary: the term added on disk is known without a restart');
+    assert.deepEqual(got.after, [pool, pool]);
+    assert.equal(got.shutDown, true);
+  });
+
+  it('Emacs with eglot: without .rollmark/ the root is the VC root, else the file\'s own folder', () => {
+    const loose = path.join(tmp, 'loose');
+    mkdirSync(loose);
+    writeFileSync(path.join(loose, 'scene.md'), SCENARIO);
+    const alone = inEmacs(loose, 'scene.md');
+    assert.equal(alone.root, `${loose}/`);
+    // No project dictionary here: «Прыгучесть» is unknown too.
+    assert.deepEqual(
+      alone.diagnostics.filter((d) => d.text.startsWith('rollmark [RM001]')).map((d) => d.text),
+      ['rollmark [RM001]: Неизвестная черта «Прыгучесть»', 'rollmark [RM001]: Неизвестная черта «Ловкасть». Возможно: Ловкость'],
+    );
+    const repo = path.join(tmp, 'repo');
+    mkdirSync(path.join(repo, '.git'), { recursive: true });
+    mkdirSync(path.join(repo, 'chapters'));
+    writeFileSync(path.join(repo, 'chapters', 'scene.md'), SCENARIO);
+    assert.equal(inEmacs(path.join(repo, 'chapters'), 'scene.md').root, `${repo}/`);
   });
 });
