@@ -104,7 +104,8 @@ body { margin: 0; background: var(--rm-bg); color: var(--rm-fg); font-family: va
   .rm-report tbody tr { padding: 0.4rem 0; border-bottom: 1px solid var(--rm-grid); }
   .rm-report td, .rm-report td:first-child { min-width: 0; padding: 0.1rem 0; border-bottom: 0; }
   .rm-report td[data-label] { display: flex; justify-content: space-between; align-items: baseline; gap: 0.75rem; text-align: right; }
-  .rm-report td[data-label]::before { content: attr(data-label); color: var(--rm-muted); font-weight: 600; text-align: left; white-space: normal; }
+  .rm-report td[data-label]::before { content: attr(data-label); color: var(--rm-muted); font-weight: 600; text-align: left; white-space: nowrap; flex: none; }
+  .rm-report td[data-label] > * { min-width: 0; }
   .rm-table { overflow-x: visible; }
 }`;
 
