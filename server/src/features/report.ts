@@ -98,6 +98,8 @@ export async function provideReport(documents: readonly ReportDocument[], parts:
   const report = scenarioReport(files);
   const uris = new Map(documents.map((d) => [d.path, d.uri]));
   const target = { uriOf: (path: string) => uris.get(path) };
-  const body = reportBody(report, await reportCharts(report, v), target, v, paths.length > 0 ? pathsHtml(joinPaths(names, paths), target, v) : '');
+  // The campaign's chances are worked out only when something shows them: a map (a way that branches) or two parties.
+  const shown = names.length > 1 || paths.some((p) => p.document.paths);
+  const body = reportBody(report, await reportCharts(report, v), target, v, shown ? pathsHtml(joinPaths(names, paths), target, v) : '');
   return { title: v.w.reportTitle, css: WEBVIEW_CSS, body, uris: files.map((f) => uris.get(f.path) ?? f.path) };
 }

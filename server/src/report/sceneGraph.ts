@@ -112,8 +112,16 @@ function wayClass(way: Way): string {
   return 'rm-graph__way';
 }
 
-/** The arrow of a way: straight, or bent when it goes back up, stays in its row or shares its two scenes with another way. */
-function wayPath(from: Box, to: Box, bend: number): string {
+/** Arrowheads' length and half width. */
+const HEAD_LENGTH = 9;
+const HEAD_HALF = 4;
+
+/**
+ * The arrow of a way: straight, or bent when it goes back up, stays in its row or shares its two
+ * scenes with another way; its head a triangle of its own (no marker: no `url()` reference, and
+ * the head takes the line's colour).
+ */
+function wayPath(from: Box, to: Box, bend: number): { line: string; head: string } {
   const [fx, fy] = [from.x + BOX_WIDTH / 2, from.y + BOX_HEIGHT / 2];
   const [tx, ty] = [to.x + BOX_WIDTH / 2, to.y + BOX_HEIGHT / 2];
   const length = Math.hypot(tx - fx, ty - fy) || 1;
@@ -122,7 +130,14 @@ function wayPath(from: Box, to: Box, bend: number): string {
   const cy = (fy + ty) / 2 + ((tx - fx) / length) * bend;
   const [x1, y1] = border(from, cx, cy);
   const [x2, y2] = border(to, cx, cy);
-  return bend === 0 ? `M${n(x1)},${n(y1)}L${n(x2)},${n(y2)}` : `M${n(x1)},${n(y1)}Q${n(cx)},${n(cy)} ${n(x2)},${n(y2)}`;
+  // The head points along the line's last stretch: from the control point, or from the start when straight.
+  const [bx, by] = bend === 0 ? [x1, y1] : [cx, cy];
+  const span = Math.hypot(x2 - bx, y2 - by) || 1;
+  const [ux, uy] = [(x2 - bx) / span, (y2 - by) / span];
+  const [baseX, baseY] = [x2 - ux * HEAD_LENGTH, y2 - uy * HEAD_LENGTH];
+  const head = `M${n(x2)},${n(y2)}L${n(baseX - uy * HEAD_HALF)},${n(baseY + ux * HEAD_HALF)}L${n(baseX + uy * HEAD_HALF)},${n(baseY - ux * HEAD_HALF)}z`;
+  const line = bend === 0 ? `M${n(x1)},${n(y1)}L${n(baseX)},${n(baseY)}` : `M${n(x1)},${n(y1)}Q${n(cx)},${n(cy)} ${n(baseX)},${n(baseY)}`;
+  return { line, head };
 }
 
 function cut(title: string): string {
@@ -165,7 +180,8 @@ export function sceneGraphSvg(paths: ReportPaths, target: HtmlTarget, v: Voice):
     // Ways back up or within a row bend, so that they do not run through the boxes between.
     const back = boxes[w.to].y <= boxes[w.from].y ? 2 * BEND : 0;
     const spread = (k - (count - 1) / 2) * BEND * (w.from < w.to ? 1 : -1);
-    return `<path class="${wayClass(w)}" d="${wayPath(boxes[w.from], boxes[w.to], back + spread)}" marker-end="url(#rm-graph-arrow)"/>`;
+    const { line, head } = wayPath(boxes[w.from], boxes[w.to], back + spread);
+    return `<g class="${wayClass(w)}"><path class="rm-graph__line" d="${line}"/><path class="rm-graph__head" d="${head}"/></g>`;
   });
   const nodes = paths.scenes.map((scene, i) => {
     const { x, y } = boxes[i];
@@ -186,7 +202,6 @@ export function sceneGraphSvg(paths: ReportPaths, target: HtmlTarget, v: Voice):
   });
   return [
     `<svg class="rm-graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(width)} ${n(height)}" width="${n(width)}" height="${n(height)}" role="img" aria-label="${escapeHtml(titleOf(paths, v))}">`,
-    '<defs><marker id="rm-graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="rm-graph__arrow" d="M0,0L10,5L0,10z"/></marker></defs>',
     ...arrows,
     ...nodes,
     '</svg>',
