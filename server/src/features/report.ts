@@ -69,8 +69,8 @@ export class ReportParts {
     let names: string[] | undefined;
     for (const document of documents) {
       let kept = this.parts.get(document.uri);
-      // Another party list (a party added to the file, a party switched to): the paths again, the file's report kept.
-      if (!kept || kept.key !== document.key || (kept.paths && parties.names.length > 1 && kept.parties.join('\n') !== parties.names.join('\n'))) {
+      // The parties change only with the settings or the project files, which clear every part (session.ts).
+      if (!kept || kept.key !== document.key) {
         const source = await document.load();
         const own = source ? partiesOf(source, parties) : [];
         kept = {
