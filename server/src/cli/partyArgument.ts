@@ -4,13 +4,12 @@
  * default party. A name is known when one of the files' projects has that party; a file whose
  * project lacks it keeps its own front matter's characters.
  */
+import { MAX_COMPARED_PARTIES as MAX_COMPARED } from '../report/paths';
 import { chooseParty, type ProjectParty } from '../service';
 import { voice } from '../present/voice';
 import type { FileToAnalyze } from './analyzeFiles';
 import { type CliIo, UsageError } from './io';
 
-/** More parties than a side-by-side comparison can show are a mistake. */
-const MAX_COMPARED = 4;
 
 /** The names asked for, in order, without repeats. */
 export function partyNames(values: readonly string[] | undefined): string[] {

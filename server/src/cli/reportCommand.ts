@@ -20,7 +20,8 @@ import { overwritesInput, writeOrPrint } from './outputFile';
 import { maxDocumentBytes, readTargets, STDIN_NAME } from './readTargets';
 import { requireRuleset } from './rulesetArgument';
 import { type PartyAnalyses, reportPaths } from '../report/paths';
-import { comparisonHtml, comparisonMarkdown } from '../report/comparison';
+import { comparisonMarkdown } from '../report/comparison';
+import { pathsHtml } from '../report/sceneGraph';
 import { filesForParty, partyLabel, partyNames, requireParties } from './partyArgument';
 import type { RollmarkService } from '../service';
 
@@ -99,11 +100,11 @@ export async function reportCommand(args: string[], io: CliIo, rollmark: Rollmar
 
   const report = scenarioReport(files);
   const href = hrefFrom(output ? path.dirname(output) : cwd, cwd);
-  // Two parties or more: the paths side by side in every format (computed once).
-  const paths = format === 'json' || parties.length > 1 ? reportPaths(sources, parties) : undefined;
+  // The paths once: JSON's fields, HTML's map, and the parties side by side in every format with two or more.
+  const paths = format !== 'md' || parties.length > 1 ? reportPaths(sources, parties) : undefined;
   let text: string;
   if (format === 'json') text = `${toJson({ ...report, ...paths })}\n`;
   else if (format === 'md') text = `${[reportMarkdown(report, href, v).trimEnd(), ...(paths ? ['', ...comparisonMarkdown(paths, href, v)] : [])].join('\n').trimEnd()}\n`;
-  else text = reportPage(report, await reportCharts(report, v), { href }, v, paths ? comparisonHtml(paths, { href }, v) : '');
+  else text = reportPage(report, await reportCharts(report, v), { href }, v, paths ? pathsHtml(paths, { href }, v) : '');
   return (await writeOrPrint(target?.kind === 'file' ? target : undefined, text, io, notWritten)) ?? (unread > 0 ? 2 : 0);
 }

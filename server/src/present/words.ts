@@ -245,6 +245,16 @@ export const WORDS = {
   reportRuleset: (title: string): Text => ({ ru: `правила: ${title}`, en: `ruleset: ${title}` }),
   reportOpen: (where: string): Text => ({ ru: `Открыть ${where}`, en: `Open ${where}` }),
   reportProgress: (done: string, total: string): Text => ({ ru: `rollmark report: ${done} из ${total}`, en: `rollmark report: ${done} of ${total}` }),
+  // The map of scenes (report/sceneGraph.ts).
+  reportGraphTitle: { ru: 'Карта сцен: шанс дойти до каждой', en: 'Map of scenes: the chance of reaching each' },
+  reportGraphTitleBy: (parties: string): Text => ({ ru: `Карта сцен: шанс дойти до каждой (${parties})`, en: `Map of scenes: the chance of reaching each (${parties})` }),
+  reportGraphLegend: {
+    ru: 'Сплошная стрелка — путь при успехе проверки, пунктирная — при провале, точечная — по улике, тонкая серая — обычная ссылка; ⚠ и жирная рамка — сцена висит на одном броске.',
+    en: 'A solid arrow: the way on a check’s success; dashed: on its failure; dotted: a clue’s; thin grey: a plain link. ⚠ and a bold frame: the scene hangs on a single roll.',
+  },
+  reportGraphTooLarge: (scenes: string, limit: string): Text => ({ ru: `Сцен ${scenes} — больше ${limit}: карта не нарисована.`, en: `${scenes} scenes, more than ${limit}: the map is not drawn.` }),
+  reportGraphHangs: (check: string): Text => ({ ru: `висит на одном броске: ${check}`, en: `hangs on a single roll: ${check}` }),
+  reportGraphFewClues: { ru: 'меньше трёх улик', en: 'fewer than three clues' },
 
   // Completion templates: what each one writes.
   templateCheck: { ru: 'проверка', en: 'check' },

@@ -128,7 +128,7 @@ function rankedHtml(title: string, list: readonly RankedChance[], target: HtmlTa
  * controls that would reorder what is shown (a U+202E in a name) are made visible over the whole,
  * charts included.
  */
-export function reportBody(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice, comparison = ''): string {
+export function reportBody(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice, paths = ''): string {
   const summary = v.w.reportSummary(v.count(report.files.length, 'file'), v.count(report.checks, 'check'), problemsText(report.problems, v));
   const parts = [`<header>\n<h1>${escapeHtml(v.w.reportTitle)}</h1>\n<p class="rm-muted">${escapeHtml(summary)}</p>`];
   if (report.characters.length > 0) parts.push(`<p class="rm-muted">${escapeHtml(v.w.reportCharacters(report.characters.join(', ')))}</p>`);
@@ -140,14 +140,14 @@ export function reportBody(report: ScenarioReport, charts: ReportCharts | undefi
   } else if (report.checks > 0) {
     parts.push(`<p class="rm-muted">${escapeHtml(v.w.reportNoChances)}</p>`);
   }
-  // Parties side by side (`--party A,B`, comparison.ts): after the whole, before the files.
-  if (comparison) parts.push(comparison);
+  // The map of scenes and the parties side by side (sceneGraph.ts `pathsHtml`): after the whole, before the files.
+  if (paths) parts.push(paths);
   for (const file of report.files) parts.push(fileHtml(file, target, v));
   return showControls(`<main class="rm-report">\n${parts.join('\n')}\n</main>`);
 }
 
 /** The standalone file: one page, its styles inline, no script and no remote resource. */
-export function reportPage(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice, comparison = ''): string {
+export function reportPage(report: ScenarioReport, charts: ReportCharts | undefined, target: HtmlTarget, v: Voice, paths = ''): string {
   return [
     '<!doctype html>',
     `<html lang="${v.locale}">`,
@@ -158,7 +158,7 @@ export function reportPage(report: ScenarioReport, charts: ReportCharts | undefi
     `<style>${STANDALONE_CSS}</style>`,
     '</head>',
     '<body>',
-    reportBody(report, charts, target, v, comparison),
+    reportBody(report, charts, target, v, paths),
     '</body>',
     '</html>',
     '',

@@ -5,11 +5,13 @@
  * parties or more (`--party A,B`), also the checks near-certain or near-impossible for some of
  * them and not for all (`contrasts`).
  */
-import { campaignPaths, documentPaths } from '../analysis/paths/campaign';
+import { campaignPaths, type DocumentPaths, documentPaths } from '../analysis/paths/campaign';
 import { type NamedParty, SCENARIO_PARTY, scenarioParty } from '../analysis/paths/parties';
 import { LineIndex } from '../analysis/markdown/lineIndex';
 import type { AnalyzedCheck, DocumentAnalysis } from '../analysis/types';
 import type { ReportSource } from './model';
+
+export { MAX_COMPARED_PARTIES } from '../analysis/paths/parties';
 
 /** Above this a check is near-certain, below {@link NEAR_IMPOSSIBLE} near-impossible (docs/cli.md). */
 export const NEAR_CERTAIN = 0.95;
@@ -29,6 +31,8 @@ export interface ReportContrast {
 export interface ReportPaths {
   parties: string[];
   scenes: { title: string; path: string; line: number; ending: boolean; reach: Record<string, number | null> }[];
+  /** The ways between scenes (indices into `scenes`): on an outcome of a check, a clue's, or plain. */
+  ways: { from: number; to: number; outcome?: 'success' | 'failure'; clue: boolean }[];
   hangs: { title: string; path: string; line: number; check: string | null; reason: 'single-check' | 'few-clues'; outcome?: 'success' | 'failure'; chance?: Record<string, number | null>; clues?: number }[];
   /** False when the enumeration passed its bound: the chances are null. */
   complete: boolean;
@@ -42,26 +46,34 @@ export interface PartyAnalyses {
   analyses: readonly DocumentAnalysis[];
 }
 
+/** One source's part of the paths, the same whatever the other sources are: kept while its text and the parties stay the same. */
+export interface SourcePaths {
+  document: DocumentPaths;
+  /** Only with two parties or more. */
+  contrasts: ReportContrast[];
+}
+
 /**
- * The sources' paths. `parties`: each party's analyses of the same texts (the checks are the same,
- * their chances are the party's); without them, the sources' own analyses, named by the project's
- * party they were made with or `front-matter`.
+ * A source's part. `analyses`: its analysis by each party, in the parties' order (the checks are
+ * the same, their chances are the party's); the first one's checks are the ones looked at.
  */
-export function reportPaths(sources: readonly ReportSource[], parties: readonly PartyAnalyses[] = []): ReportPaths {
-  const runs: PartyAnalyses[] = parties.length > 0 ? [...parties] : [{ name: sources.find((s) => s.analysis.party)?.analysis.party?.name ?? SCENARIO_PARTY, analyses: sources.map((s) => s.analysis) }];
-  const names = runs.map((r) => r.name);
-  const byParty = (values: readonly (number | undefined)[]) => Object.fromEntries(names.map((name, i) => [name, values[i] ?? null]));
+export function sourcePaths(source: Pick<ReportSource, 'path' | 'text'>, names: readonly string[], analyses: readonly DocumentAnalysis[]): SourcePaths {
   const chance = scenarioParty().chance;
+  const index = new Map<AnalyzedCheck, number>(analyses[0].checks.map((c, i) => [c, i]));
+  // Each party's chance is its own analysis' check at the same index.
+  const named: NamedParty[] = names.map((name, p) => ({ name, chance: (check) => chance(analyses[p]?.checks[index.get(check) ?? -1] ?? check) }));
+  return { document: documentPaths(source.path, source.text, analyses[0], named), contrasts: names.length > 1 ? contrasts(source, names, analyses, chance) : [] };
+}
+
+/** The sources' parts as one campaign, in the order given. */
+export function joinPaths(names: readonly string[], parts: readonly SourcePaths[]): ReportPaths {
+  const byParty = (values: readonly (number | undefined)[]) => Object.fromEntries(names.map((name, i) => [name, values[i] ?? null]));
   const campaign = campaignPaths(
-    sources.map((s, k) => {
-      // The checks are found in the first party's analysis; each party's chance is its own analysis' check at the same index.
-      const index = new Map<AnalyzedCheck, number>(runs[0].analyses[k].checks.map((c, i) => [c, i]));
-      const named: NamedParty[] = runs.map((run) => ({ name: run.name, chance: (check) => chance(run.analyses[k].checks[index.get(check) ?? -1] ?? check) }));
-      return documentPaths(s.path, s.text, runs[0].analyses[k], named);
-    }),
-    runs.length,
+    parts.map((p) => p.document),
+    names.length,
   );
   const scenes = campaign.scenes.map((s) => ({ title: s.title, path: s.path, line: s.line, ending: s.ending, reach: byParty(s.reach) }));
+  const ways = campaign.ways.map((w) => ({ from: w.from, to: w.to, ...(w.outcome ? { outcome: w.outcome } : {}), clue: w.clue }));
   const hangs = campaign.hangs.map((h) => {
     const scene = campaign.scenes[h.scene];
     return {
@@ -75,28 +87,39 @@ export function reportPaths(sources: readonly ReportSource[], parties: readonly 
       ...(h.clues !== undefined ? { clues: h.clues } : {}),
     };
   });
-  const result: ReportPaths = { parties: names, scenes, hangs, complete: campaign.complete };
-  if (runs.length > 1) result.contrasts = contrasts(sources, runs, chance);
+  const result: ReportPaths = { parties: [...names], scenes, ways, hangs, complete: campaign.complete };
+  if (names.length > 1) result.contrasts = parts.flatMap((p) => p.contrasts);
   return result;
 }
 
-/** The checks near-certain or near-impossible for some parties and not for all, in the files' order. */
-function contrasts(sources: readonly ReportSource[], runs: readonly PartyAnalyses[], chance: NamedParty['chance']): ReportContrast[] {
+/**
+ * The sources' paths. `parties`: each party's analyses of the same texts; without them, the
+ * sources' own analyses, named by the project's party they were made with or `front-matter`.
+ */
+export function reportPaths(sources: readonly ReportSource[], parties: readonly PartyAnalyses[] = []): ReportPaths {
+  const runs: PartyAnalyses[] = parties.length > 0 ? [...parties] : [{ name: sources.find((s) => s.analysis.party)?.analysis.party?.name ?? SCENARIO_PARTY, analyses: sources.map((s) => s.analysis) }];
+  const names = runs.map((r) => r.name);
+  return joinPaths(
+    names,
+    sources.map((s, k) => sourcePaths(s, names, runs.map((r) => r.analyses[k]))),
+  );
+}
+
+/** The source's checks near-certain or near-impossible for some parties and not for all, in its order. */
+function contrasts(source: Pick<ReportSource, 'path' | 'text'>, names: readonly string[], analyses: readonly DocumentAnalysis[], chance: NamedParty['chance']): ReportContrast[] {
   const out: ReportContrast[] = [];
-  sources.forEach((source, k) => {
-    let lines: LineIndex | undefined;
-    runs[0].analyses[k].checks.forEach((check, i) => {
-      const chances = runs.map((run) => {
-        const own = run.analyses[k].checks[i];
-        return own ? chance(own) : undefined;
-      });
-      const certain = runs.filter((_, p) => (chances[p] ?? NaN) > NEAR_CERTAIN).map((r) => r.name);
-      const impossible = runs.filter((_, p) => (chances[p] ?? NaN) < NEAR_IMPOSSIBLE).map((r) => r.name);
-      const some = certain.length + impossible.length > 0;
-      const all = certain.length === runs.length || impossible.length === runs.length;
-      if (!some || all) return;
-      out.push({ path: source.path, line: (lines ??= new LineIndex(source.text)).positionAt(check.range.start).line, check: check.text, chance: Object.fromEntries(runs.map((r, p) => [r.name, chances[p] ?? null])), certain, impossible });
+  let lines: LineIndex | undefined;
+  analyses[0].checks.forEach((check, i) => {
+    const chances = analyses.map((analysis) => {
+      const own = analysis.checks[i];
+      return own ? chance(own) : undefined;
     });
+    const certain = names.filter((_, p) => (chances[p] ?? NaN) > NEAR_CERTAIN);
+    const impossible = names.filter((_, p) => (chances[p] ?? NaN) < NEAR_IMPOSSIBLE);
+    const some = certain.length + impossible.length > 0;
+    const all = certain.length === names.length || impossible.length === names.length;
+    if (!some || all) return;
+    out.push({ path: source.path, line: (lines ??= new LineIndex(source.text)).positionAt(check.range.start).line, check: check.text, chance: Object.fromEntries(names.map((name, p) => [name, chances[p] ?? null])), certain, impossible });
   });
   return out;
 }

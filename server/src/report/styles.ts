@@ -90,6 +90,18 @@ body { margin: 0; background: var(--rm-bg); color: var(--rm-fg); font-family: va
 .rm-problems--error { color: var(--rm-error); } .rm-problems--warning { color: var(--rm-warning); }
 .rm-problems--info { color: var(--rm-info); } .rm-problems--hint { color: var(--rm-hint); }
 [data-line] { cursor: pointer; }
+.rm-graph rect { fill: var(--rm-bg); stroke: var(--rm-grid); stroke-width: 1.5; }
+.rm-graph text { fill: var(--rm-fg); font-family: var(--rm-font); font-size: 13px; text-anchor: middle; }
+.rm-graph .rm-graph__chance { fill: var(--rm-muted); font-size: 12px; font-variant-numeric: tabular-nums; }
+.rm-graph__scene--ending rect { stroke: var(--rm-accent); }
+.rm-graph__scene--hangs rect { stroke: var(--rm-warning); stroke-width: 3; }
+.rm-graph__way { --rm-way: var(--rm-muted); }
+.rm-graph__way--success { --rm-way: var(--rm-easy); } .rm-graph__way--failure { --rm-way: var(--rm-hard); } .rm-graph__way--clue { --rm-way: var(--rm-accent); }
+.rm-graph__line { fill: none; stroke: var(--rm-way); stroke-width: 1; }
+.rm-graph__way--success .rm-graph__line, .rm-graph__way--failure .rm-graph__line, .rm-graph__way--clue .rm-graph__line { stroke-width: 1.75; }
+.rm-graph__way--failure .rm-graph__line { stroke-dasharray: 6 4; }
+.rm-graph__way--clue .rm-graph__line { stroke-dasharray: 2 3; }
+.rm-graph__head { fill: var(--rm-way); }
 @container rm-report (max-width: 48rem) {
   .rm-report table { font-size: 0.85rem; }
   .rm-report th, .rm-report td { padding: 0.25rem 0.35rem; }

@@ -48,7 +48,7 @@ import {
   type UnservedDocumentInfo,
 } from '../protocol';
 import type { AnalyzedDocument } from '../workspace/analyses';
-import { analysisOptions, type OpenDocuments, openReportDocument, reportPath, workspaceReportDocuments } from '../workspace/workspaceScenarios';
+import { analysisOptions, type OpenDocuments, openReportDocument, reportParties, reportPath, workspaceReportDocuments } from '../workspace/workspaceScenarios';
 import { ServiceError } from './errors';
 import type { Session } from './session';
 
@@ -143,15 +143,16 @@ export async function report(s: Session, params: ReportParams): Promise<ReportRe
   try {
     const settings = await s.settings.forResource(folder ?? uri);
     let documents: ReportDocument[];
-    if (params.scope === 'workspace' && folder) {
+    const project = folder ? await s.projects.get(folder, settings) : undefined;
+    if (params.scope === 'workspace' && folder && project) {
       const fs = s.fsFor(folder);
-      documents = fs ? await workspaceReportDocuments(folder, fs, settings, await s.projects.get(folder, settings), open) : [];
+      documents = fs ? await workspaceReportDocuments(folder, fs, settings, project, open) : [];
     } else {
       const document = s.documents.get(uri);
       if (!document || !(await s.isServed(document))) throw new ServiceError('invalidParams', `${name}: ${uri} is not an open document Rollmark checks`);
       documents = [openReportDocument(document, reportPath(uri, folder), open)];
     }
-    return await provideReport(documents, s.reportParts, (d) => effectiveSeverity(d, settings), s.locale);
+    return await provideReport(documents, s.reportParts, (d) => effectiveSeverity(d, settings), s.locale, project ? reportParties(settings, project) : undefined);
   } catch (error) {
     if (error instanceof ServiceError) throw error;
     s.log(name, error);

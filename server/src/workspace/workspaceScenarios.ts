@@ -15,6 +15,7 @@ import type { ProjectFiles } from './projectFiles';
 import type { Project } from './projects';
 import { chooseParty } from '../analysis/project/partyFile';
 import { servesText } from './servedDocuments';
+import { MAX_COMPARED_PARTIES } from '../analysis/paths/parties';
 
 /** The options an analysis of a document in this folder takes (the same for open documents, analyses.ts). */
 export function analysisOptions(settings: RollmarkSettings, project: Project): AnalysisOptions {
@@ -27,6 +28,20 @@ export function analysisOptions(settings: RollmarkSettings, project: Project): A
     dictionary: project.config.dictionary,
     proseChecks: settings.proseChecks === 'off' ? 'off' : 'on',
     ...(party && party !== 'unknown' ? { party } : {}),
+  };
+}
+
+/**
+ * The folder's parties for a report, side by side: the party file's, in its order, at most
+ * {@link MAX_COMPARED_PARTIES} (as `rollmark report --party A,B` allows). A document's analysis
+ * by the party it was analysed with already is that one; by another, its text analysed again.
+ */
+export function reportParties(settings: RollmarkSettings, project: Project): { names: string[]; analyze(source: { text: string; analysis: DocumentAnalysis }, party: number): DocumentAnalysis } {
+  const parties = (project.config.parties?.parties ?? []).slice(0, MAX_COMPARED_PARTIES);
+  const options = analysisOptions(settings, project);
+  return {
+    names: parties.map((p) => p.name),
+    analyze: (source, p) => (source.analysis.party?.name === parties[p].name ? source.analysis : analyzeDocument(source.text, { ...options, party: parties[p] })),
   };
 }
 

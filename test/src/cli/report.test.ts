@@ -139,7 +139,9 @@ describe('rollmark report', () => {
     assert.equal(r.out, '');
     const html = readFileSync(path.join(tmp, 'report.html'), 'utf8');
     assert.match(html, /^<!doctype html>\n<html lang="en">/);
-    assert.equal((html.match(/<svg/g) ?? []).length, 2);
+    // The curve, the histogram, and the map of the campaign's scenes (examples/кампания branches).
+    assert.equal((html.match(/<svg/g) ?? []).length, 3);
+    assert.match(html, /<figure class="rm-graph-figure"><figcaption>Map of scenes: the chance of reaching each \(Прегены\)<\/figcaption>\n<svg class="rm-graph"/);
     assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/);
     assert.doesNotMatch(html, /(src|href)="https?:/);
     assert.match(html, /<a href="vampire\.scenario\.md" title="Open vampire\.scenario\.md">vampire\.scenario\.md:37<\/a>/);

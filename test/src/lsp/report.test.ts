@@ -111,4 +111,70 @@ describe('preview chips and the scenario report', () => {
     assert.deepEqual(await errorOf(client.request('rollmark/report', { uri, scope: 'document' })), [-32602, `rollmark/report: ${uri} is not an open document Rollmark checks`]);
     assert.equal(await client.request('rollmark/checkChips', { textDocument: { uri } }), null);
   });
+
+  describe('the map of scenes and the project’s parties side by side', () => {
+    const PARTY_FILE = joinLines('default: Прегены', 'parties:', '  Прегены:', '    Мирон: { Скрытность: 4 }', '    Вера: { Скрытность: 1 }', '  Группа Ани:', '    Аня: { Скрытность: 9 }', '    Борис: { Скрытность: 0 }', '');
+    const SCENARIO = joinLines(
+      '---',
+      'ruleset: threads-of-fate',
+      '---',
+      '',
+      '# Пристань',
+      '',
+      '«Скрытность (сложность 15)»',
+      '',
+      '- Успех: [к складу](#финал-склад)',
+      '- Провал: [в засаду](#финал-засада)',
+      '',
+      '# Финал склад',
+      '',
+      '# Финал засада',
+      '',
+    );
+
+    /** P(d20 + best ≥ 15), face by face: the party's best at it rolls (analysis/paths/parties.ts). */
+    const sneak = (best: number) => Array.from({ length: 20 }, (_, i) => i + 1).filter((face) => face + best >= 15).length / 20;
+    /** «75 %» as Intl writes it (whole percents here). */
+    const pct = (p: number) => ru(`${p * 100} %`);
+    const chances = (body: string) => [...body.matchAll(/<text class="rm-graph__chance"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    const sceneRows = (body: string) =>
+      [...(/<section class="rm-parties">[\s\S]*?<\/tbody>/.exec(body)?.[0] ?? '').matchAll(/<tr><td>([^<]*)<\/td>((?:<td class="rm-num[^>]*>[^<]*<\/td>)+)/g)].map((m) => [m[1], ...[...m[2].matchAll(/>([^<]*)<\/td>/g)].map((c) => c[1])]);
+
+    it('workspace: every party of .rollmark/party.yaml, in its order, each scene’s chance drawn and tabled', async () => {
+      client = await LspTestClient.start({ files: { '.rollmark/party.yaml': PARTY_FILE, 'глава.scenario.md': SCENARIO } });
+      const result = await client.request<ReportResult>('rollmark/report', { uri: docUri('глава.scenario.md'), scope: 'workspace' });
+      // Прегены: Мирон, +4 (50 %); Группа Ани: Аня, +9 (75 %).
+      const [a, b] = [sneak(4), sneak(9)];
+      assert.deepEqual([a, b], [0.5, 0.75]);
+      assert.match(result.body, /<figcaption>Карта сцен: шанс дойти до каждой \(Прегены \/ Группа Ани\)<\/figcaption>/);
+      assert.deepEqual(chances(result.body), [`${pct(1)} / ${pct(1)}`, `${pct(a)} / ${pct(b)}`, `${pct(1 - a)} / ${pct(1 - b)}`]);
+      assert.match(result.body, /<h2>Партии бок о бок: шанс дойти до сцены<\/h2>/);
+      assert.deepEqual(sceneRows(result.body), [
+        ['Пристань', pct(1), pct(1)],
+        ['Финал склад', pct(a), pct(b)],
+        ['Финал засада', pct(1 - a), pct(1 - b)],
+      ]);
+      assert.equal((result.body.match(/<svg/g) ?? []).length, 3, 'the curve, the histogram and the map');
+      // A box leads to its scene's heading, as the rows do.
+      assert.ok(result.body.includes(`data-uri="${result.uris[0]}" data-line="11" data-character="0"><title>Финал склад`));
+    });
+
+    it('document: the same, the setting’s active party analysed as the editor has it', async () => {
+      client = await LspTestClient.start({ files: { '.rollmark/party.yaml': PARTY_FILE }, settings: { party: 'Группа Ани' } });
+      const uri = docUri('глава.scenario.md');
+      await client.open(uri, SCENARIO);
+      const result = await client.request<ReportResult>('rollmark/report', { uri, scope: 'document' });
+      assert.deepEqual(sceneRows(result.body)[1], ['Финал склад', pct(sneak(4)), pct(sneak(9))]);
+    });
+
+    it('one party: the map with its chances, no side-by-side section', async () => {
+      client = await LspTestClient.start({ files: { '.rollmark/party.yaml': joinLines('parties:', '  Прегены:', '    Мирон: { Скрытность: 4 }', '    Вера: { Скрытность: 1 }', '') } });
+      const uri = docUri('глава.scenario.md');
+      await client.open(uri, SCENARIO);
+      const result = await client.request<ReportResult>('rollmark/report', { uri, scope: 'document' });
+      assert.deepEqual(chances(result.body), [pct(1), pct(sneak(4)), pct(1 - sneak(4))]);
+      assert.doesNotMatch(result.body, /rm-parties/);
+    });
+  });
 });
+

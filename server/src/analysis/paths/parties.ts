@@ -12,6 +12,9 @@ export interface NamedParty {
   chance(check: AnalyzedCheck): number | undefined;
 }
 
+/** Limit: the parties compared side by side (`rollmark report --party A,B`, the overview); more would not fit its columns. */
+export const MAX_COMPARED_PARTIES = 4;
+
 /** The key of the party a scenario's own front matter makes (its characters), in the report's JSON. */
 export const SCENARIO_PARTY = 'front-matter';
 
