@@ -166,4 +166,14 @@ describe('rollmark report', () => {
     assert.deepEqual(pools(report.hardest), [['1', chance(1)], ['2', chance(2)], ['3', chance(3)]]);
     assert.deepEqual(pools(report.easiest), [['6', chance(6)], ['5', chance(5)], ['4', chance(4)]]);
   });
+
+  it('keeps them apart on a tie across the middle: of 4 chances, two equal ones go one to each list', () => {
+    // Pools 1, 2, 2, 3: the two pools of 2 tie; the earlier is the hardest's second, the later the easiest's second.
+    const text = ['---', 'ruleset: vampire-pack', '---', ...[1, 2, 2, 3].map((pool, i) => `Проверка ${i + 1}: «Сила ${pool} + Атлетика 1 (сложность 1)».\n`)].join('\n');
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets(), dictionary: [], proseChecks: 'on' });
+    const report = scenarioReport([fileReport({ path: 'tie.md', text, analysis }, voice('ru'))]);
+    const lines = (list: ScenarioReport['hardest']) => list.map((r) => r.line);
+    assert.deepEqual(lines(report.hardest), [3, 5]);
+    assert.deepEqual(lines(report.easiest), [9, 7]);
+  });
 });
