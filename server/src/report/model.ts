@@ -213,11 +213,13 @@ export function scenarioReport(reports: readonly FileReport[]): ScenarioReport {
     }
   }
   const byChance = (a: RankedChance, b: RankedChance) => a.chance - b.chance || a.index - b.index;
-  // At most half each, taken from the two ends of one order, so that no chance is both among the
-  // hardest and the easiest (6 chances: 3 and 3), ties included.
+  // At most half each, and the easiest never one of the hardest (6 chances: 3 and 3), ties included.
   const listed = Math.min(RANKED, Math.floor(ranked.length / 2));
-  const ordered = [...ranked].sort(byChance);
-  const hardest = ordered.slice(0, listed);
-  const easiest = ordered.slice(ordered.length - listed).sort((a, b) => b.chance - a.chance || a.index - b.index);
+  const hardest = [...ranked].sort(byChance).slice(0, listed);
+  const taken = new Set(hardest);
+  const easiest = [...ranked]
+    .sort((a, b) => b.chance - a.chance || a.index - b.index)
+    .filter((r) => !taken.has(r))
+    .slice(0, listed);
   return { files, characters, checks, problems, hardest, easiest };
 }
