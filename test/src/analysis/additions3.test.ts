@@ -163,4 +163,11 @@ describe('docs/markup.md: «дважды» and «K попыток [штраф M]
     assert.equal(found.length, 1);
     assert.deepEqual(found[0].fixes.map((f) => f.edits.map((e) => e.newText)), [['Преимущество']]);
   });
+
+  it('threads-of-fate: beside an Advantage already written, no fix (it would write a second one; the fuzz found it)', () => {
+    const text = scenario('threads-of-fate', ['«Сила + Атлетика (сложность 12, дважды, Преимущество)»']);
+    const found = analyzeDocument(text, { rulesets: builtinRulesets(), dictionary: [] }).diagnostics.filter((d) => d.code === 'RM005');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0].fixes, []);
+  });
 });

@@ -143,8 +143,11 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         break;
       case 'twice':
         // A d20 family keeps the better of two dice with an Advantage, which says the same (002).
+        // Beside an Advantage already written the replacement would be a second one: a duplicate
+        // (RM009) or a change of meaning, so the author decides.
         if (ruleset.family === 'd20') {
-          const fixes = role.malformed ? [] : [sink.fix({ id: 'replaceWith', name: 'Преимущество' }, param.range, 'Преимущество', true)];
+          const advantageWritten = side.params.some((other) => other.kind === 'advantage');
+          const fixes = role.malformed || advantageWritten ? [] : [sink.fix({ id: 'replaceWith', name: 'Преимущество' }, param.range, 'Преимущество', true)];
           sink.add('RM005', { id: 'twiceAsAdvantage' }, param.range, fixes);
         } else settings.twice = param;
         break;
