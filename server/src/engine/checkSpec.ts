@@ -68,6 +68,12 @@ export interface CheckSpec {
    * reader unaware of alternatives still sees one of them; `withAlternatives` builds it.
    */
   alternatives?: Alternative[];
+  /**
+   * How many of the opponent's alternatives each of the roller's combinations is paired with
+   * (the roller's vary slowest in `alternatives`), when the opponent has more than one: the
+   * opponent's choice (MARKUP.md Additions 3), the combination worst for the roller.
+   */
+  opponentChoices?: number;
 }
 
 export interface Alternative {
@@ -109,8 +115,8 @@ export function helperSide(main: RollSide, base: number | null): RollSide {
 }
 
 /** A spec that is one of several combinations; the first one's fields stand at the top. */
-export function withAlternatives(alternatives: Alternative[]): CheckSpec {
+export function withAlternatives(alternatives: Alternative[], opponentChoices = 1): CheckSpec {
   if (alternatives.length === 0) throw new RangeError('a check needs at least one combination');
-  const { alternatives: _nested, ...first } = alternatives[0].spec;
-  return { ...first, alternatives };
+  const { alternatives: _nested, opponentChoices: _theirs, ...first } = alternatives[0].spec;
+  return { ...first, alternatives, ...(opponentChoices > 1 ? { opponentChoices } : {}) };
 }

@@ -288,17 +288,48 @@ function bestOf(reports: readonly OddsReport[]): number {
   return best;
 }
 
-function alternativesOdds(ruleset: Ruleset, alternatives: readonly Alternative[]): OddsReport {
-  const reports = alternatives.map((a) => singleCheckOdds(ruleset, a.spec));
-  const best = bestOf(reports);
-  const listed: AlternativeOdds[] = reports.map((report, i) => ({ check: alternatives[i].check, ...report }));
-  return { ...reports[best], alternatives: listed, best };
+/**
+ * The combination chosen when the opponent picks among `choices` alternatives (RULESETS.md
+ * Additions 3): the roller's i* maximises the worst case over the opponent's picks, and the opponent
+ * answers with the pick worst for the roller against i*; ties to the first written. Unknown chances are left out.
+ */
+function maximinOf(reports: readonly OddsReport[], choices: number): number {
+  let best = 0;
+  let bestWorst = -Infinity;
+  for (let row = 0; row * choices < reports.length; row++) {
+    let worst = Infinity;
+    let worstAt = row * choices;
+    for (let j = row * choices; j < Math.min(reports.length, (row + 1) * choices); j++) {
+      const chance = chanceOfSuccess(reports[j]);
+      if (chance !== undefined && chance < worst) {
+        worst = chance;
+        worstAt = j;
+      }
+    }
+    if (worst !== Infinity && worst > bestWorst) {
+      best = worstAt;
+      bestWorst = worst;
+    }
+  }
+  return best;
 }
 
-/** Which combination a check with alternatives is rolled with (the best one), or undefined without alternatives. */
+function chosenOf(reports: readonly OddsReport[], spec: CheckSpec): number {
+  return spec.opponentChoices !== undefined && spec.opponentChoices > 1 ? maximinOf(reports, spec.opponentChoices) : bestOf(reports);
+}
+
+function alternativesOdds(ruleset: Ruleset, spec: CheckSpec, alternatives: readonly Alternative[]): OddsReport {
+  const reports = alternatives.map((a) => singleCheckOdds(ruleset, a.spec));
+  const best = chosenOf(reports, spec);
+  const listed: AlternativeOdds[] = reports.map((report, i) => ({ check: alternatives[i].check, ...report }));
+  const chooser = spec.opponentChoices !== undefined && spec.opponentChoices > 1 ? { chooser: 'opponent' as const } : {};
+  return { ...reports[best], alternatives: listed, best, ...chooser };
+}
+
+/** Which combination a check with alternatives is rolled with (the best one, or the opponent's pick), or undefined without alternatives. */
 export function bestAlternative(ruleset: Ruleset, spec: CheckSpec): number | undefined {
   if (!spec.alternatives || spec.alternatives.length === 0) return undefined;
-  return bestOf(spec.alternatives.map((a) => singleCheckOdds(ruleset, a.spec)));
+  return chosenOf(spec.alternatives.map((a) => singleCheckOdds(ruleset, a.spec)), spec);
 }
 
 /**
@@ -307,6 +338,6 @@ export function bestAlternative(ruleset: Ruleset, spec: CheckSpec): number | und
  * with alternatives reports every combination and heads the report with the best one.
  */
 export function computeOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
-  if (spec.alternatives && spec.alternatives.length > 0) return alternativesOdds(ruleset, spec.alternatives);
+  if (spec.alternatives && spec.alternatives.length > 0) return alternativesOdds(ruleset, spec, spec.alternatives);
   return singleCheckOdds(ruleset, spec);
 }

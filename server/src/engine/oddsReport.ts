@@ -97,14 +97,19 @@ export interface PoolOdds {
 }
 
 /** One combination of a check with alternatives: its markup, and what odds would print for it. */
-export type AlternativeOdds = { check: string } & (Omit<KnownPoolReport, 'alternatives' | 'best'> | Omit<UnknownPoolReport, 'alternatives' | 'best'>);
+export type AlternativeOdds = { check: string } & (Omit<KnownPoolReport, 'alternatives' | 'best' | 'chooser'> | Omit<UnknownPoolReport, 'alternatives' | 'best' | 'chooser'>);
 
 /** A check with alternatives: every combination, and which one the headline (the top-level fields) is. */
 interface AlternativesPart {
   /** Every combination, in the order written; present only for a check with alternatives. */
   alternatives?: AlternativeOdds[];
-  /** Index of the combination with the highest chance of success (ties to the first). */
+  /**
+   * Index of the combination the check is rolled with: the highest chance of success (ties to the
+   * first), or with `chooser` the opponent's pick against the roller's best answer to it.
+   */
   best?: number;
+  /** Present when the opponent's side has alternatives: the opponent picks the one worst for the roller. */
+  chooser?: 'opponent';
 }
 
 export interface KnownPoolReport extends PoolOdds, AlternativesPart {

@@ -44,6 +44,7 @@ export const WORDS = {
   initiativeRating: (rating: string): Text => ({ ru: `инициатива ${rating}`, en: `initiative ${rating}` }),
   alternatives: { ru: 'Варианты:', en: 'Alternatives:' },
   bestAlternative: { ru: 'лучший', en: 'best' },
+  opponentChoice: { ru: 'выбор противника — худший для бросающего', en: 'the opponent’s choice, the worst for the roller' },
   firstAlternativeTable: { ru: 'таблица — для первого варианта', en: 'the table is for the first alternative' },
   rescue: (chance: string, what: string): Text => ({
     ru: `20 на кубике (${chance}) не дотягивает до сложности, но мастер может засчитать ${what}.`,

@@ -115,6 +115,11 @@ export interface PoolExpr {
   paramsRange?: TextRange;
   /** True when a parameter of the group starts with a known keyword, even if malformed. */
   paramKeywordSeen: boolean;
+  /**
+   * True when the side's alternatives are written as parenthesised whole pools, «(Сила Воли 4) или
+   * (Выносливость 2 + 3)» (MARKUP.md Additions 3): every «или» joins pools, and the canonical form keeps the parentheses.
+   */
+  groupedPools?: true;
 }
 
 /** The parsed content of one «…» span. */

@@ -249,6 +249,6 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
       alternatives.push({ check: `«${formatCanonical(combinationAst(ast, picks), canonicalOf, options)}»`, spec });
     }
   }
-  result.spec = alternatives.length === 1 ? alternatives[0].spec : withAlternatives(alternatives);
+  result.spec = alternatives.length === 1 ? alternatives[0].spec : withAlternatives(alternatives, work[1]?.combinations.length ?? 1);
   return result;
 }
