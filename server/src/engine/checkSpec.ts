@@ -71,7 +71,7 @@ export interface CheckSpec {
   /**
    * How many of the opponent's alternatives each of the roller's combinations is paired with
    * (the roller's vary slowest in `alternatives`), when the opponent has more than one: the
-   * opponent's choice (MARKUP.md Additions 3), the combination worst for the roller.
+   * opponent's choice (docs/markup.en.md, "Grouped alternatives"), the combination worst for the roller.
    */
   opponentChoices?: number;
 }

@@ -289,8 +289,8 @@ function bestOf(reports: readonly OddsReport[]): number {
 }
 
 /**
- * The combination chosen when the opponent picks among `choices` alternatives (RULESETS.md
- * Additions 3): the roller's i* maximises the worst case over the opponent's picks, and the opponent
+ * The combination chosen when the opponent picks among `choices` alternatives (docs/cli.en.md,
+ * `chooser`): the roller's i* maximises the worst case over the opponent's picks, and the opponent
  * answers with the pick worst for the roller against i*; ties to the first written. Unknown chances are left out.
  */
 function maximinOf(reports: readonly OddsReport[], choices: number): number {

@@ -166,7 +166,7 @@ export interface AlternativeRow {
   label: string;
   figure: string;
   best: boolean;
-  /** Set when the opponent picks among its alternatives (MARKUP.md Additions 3): `best` is that pick. */
+  /** Set when the opponent picks among its alternatives (docs/markup.en.md, "Grouped alternatives"): `best` is that pick. */
   chooser?: 'opponent';
 }
 

@@ -117,7 +117,7 @@ export interface PoolExpr {
   paramKeywordSeen: boolean;
   /**
    * True when the side's alternatives are written as parenthesised whole pools, «(Сила Воли 4) или
-   * (Выносливость 2 + 3)» (MARKUP.md Additions 3): every «или» joins pools, and the canonical form keeps the parentheses.
+   * (Выносливость 2 + 3)» (docs/markup.en.md, "Grouped alternatives"): every «или» joins pools, and the canonical form keeps the parentheses.
    */
   groupedPools?: true;
 }

@@ -274,7 +274,7 @@ export class Parser implements ParamSink {
   }
 
   /**
-   * A `(` that opens a whole pool rather than the parameter group (MARKUP.md Additions 3): right
+   * A `(` that opens a whole pool rather than the parameter group (docs/markup.en.md, "Grouped alternatives"): right
    * after an «или», or at the start of a side when an «или» follows its `)`.
    */
   private startsPoolGroup(side: PoolExpr, pendingOr: Token | undefined): boolean {
