@@ -173,6 +173,7 @@ export interface FixArguments {
   closeGuillemet: NoArguments;
   closeParen: NoArguments;
   spendInstead: { param: string };
+  addSpecial: NoArguments;
   ignoreHere: { code: DiagnosticCode };
   addToSheet: { character: string; trait: string };
 }

@@ -60,6 +60,8 @@ export interface CheckSpec {
   attempts?: { count: number; penalty: number };
   /** `вторая попытка` (vampire-pack): the difficulty one higher, every failure painful. */
   secondAttempt?: boolean;
+  /** `особое`: the pool rests on a special ability (000 l.482); the odds are the pool's as written, and say so. */
+  special?: boolean;
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
   initiative?: boolean;
   /**

@@ -251,12 +251,16 @@ function singleCheckOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
   const role: SideRole = opponent ? 'contest' : 'check';
   const first = poolSide(ruleset, side, role);
   const second = opponent ? poolSide(ruleset, opponent, 'contest') : undefined;
+  const counted = (mine: PooledSide<number>, theirs: PooledSide<number> | undefined): PoolOdds => {
+    const odds = knownPoolOdds(family, ruleset, spec, mine, theirs);
+    return spec.special ? { ...odds, special: true, notes: NOTE_ORDER.filter((note) => note === 'special' || odds.notes.includes(note)) } : odds;
+  };
   if (isKnown(first) && (second === undefined || isKnown(second))) {
-    return { ruleset: ruleset.id, ...knownPoolOdds(family, ruleset, spec, first, second) };
+    return { ruleset: ruleset.id, ...counted(first, second) };
   }
   const byPool: Record<string, PoolOdds> = {};
   for (const size of family.unknownPoolRange) {
-    byPool[String(size)] = knownPoolOdds(family, ruleset, spec, withSize(first, size), second && withSize(second, size));
+    byPool[String(size)] = counted(withSize(first, size), second && withSize(second, size));
   }
   return { ruleset: ruleset.id, pool: null, by_pool: byPool };
 }

@@ -30,7 +30,9 @@ export type OddsNote =
   /** `дважды`: the figures are the better of two rolls. */
   | 'twice'
   /** vampire-pack `вторая попытка`: the difficulty one higher, every failure painful. */
-  | 'second_attempt';
+  | 'second_attempt'
+  /** `особое`: the pool rests on a special ability, outside the composition rules. */
+  | 'special';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -48,6 +50,7 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'initiative',
   'twice',
   'second_attempt',
+  'special',
 ];
 
 export interface ContestOdds {
@@ -91,6 +94,8 @@ export interface PoolOdds {
   dramatic_any?: number;
   /** `вторая попытка`: `outcomes` have no `failure`, every failure is a `painful_failure`. */
   second_attempt?: true;
+  /** `особое`: the pool rests on a special ability. */
+  special?: true;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
   initiative?: Record<string, number>;
   notes: OddsNote[];

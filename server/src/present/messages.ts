@@ -417,6 +417,7 @@ export const FIX_TITLES: Catalog<FixTitle> = {
   closeGuillemet: { ru: () => 'Закрыть проверку »', en: () => 'Close the check with »' },
   closeParen: { ru: () => 'Закрыть скобку )', en: () => 'Close the parenthesis )' },
   spendInstead: { ru: (m) => `Тратить, а не бросать: (${m.param})`, en: (m) => `Spend it instead of rolling: (${m.param})` },
+  addSpecial: { ru: () => 'Пул на особой способности: добавить (особое)', en: () => 'The pool rests on a special ability: add (особое)' },
   ignoreHere: { ru: (m) => `Не показывать ${m.code} в этой строке`, en: (m) => `Ignore ${m.code} on this line` },
   addToSheet: { ru: (m) => `Добавить «${m.trait}» в лист персонажа «${m.character}»`, en: (m) => `Add "${m.trait}" to "${m.character}"'s sheet` },
 };

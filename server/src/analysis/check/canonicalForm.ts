@@ -80,6 +80,8 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'штраф';
     case 'secondAttempt':
       return 'вторая попытка';
+    case 'special':
+      return 'особое';
   }
 }
 

@@ -30,6 +30,7 @@ export type {
   Param,
   ParamBase,
   RollLimitParam,
+  SpecialParam,
   SpecialtyParam,
   StaticParam,
   SuccessesNeededParam,

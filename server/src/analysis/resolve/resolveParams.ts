@@ -16,6 +16,7 @@ import {
   type RollLimitParam,
   type SuccessesNeededParam,
   type ThresholdParam,
+  type SpecialParam,
   type TwiceParam,
   type AttemptsParam,
   type PenaltyParam,
@@ -43,6 +44,8 @@ export interface SideSettings {
   attempts?: AttemptsParam;
   penalty?: PenaltyParam;
   secondAttempt?: SecondAttemptParam;
+  /** `особое`: the pool rests on a special ability; the composition rules (RM002) do not apply. */
+  special?: SpecialParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -160,6 +163,9 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         if (ruleset.family !== 'pool-minus-difficulty') unused(param);
         else if (role.isContest) sink.add('RM005', { id: 'secondAttemptInContest' }, param.range, removal(param));
         else settings.secondAttempt = param;
+        break;
+      case 'special':
+        settings.special = param;
         break;
     }
   }
