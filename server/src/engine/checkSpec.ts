@@ -60,6 +60,11 @@ export interface CheckSpec {
   attempts?: { count: number; penalty: number };
   /** `вторая попытка` (vampire-pack): the difficulty one higher, every failure painful. */
   secondAttempt?: boolean;
+  /**
+   * `длительное` without `N успехов` (001 l.130: the Storyteller sets the goal): one roll's odds,
+   * plus the chance of reaching each goal 1…OPEN_GOAL_MAX within 1…OPEN_GOAL_ROLLS rolls.
+   */
+  openGoal?: boolean;
   /** `особое`: the pool rests on a special ability (000 l.482); the odds are the pool's as written, and say so. */
   special?: boolean;
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
@@ -83,6 +88,11 @@ export interface Alternative {
   check: string;
   spec: CheckSpec;
 }
+
+/** The goals an extended action without a stated goal is shown for: 1 … this many successes. */
+export const OPEN_GOAL_MAX = 10;
+/** The rolls an extended action without a stated goal is shown for: 1 … this many. */
+export const OPEN_GOAL_ROLLS = 5;
 
 /** The most combinations a check with alternatives may have (more is RM009). */
 export const MAX_ALTERNATIVES = 8;

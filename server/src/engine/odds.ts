@@ -1,5 +1,5 @@
 import { supportsRaces, supportsTeamwork } from './capabilities';
-import type { Alternative, CheckSpec, RollSide } from './checkSpec';
+import { type Alternative, type CheckSpec, OPEN_GOAL_MAX, OPEN_GOAL_ROLLS, type RollSide } from './checkSpec';
 import { compareScores } from './contest';
 import { type Distribution, mean, shift, trimUpperTail } from './distribution';
 import { probabilityDoneWithin } from './extended';
@@ -229,6 +229,12 @@ function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, f
     const penalty = spec.attempts.penalty;
     const later = Array.from({ length: count - 1 }, (_, i) => oneRoll(penalisedSide(first, (i + 1) * penalty)));
     return attemptsOdds([odds, ...later]);
+  }
+  if (spec.openGoal && !spec.extended && spec.threshold === undefined && !spec.twice) {
+    const step = sideStep(family, ruleset, first);
+    const byGoal: Record<string, number[]> = {};
+    for (let goal = 1; goal <= OPEN_GOAL_MAX; goal++) byGoal[String(goal)] = probabilityDoneWithin(step, goal, OPEN_GOAL_ROLLS);
+    return { ...odds, by_goal: byGoal };
   }
   if (!spec.extended || spec.threshold !== undefined || spec.twice) return odds;
   return { ...odds, within: probabilityDoneWithin(sideStep(family, ruleset, first), spec.extended.target, spec.extended.maxRolls) };

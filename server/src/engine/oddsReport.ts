@@ -96,6 +96,8 @@ export interface PoolOdds {
   second_attempt?: true;
   /** `особое`: the pool rests on a special ability. */
   special?: true;
+  /** `длительное` without a goal: for each goal "1" … "10", [P(done by roll 1), …, by roll 5]. */
+  by_goal?: Record<string, number[]>;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
   initiative?: Record<string, number>;
   notes: OddsNote[];

@@ -406,6 +406,8 @@ export const WORDS = {
     en: 'Second attempt: the difficulty is one higher than written, and every failure is painful (no Devil’s Bargain).',
   },
   paramSecondAttempt: { ru: 'вторая попытка: сложность +1, любой провал болезненный', en: 'second attempt: difficulty +1, every failure painful' },
+  goalNotStated: { ru: 'цель задаёт Рассказчик', en: 'the Storyteller sets the goal' },
+  goalHeader: { ru: 'цель', en: 'goal' },
   noteSpecial: {
     ru: 'Пул опирается на особую способность: правила состава пула к нему не применяются.',
     en: 'The pool rests on a special ability: the pool composition rules do not apply to it.',

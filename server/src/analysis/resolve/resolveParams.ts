@@ -235,7 +235,8 @@ export function reportBrokenExtended(settings: readonly SideSettings[], sink: Di
     if (s.threshold?.value === 0) sink.add('RM003', { id: 'zeroSuccesses' }, s.threshold.range);
     if (s.rollLimit?.value === 0) sink.add('RM003', { id: 'zeroRolls' }, s.rollLimit.range);
     if (!target && s.rollLimit) sink.add('RM003', { id: 'rollLimitWithoutTarget' }, s.rollLimit.range);
-    if (!target && s.extendedMarker) sink.add('RM003', { id: 'extendedWithoutTarget', param: s.extendedMarker.keyword }, s.extendedMarker.range);
+    // The texts often leave the goal to the Storyteller (001 l.130): information, and the odds for each goal.
+    if (!target && s.extendedMarker) sink.add('RM004', { id: 'extendedGoalNotStated', param: s.extendedMarker.keyword }, s.extendedMarker.range, [], 'info');
   }
 }
 
