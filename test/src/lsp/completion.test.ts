@@ -144,6 +144,12 @@ describe('completion', () => {
     assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: MARKED, newText: 'Атлетика' });
   });
 
+  it('offers traits inside a parenthesised whole pool after «или» (grouped alternatives)', async () => {
+    const list = await complete(joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика против (Сила) или (⟦Атл⟦⟧⟧'));
+    assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: MARKED, newText: 'Атлетика' });
+    assert.equal(list?.items.some((i) => i.label === 'сложность'), false);
+  });
+
   it('offers the parameters the ruleset uses after (, replacing the word being typed', async () => {
     const list = await complete(joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика (⟦сл⟦⟧⟧'));
     assert.deepEqual(
