@@ -139,4 +139,24 @@ describe('MARKUP.md Additions (3): the opponent chooses the alternatives after �
     const roll = rollCheck(analysis.ruleset, check.spec, { seed: 7 });
     assert.equal(roll.opponent?.dice.length, 6);
   });
+
+  it('party odds: each character’s chance is against the opponent’s pick worst for that character', () => {
+    const text = scenario('mage-revised', ['«Манипулирование + Устрашение против (Сила Воли 6) или (Выносливость 2 + 3)»'], [
+      'characters:',
+      '  Ирина: { Манипулирование: 4, Устрашение: 3 }',
+      '  Олег: { Манипулирование: 2, Устрашение: 1 }',
+    ]);
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
+    const party = analysis.checks[0].party;
+    assert.ok(party);
+    const want = new Map([
+      ['Ирина', winByFaces(7, 6)],
+      ['Олег', winByFaces(3, 6)],
+    ]);
+    assert.deepEqual(
+      party.members.map((m) => m.character),
+      ['Ирина', 'Олег'],
+    );
+    for (const m of party.members) close(m.success, want.get(m.character) ?? NaN, m.character);
+  });
 });
