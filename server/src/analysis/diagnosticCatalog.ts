@@ -86,7 +86,7 @@ export interface DiagnosticArguments {
   zeroSuccesses: NoArguments;
   zeroRolls: NoArguments;
   rollLimitWithoutTarget: NoArguments;
-  extendedWithoutTarget: { param: string };
+  extendedGoalNotStated: { param: string };
   // Characters and helpers (RM003, RM005, RM007, RM008).
   unknownCharacter: { name: string; known: string[] };
   sheetLacksTrait: { character: string; trait: string };
@@ -173,6 +173,7 @@ export interface FixArguments {
   closeGuillemet: NoArguments;
   closeParen: NoArguments;
   spendInstead: { param: string };
+  addSpecial: NoArguments;
   ignoreHere: { code: DiagnosticCode };
   addToSheet: { character: string; trait: string };
 }

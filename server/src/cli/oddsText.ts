@@ -23,6 +23,7 @@ export function oddsText(check: string, report: OddsReport, ruleset: Ruleset, sp
     lines.push(...[...oddsChart(view, v), ...(view.mean ? [view.mean] : [])].map((line) => `  ${line}`));
     if (alternatives.length > 0) lines.push(v.w.alternatives, ...alternatives.map((line) => `  ${line}`));
     if (view.oneRoll) lines.push(v.w.oneRoll(headlineText(view.oneRoll, v)));
+    if (view.goals) lines.push(...textTable(view.goals.header, view.goals.rows).map((line) => `  ${line}`));
     lines.push(...view.notes);
   } else {
     const table = unknownPoolTable(report, ctx);

@@ -60,6 +60,13 @@ export interface CheckSpec {
   attempts?: { count: number; penalty: number };
   /** `вторая попытка` (vampire-pack): the difficulty one higher, every failure painful. */
   secondAttempt?: boolean;
+  /**
+   * `длительное` without `N успехов` (001 l.130: the Storyteller sets the goal): one roll's odds,
+   * plus the chance of reaching each goal 1…OPEN_GOAL_MAX within 1…OPEN_GOAL_ROLLS rolls.
+   */
+  openGoal?: boolean;
+  /** `особое`: the pool rests on a special ability (000 l.482); the odds are the pool's as written, and say so. */
+  special?: boolean;
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
   initiative?: boolean;
   /**
@@ -68,6 +75,12 @@ export interface CheckSpec {
    * reader unaware of alternatives still sees one of them; `withAlternatives` builds it.
    */
   alternatives?: Alternative[];
+  /**
+   * How many of the opponent's alternatives each of the roller's combinations is paired with
+   * (the roller's vary slowest in `alternatives`), when the opponent has more than one: the
+   * opponent's choice (docs/markup.en.md, "Grouped alternatives"), the combination worst for the roller.
+   */
+  opponentChoices?: number;
 }
 
 export interface Alternative {
@@ -75,6 +88,11 @@ export interface Alternative {
   check: string;
   spec: CheckSpec;
 }
+
+/** The goals an extended action without a stated goal is shown for: 1 … this many successes. */
+export const OPEN_GOAL_MAX = 10;
+/** The rolls an extended action without a stated goal is shown for: 1 … this many. */
+export const OPEN_GOAL_ROLLS = 5;
 
 /** The most combinations a check with alternatives may have (more is RM009). */
 export const MAX_ALTERNATIVES = 8;
@@ -109,8 +127,8 @@ export function helperSide(main: RollSide, base: number | null): RollSide {
 }
 
 /** A spec that is one of several combinations; the first one's fields stand at the top. */
-export function withAlternatives(alternatives: Alternative[]): CheckSpec {
+export function withAlternatives(alternatives: Alternative[], opponentChoices = 1): CheckSpec {
   if (alternatives.length === 0) throw new RangeError('a check needs at least one combination');
-  const { alternatives: _nested, ...first } = alternatives[0].spec;
-  return { ...first, alternatives };
+  const { alternatives: _nested, opponentChoices: _theirs, ...first } = alternatives[0].spec;
+  return { ...first, alternatives, ...(opponentChoices > 1 ? { opponentChoices } : {}) };
 }

@@ -1,5 +1,5 @@
 import { supportsRaces, supportsTeamwork } from './capabilities';
-import type { Alternative, CheckSpec, RollSide } from './checkSpec';
+import { type Alternative, type CheckSpec, OPEN_GOAL_MAX, OPEN_GOAL_ROLLS, type RollSide } from './checkSpec';
 import { compareScores } from './contest';
 import { type Distribution, mean, shift, trimUpperTail } from './distribution';
 import { probabilityDoneWithin } from './extended';
@@ -230,6 +230,12 @@ function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, f
     const later = Array.from({ length: count - 1 }, (_, i) => oneRoll(penalisedSide(first, (i + 1) * penalty)));
     return attemptsOdds([odds, ...later]);
   }
+  if (spec.openGoal && !spec.extended && spec.threshold === undefined && !spec.twice) {
+    const step = sideStep(family, ruleset, first);
+    const byGoal: Record<string, number[]> = {};
+    for (let goal = 1; goal <= OPEN_GOAL_MAX; goal++) byGoal[String(goal)] = probabilityDoneWithin(step, goal, OPEN_GOAL_ROLLS);
+    return { ...odds, by_goal: byGoal };
+  }
   if (!spec.extended || spec.threshold !== undefined || spec.twice) return odds;
   return { ...odds, within: probabilityDoneWithin(sideStep(family, ruleset, first), spec.extended.target, spec.extended.maxRolls) };
 }
@@ -251,12 +257,16 @@ function singleCheckOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
   const role: SideRole = opponent ? 'contest' : 'check';
   const first = poolSide(ruleset, side, role);
   const second = opponent ? poolSide(ruleset, opponent, 'contest') : undefined;
+  const counted = (mine: PooledSide<number>, theirs: PooledSide<number> | undefined): PoolOdds => {
+    const odds = knownPoolOdds(family, ruleset, spec, mine, theirs);
+    return spec.special ? { ...odds, special: true, notes: NOTE_ORDER.filter((note) => note === 'special' || odds.notes.includes(note)) } : odds;
+  };
   if (isKnown(first) && (second === undefined || isKnown(second))) {
-    return { ruleset: ruleset.id, ...knownPoolOdds(family, ruleset, spec, first, second) };
+    return { ruleset: ruleset.id, ...counted(first, second) };
   }
   const byPool: Record<string, PoolOdds> = {};
   for (const size of family.unknownPoolRange) {
-    byPool[String(size)] = knownPoolOdds(family, ruleset, spec, withSize(first, size), second && withSize(second, size));
+    byPool[String(size)] = counted(withSize(first, size), second && withSize(second, size));
   }
   return { ruleset: ruleset.id, pool: null, by_pool: byPool };
 }
@@ -288,17 +298,48 @@ function bestOf(reports: readonly OddsReport[]): number {
   return best;
 }
 
-function alternativesOdds(ruleset: Ruleset, alternatives: readonly Alternative[]): OddsReport {
-  const reports = alternatives.map((a) => singleCheckOdds(ruleset, a.spec));
-  const best = bestOf(reports);
-  const listed: AlternativeOdds[] = reports.map((report, i) => ({ check: alternatives[i].check, ...report }));
-  return { ...reports[best], alternatives: listed, best };
+/**
+ * The combination chosen when the opponent picks among `choices` alternatives (docs/cli.en.md,
+ * `chooser`): the roller's i* maximises the worst case over the opponent's picks, and the opponent
+ * answers with the pick worst for the roller against i*; ties to the first written. Unknown chances are left out.
+ */
+function maximinOf(reports: readonly OddsReport[], choices: number): number {
+  let best = 0;
+  let bestWorst = -Infinity;
+  for (let row = 0; row * choices < reports.length; row++) {
+    let worst = Infinity;
+    let worstAt = row * choices;
+    for (let j = row * choices; j < Math.min(reports.length, (row + 1) * choices); j++) {
+      const chance = chanceOfSuccess(reports[j]);
+      if (chance !== undefined && chance < worst) {
+        worst = chance;
+        worstAt = j;
+      }
+    }
+    if (worst !== Infinity && worst > bestWorst) {
+      best = worstAt;
+      bestWorst = worst;
+    }
+  }
+  return best;
 }
 
-/** Which combination a check with alternatives is rolled with (the best one), or undefined without alternatives. */
+function chosenOf(reports: readonly OddsReport[], spec: CheckSpec): number {
+  return spec.opponentChoices !== undefined && spec.opponentChoices > 1 ? maximinOf(reports, spec.opponentChoices) : bestOf(reports);
+}
+
+function alternativesOdds(ruleset: Ruleset, spec: CheckSpec, alternatives: readonly Alternative[]): OddsReport {
+  const reports = alternatives.map((a) => singleCheckOdds(ruleset, a.spec));
+  const best = chosenOf(reports, spec);
+  const listed: AlternativeOdds[] = reports.map((report, i) => ({ check: alternatives[i].check, ...report }));
+  const chooser = spec.opponentChoices !== undefined && spec.opponentChoices > 1 ? { chooser: 'opponent' as const } : {};
+  return { ...reports[best], alternatives: listed, best, ...chooser };
+}
+
+/** Which combination a check with alternatives is rolled with (the best one, or the opponent's pick), or undefined without alternatives. */
 export function bestAlternative(ruleset: Ruleset, spec: CheckSpec): number | undefined {
   if (!spec.alternatives || spec.alternatives.length === 0) return undefined;
-  return bestOf(spec.alternatives.map((a) => singleCheckOdds(ruleset, a.spec)));
+  return chosenOf(spec.alternatives.map((a) => singleCheckOdds(ruleset, a.spec)), spec);
 }
 
 /**
@@ -307,6 +348,6 @@ export function bestAlternative(ruleset: Ruleset, spec: CheckSpec): number | und
  * with alternatives reports every combination and heads the report with the best one.
  */
 export function computeOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
-  if (spec.alternatives && spec.alternatives.length > 0) return alternativesOdds(ruleset, spec.alternatives);
+  if (spec.alternatives && spec.alternatives.length > 0) return alternativesOdds(ruleset, spec, spec.alternatives);
   return singleCheckOdds(ruleset, spec);
 }

@@ -30,7 +30,9 @@ export type OddsNote =
   /** `дважды`: the figures are the better of two rolls. */
   | 'twice'
   /** vampire-pack `вторая попытка`: the difficulty one higher, every failure painful. */
-  | 'second_attempt';
+  | 'second_attempt'
+  /** `особое`: the pool rests on a special ability, outside the composition rules. */
+  | 'special';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -48,6 +50,7 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'initiative',
   'twice',
   'second_attempt',
+  'special',
 ];
 
 export interface ContestOdds {
@@ -91,20 +94,29 @@ export interface PoolOdds {
   dramatic_any?: number;
   /** `вторая попытка`: `outcomes` have no `failure`, every failure is a `painful_failure`. */
   second_attempt?: true;
+  /** `особое`: the pool rests on a special ability. */
+  special?: true;
+  /** `длительное` without a goal: for each goal "1" … "10", [P(done by roll 1), …, by roll 5]. */
+  by_goal?: Record<string, number[]>;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
   initiative?: Record<string, number>;
   notes: OddsNote[];
 }
 
 /** One combination of a check with alternatives: its markup, and what odds would print for it. */
-export type AlternativeOdds = { check: string } & (Omit<KnownPoolReport, 'alternatives' | 'best'> | Omit<UnknownPoolReport, 'alternatives' | 'best'>);
+export type AlternativeOdds = { check: string } & (Omit<KnownPoolReport, 'alternatives' | 'best' | 'chooser'> | Omit<UnknownPoolReport, 'alternatives' | 'best' | 'chooser'>);
 
 /** A check with alternatives: every combination, and which one the headline (the top-level fields) is. */
 interface AlternativesPart {
   /** Every combination, in the order written; present only for a check with alternatives. */
   alternatives?: AlternativeOdds[];
-  /** Index of the combination with the highest chance of success (ties to the first). */
+  /**
+   * Index of the combination the check is rolled with: the highest chance of success (ties to the
+   * first), or with `chooser` the opponent's pick against the roller's best answer to it.
+   */
   best?: number;
+  /** Present when the opponent's side has alternatives: the opponent picks the one worst for the roller. */
+  chooser?: 'opponent';
 }
 
 export interface KnownPoolReport extends PoolOdds, AlternativesPart {

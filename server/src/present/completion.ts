@@ -62,6 +62,7 @@ const PARAMETER_WORDS = {
   twice: 'paramTwice',
   attempts: 'paramAttempts',
   secondAttempt: 'paramSecondAttempt',
+  special: 'paramSpecial',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

@@ -47,6 +47,7 @@ function knownPoolParts(view: OddsView, formula: readonly string[], alternatives
   // One line, however many combinations: the hover wraps it, and stays within its height.
   if (alternatives.length > 0) parts.push([v.w.alternatives, alternatives.join(' · ')].join(' '));
   if (view.oneRoll) parts.push(v.w.oneRoll(headlineText(view.oneRoll, v)));
+  if (view.goals) parts.push(markdownTable(view.goals.header, view.goals.rows).join('\n'));
   if (view.notes.length > 0) parts.push(paragraph(view.notes.map((note) => `_${note}_`)));
   return parts;
 }

@@ -200,9 +200,9 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: () => 'Число бросков без цели: укажите, сколько успехов нужно набрать («10 успехов»)',
     en: () => 'A roll limit without a goal: say how many successes are needed («10 успехов»)',
   },
-  extendedWithoutTarget: {
-    ru: (m) => `«${m.param}» без цели: укажите, сколько успехов нужно набрать («10 успехов»), иначе это обычный бросок`,
-    en: (m) => `"${m.param}" without a goal: say how many successes are needed («10 успехов»); otherwise it is a single roll`,
+  extendedGoalNotStated: {
+    ru: (m) => `«${m.param}»: цель не указана — её задаёт Рассказчик; показаны шансы набрать от 1 до 10 успехов за 1–5 бросков. Чтобы считать одну цель, допишите «10 успехов»`,
+    en: (m) => `"${m.param}": goal not stated, the Storyteller sets it; the odds shown are of reaching 1 to 10 successes within 1–5 rolls. To count one goal, add «10 успехов»`,
   },
   unknownCharacter: { ru: (m) => `Неизвестный персонаж «${m.name}»${knownCharacters(m.known, 'ru')}`, en: (m) => `Unknown character "${m.name}"${knownCharacters(m.known, 'en')}` },
   sheetLacksTrait: {
@@ -417,6 +417,7 @@ export const FIX_TITLES: Catalog<FixTitle> = {
   closeGuillemet: { ru: () => 'Закрыть проверку »', en: () => 'Close the check with »' },
   closeParen: { ru: () => 'Закрыть скобку )', en: () => 'Close the parenthesis )' },
   spendInstead: { ru: (m) => `Тратить, а не бросать: (${m.param})`, en: (m) => `Spend it instead of rolling: (${m.param})` },
+  addSpecial: { ru: () => 'Пул на особой способности: добавить (особое)', en: () => 'The pool rests on a special ability: add (особое)' },
   ignoreHere: { ru: (m) => `Не показывать ${m.code} в этой строке`, en: (m) => `Ignore ${m.code} on this line` },
   addToSheet: { ru: (m) => `Добавить «${m.trait}» в лист персонажа «${m.character}»`, en: (m) => `Add "${m.trait}" to "${m.character}"'s sheet` },
 };

@@ -51,5 +51,7 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.noteTwice;
     case 'second_attempt':
       return v.w.noteSecondAttempt;
+    case 'special':
+      return v.w.noteSpecial;
   }
 }

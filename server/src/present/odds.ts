@@ -117,7 +117,7 @@ export function checkLine(odds: OddsReport | undefined, ctx: OddsContext): Check
     pool: odds.initiative ? v.w.initiativeRating(v.number(odds.pool)) : poolText(ruleset, odds.pool, v),
     chance: { ...(probability !== undefined ? { probability } : {}), text: figureText(view.main, v), short: `≈${probability !== undefined ? v.percent(probability) : v.number(odds.expected)}` },
     headline: headlineText(view, v),
-    ...(best ? { alternative: alternativeLabel(best.check) } : {}),
+    ...(best ? { alternative: odds.chooser ? `${alternativeLabel(best.check)} (${v.w.opponentChoice})` : alternativeLabel(best.check) } : {}),
   };
 }
 
@@ -161,24 +161,26 @@ export function lensTitle(line: CheckLine, v: Voice, options: LensOptions): stri
   return options.odds ? [head, line.chance.text, ...(line.alternative ? [line.alternative] : [])].join(' · ') : head;
 }
 
-/** One row per combination of a check with alternatives: its label, its main figure, whether it is the best. */
+/** One row per combination of a check with alternatives: its label, its main figure, whether it is the one rolled. */
 export interface AlternativeRow {
   label: string;
   figure: string;
   best: boolean;
+  /** Set when the opponent picks among its alternatives (docs/markup.en.md, "Grouped alternatives"): `best` is that pick. */
+  chooser?: 'opponent';
 }
 
 export function alternativeRows(report: OddsReport, ctx: OddsContext): AlternativeRow[] {
   const { v } = ctx;
   return (report.alternatives ?? []).map((alternative, i) => {
     const figure = alternative.pool === null ? unknownPoolText(ctx.ruleset, v) : figureText(oddsView(alternative, { ...ctx, spec: ctx.spec?.alternatives?.[i]?.spec }).main, v);
-    return { label: alternativeLabel(alternative.check), figure, best: report.pool !== null && i === report.best };
+    return { label: alternativeLabel(alternative.check), figure, best: report.pool !== null && i === report.best, ...(report.chooser ? { chooser: report.chooser } : {}) };
   });
 }
 
-/** The rows as lines: «Ловкость 3 + Ремесло 2 — успех 84 % (лучший)». */
+/** The rows as lines: «Ловкость 3 + Ремесло 2 — успех 84 % (лучший)», or «(выбор противника — …)». */
 export function alternativeLines(rows: readonly AlternativeRow[], v: Voice): string[] {
-  return rows.map((row) => `${row.label} — ${row.figure}${row.best ? ` (${v.w.bestAlternative})` : ''}`);
+  return rows.map((row) => `${row.label} — ${row.figure}${row.best ? ` (${row.chooser ? v.w.opponentChoice : v.w.bestAlternative})` : ''}`);
 }
 
 /** «пул 4 · успех 76 %»: the outline's detail and the CLI's line for a check. */

@@ -44,6 +44,11 @@ export interface OddsView {
   spread?: string;
   /** An extended action's single roll. */
   oneRoll?: OddsView;
+  /**
+   * An extended action without a goal (`длительное` alone): the chance of reaching each goal (a
+   * row) within each number of rolls (a column); the header's first cell names the rows.
+   */
+  goals?: { header: string[]; rows: string[][] };
   notes: string[];
 }
 
@@ -317,7 +322,25 @@ const outcomesShape: OddsShape = {
 };
 
 /** The shapes, most specific first; the last fits every report. */
-const SHAPES: readonly OddsShape[] = [initiativeShape, raceShape, contestShape, attemptsShape, extendedShape, outcomesShape];
+/**
+ * An extended action whose goal the Storyteller sets (`длительное` alone, 001 l.130): one roll's
+ * odds as the headline, and the chance of reaching 1…10 successes within 1…5 rolls as a table.
+ */
+const openGoalShape: OddsShape = {
+  fits: (odds) => odds.by_goal !== undefined,
+  view(odds, ctx) {
+    const { v } = ctx;
+    const byGoal = odds.by_goal ?? {};
+    const oneRoll = outcomesShape.view({ ...odds, by_goal: undefined }, ctx);
+    const rolls = Object.values(byGoal)[0]?.length ?? 0;
+    const header = [v.w.goalHeader, ...Array.from({ length: rolls }, (_, k) => v.w.withinRolls(v.count(k + 1, 'roll')))];
+    const rows = Object.entries(byGoal).map(([goal, within]) => [v.count(Number(goal), 'success'), ...within.map((p) => v.percent(p))]);
+    return { ...oneRoll, also: [...oneRoll.also, { label: v.w.goalNotStated }], goals: { header, rows } };
+  },
+  columns: (ctx, rows) => outcomesShape.columns(ctx, rows),
+};
+
+const SHAPES: readonly OddsShape[] = [initiativeShape, raceShape, contestShape, attemptsShape, extendedShape, openGoalShape, outcomesShape];
 
 export function shapeOf(odds: PoolOdds): OddsShape {
   return SHAPES.find((shape) => shape.fits(odds)) ?? outcomesShape;

@@ -44,6 +44,7 @@ export const WORDS = {
   initiativeRating: (rating: string): Text => ({ ru: `инициатива ${rating}`, en: `initiative ${rating}` }),
   alternatives: { ru: 'Варианты:', en: 'Alternatives:' },
   bestAlternative: { ru: 'лучший', en: 'best' },
+  opponentChoice: { ru: 'выбор противника — худший для бросающего', en: 'the opponent’s choice, the worst for the roller' },
   firstAlternativeTable: { ru: 'таблица — для первого варианта', en: 'the table is for the first alternative' },
   rescue: (chance: string, what: string): Text => ({
     ru: `20 на кубике (${chance}) не дотягивает до сложности, но мастер может засчитать ${what}.`,
@@ -405,6 +406,13 @@ export const WORDS = {
     en: 'Second attempt: the difficulty is one higher than written, and every failure is painful (no Devil’s Bargain).',
   },
   paramSecondAttempt: { ru: 'вторая попытка: сложность +1, любой провал болезненный', en: 'second attempt: difficulty +1, every failure painful' },
+  goalNotStated: { ru: 'цель задаёт Рассказчик', en: 'the Storyteller sets the goal' },
+  goalHeader: { ru: 'цель', en: 'goal' },
+  noteSpecial: {
+    ru: 'Пул опирается на особую способность: правила состава пула к нему не применяются.',
+    en: 'The pool rests on a special ability: the pool composition rules do not apply to it.',
+  },
+  paramSpecial: { ru: 'пул на особой способности, без правил состава', en: 'a pool resting on a special ability, outside the composition rules' },
   paramTwice: { ru: 'бросить дважды, взять лучший результат', en: 'roll twice, keep the better result' },
   paramAttempts: { ru: 'попытки до первого успеха, каждая на кость меньше', en: 'attempts until the first success, one die fewer each' },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;

@@ -100,9 +100,9 @@ describe('check parameters (analysis)', () => {
   });
 
   it('offers each family’s own parameters, in order', () => {
-    assert.deepEqual(labels('vampire-pack'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'вторая попытка']);
-    assert.deepEqual(labels('threads-of-fate'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'Преимущество', '2 Преимущества', 'Помеха', '2 Помехи', 'статичная']);
-    assert.deepEqual(labels('storytelling'), ['успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'попытки', 'снова-9', 'снова-8', 'без снова-10', 'Воля']);
+    assert.deepEqual(labels('vampire-pack'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'вторая попытка', 'особое']);
+    assert.deepEqual(labels('threads-of-fate'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'особое', 'Преимущество', '2 Преимущества', 'Помеха', '2 Помехи', 'статичная']);
+    assert.deepEqual(labels('storytelling'), ['успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'попытки', 'особое', 'снова-9', 'снова-8', 'без снова-10', 'Воля']);
     // Attempts write a number to overwrite, as «успехов» does.
     assert.deepEqual(checkParameters(ruleset('storytelling'))[5].parts, [field('3'), text(' попытки')]);
     // Willpower as each classic ruleset spells it.

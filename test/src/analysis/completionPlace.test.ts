@@ -50,6 +50,13 @@ describe('completion place (analysis)', () => {
     assert.deepEqual(at('«Вера: |'), { where: 'check', offers: [{ kind: 'traits', check: 'Вера: ', replaces: '' }] });
   });
 
+  it('traits, not parameters, in a «(» that opens a whole pool: after «или», «против» or at the start', () => {
+    assert.deepEqual(at('«Сила 3 против (Сила Воли 5) или (Вын|'), { where: 'check', offers: [{ kind: 'traits', check: 'Сила 3 против (Сила Воли 5) или (', replaces: 'Вын' }] });
+    assert.deepEqual(at('«Сила 3 против (Си|'), { where: 'check', offers: [{ kind: 'traits', check: 'Сила 3 против (', replaces: 'Си' }] });
+    assert.deepEqual(at('«(Выносливость 2 + Ат|'), { where: 'check', offers: [{ kind: 'traits', check: '(Выносливость 2 + ', replaces: 'Ат' }] });
+    assert.deepEqual(at('«(Сила 4) или (Ловкость 6) (сл|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'сл' }] });
+  });
+
   it('parameters after «(», «,» or «;», replacing the word typed', () => {
     assert.deepEqual(at('«Сила + Атлетика (сл|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'сл' }] });
     assert.deepEqual(at('«Доблесть (сложность 12,  Пре|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'Пре' }] });

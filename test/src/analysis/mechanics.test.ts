@@ -270,7 +270,6 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
 
   describe('extended parameters that cannot work are RM003, and the check is not rolled', () => {
     const cases: [string, string][] = [
-      ['«Сила 2 + Ремесло 2 (длительное)»', 'RM003 ‹длительное› «длительное» без цели: укажите, сколько успехов нужно набрать («10 успехов»), иначе это обычный бросок'],
       ['«Сила 2 + Ремесло 2 (3 броска)»', 'RM003 ‹3 броска› Число бросков без цели: укажите, сколько успехов нужно набрать («10 успехов»)'],
       ['«Сила 2 + Ремесло 2 (0 успехов)»', 'RM003 ‹0 успехов› «0 успехов»: цель уже достигнута, бросать нечего; нужно хотя бы 1 успех'],
       ['«Сила 2 + Ремесло 2 (5 успехов, 0 бросков)»', 'RM003 ‹0 бросков› «0 бросков»: за ноль бросков действие не выполнить; нужен хотя бы 1 бросок'],
@@ -283,10 +282,12 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       });
     }
 
-    it('in English', () => {
-      assert.deepEqual(one('storytelling', '«Сила 2 (длительное)»', [], 'en').found, [
-        'RM003 ‹длительное› "длительное" without a goal: say how many successes are needed («10 успехов»); otherwise it is a single roll',
+    it('«длительное» alone is no longer among them: RM004 information, the goal left to the Storyteller (001 l.130)', () => {
+      const { check, found } = one('storytelling', '«Сила 2 (длительное)»', [], 'en');
+      assert.deepEqual(found, [
+        'RM004 ‹длительное› "длительное": goal not stated, the Storyteller sets it; the odds shown are of reaching 1 to 10 successes within 1–5 rolls. To count one goal, add «10 успехов»',
       ]);
+      assert.equal(check.spec?.openGoal, true);
     });
   });
 

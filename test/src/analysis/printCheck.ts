@@ -43,6 +43,7 @@ const PARAM_FIELDS: Record<Param['kind'], string[]> = {
   hindrance: ['count', 'countRange'],
   extendedMarker: ['form'],
   willpower: ['form'],
+  special: [],
   again: ['rule'],
   static: [],
   specialty: [],

@@ -144,6 +144,12 @@ describe('completion', () => {
     assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: MARKED, newText: 'Атлетика' });
   });
 
+  it('offers traits inside a parenthesised whole pool after «или» (grouped alternatives)', async () => {
+    const list = await complete(joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика против (Сила) или (⟦Атл⟦⟧⟧'));
+    assert.deepEqual(list?.items.find((i) => i.label === 'Атлетика')?.textEdit, { range: MARKED, newText: 'Атлетика' });
+    assert.equal(list?.items.some((i) => i.label === 'сложность'), false);
+  });
+
   it('offers the parameters the ruleset uses after (, replacing the word being typed', async () => {
     const list = await complete(joinLines(...VAMPIRE, '«Адриан: Сила + Атлетика (⟦сл⟦⟧⟧'));
     assert.deepEqual(
@@ -156,6 +162,7 @@ describe('completion', () => {
         ['специализация', 'специализация применима'],
         ['дважды', 'бросить дважды, взять лучший результат'],
         ['вторая попытка', 'вторая попытка: сложность +1, любой провал болезненный'],
+        ['особое', 'пул на особой способности, без правил состава'],
       ],
     );
     assert.deepEqual(list?.items[0], {
@@ -173,16 +180,16 @@ describe('completion', () => {
     const list = await complete(joinLines('---', 'ruleset: threads-of-fate', '---', '«Доблесть (сложность 12, ⟦⟧'));
     assert.deepEqual(
       list?.items.map((i) => i.label),
-      ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'Преимущество', '2 Преимущества', 'Помеха', '2 Помехи', 'статичная'],
+      ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'особое', 'Преимущество', '2 Преимущества', 'Помеха', '2 Помехи', 'статичная'],
     );
-    assert.deepEqual(list?.items[5].textEdit, { range: CURSOR, newText: 'Преимущество' });
+    assert.deepEqual(list?.items[6].textEdit, { range: CURSOR, newText: 'Преимущество' });
   });
 
   it('offers again rules and Willpower in storytelling, and no difficulty', async () => {
     const list = await complete('«Сила + Атлетика (⟦⟧');
     assert.deepEqual(
       list?.items.map((i) => i.label),
-      ['успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'попытки', 'снова-9', 'снова-8', 'без снова-10', 'Воля'],
+      ['успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'попытки', 'особое', 'снова-9', 'снова-8', 'без снова-10', 'Воля'],
     );
   });
 

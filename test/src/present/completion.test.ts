@@ -33,6 +33,7 @@ describe('completion words (present)', () => {
       'специализация применима',
       'бросить дважды, взять лучший результат',
       'попытки до первого успеха, каждая на кость меньше',
+      'пул на особой способности, без правил состава',
       'переброс на 9 и 10',
       'переброс на 8, 9 и 10',
       'без переброса десяток',
@@ -41,7 +42,7 @@ describe('completion words (present)', () => {
     assert.equal(details('storytelling', en).at(-1), 'spend Willpower: +3 dice');
     assert.deepEqual(details('mage-revised', en)[0], 'difficulty');
     assert.deepEqual(details('mage-revised').at(-1), 'трата Силы воли: автоматический успех');
-    assert.deepEqual(details('threads-of-fate', en).slice(5), ['roll 2d20, keep the highest', 'roll 3d20, keep the highest', 'roll 2d20, keep the lowest', 'roll 3d20, keep the lowest', 'static value, no roll']);
+    assert.deepEqual(details('threads-of-fate', en).slice(6), ['roll 2d20, keep the highest', 'roll 3d20, keep the highest', 'roll 2d20, keep the lowest', 'roll 3d20, keep the lowest', 'static value, no roll']);
   });
 
   it('says what each front-matter key holds', () => {

@@ -80,6 +80,8 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'штраф';
     case 'secondAttempt':
       return 'вторая попытка';
+    case 'special':
+      return 'особое';
   }
 }
 
@@ -131,6 +133,8 @@ const PARAM_ORDER_FIRST: ParamKind = 'difficulty';
 export function formatCanonical(ast: CheckExpression, canonicalName: CanonicalName, options: FormatParamOptions = {}): string {
   const sides = ast.sides.map((side, index) => {
     let out = '';
+    const open = side.groupedPools ? '(' : '';
+    const close = side.groupedPools ? ')' : '';
     side.terms.forEach((term, k) => {
       const body =
         term.kind === 'modifier'
@@ -140,10 +144,11 @@ export function formatCanonical(ast: CheckExpression, canonicalName: CanonicalNa
             (term.specialty ? ` [${term.specialty.text}]` : '');
       const minus = term.sign < 0 ? '\u2212' : '';
       if (term.or?.scope === 'term') out += (term.or.written === '/' ? '/' : ' или ') + body;
-      else if (term.or?.scope === 'pool') out += ` или ${minus}${body}`;
-      else if (k === 0) out += minus + body;
+      else if (term.or?.scope === 'pool') out += `${close} или ${open}${minus}${body}`;
+      else if (k === 0) out += open + minus + body;
       else out += (term.sign < 0 ? ' \u2212 ' : ' + ') + body;
     });
+    if (side.terms.length > 0) out += close;
     if (side.params.length > 0) {
       // Helpers by name come last, after a «;»: their own commas separate the names.
       const named = side.params.filter((p) => p.kind === 'helpers' && p.names !== undefined);

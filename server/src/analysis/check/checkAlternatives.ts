@@ -54,7 +54,7 @@ export function optionGroups(side: PoolExpr): number[][] {
 export function combinationAst(ast: CheckExpression, picks: readonly (readonly number[])[]): CheckExpression {
   return {
     ...ast,
-    sides: ast.sides.map((side, i) => {
+    sides: ast.sides.map(({ groupedPools: _one, ...side }, i) => {
       const groupOf = new Map<number, number[]>();
       for (const group of optionGroups(side)) for (const k of group) groupOf.set(k, group);
       const terms = (picks[i] ?? side.terms.map((_, k) => k)).map((k): Term => {

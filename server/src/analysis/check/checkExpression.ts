@@ -30,6 +30,7 @@ export type {
   Param,
   ParamBase,
   RollLimitParam,
+  SpecialParam,
   SpecialtyParam,
   StaticParam,
   SuccessesNeededParam,
@@ -115,6 +116,11 @@ export interface PoolExpr {
   paramsRange?: TextRange;
   /** True when a parameter of the group starts with a known keyword, even if malformed. */
   paramKeywordSeen: boolean;
+  /**
+   * True when the side's alternatives are written as parenthesised whole pools, «(Сила Воли 4) или
+   * (Выносливость 2 + 3)» (docs/markup.en.md, "Grouped alternatives"): every «или» joins pools, and the canonical form keeps the parentheses.
+   */
+  groupedPools?: true;
 }
 
 /** The parsed content of one «…» span. */

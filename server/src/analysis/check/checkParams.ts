@@ -161,6 +161,14 @@ export interface SecondAttemptParam extends ParamBase {
   kind: 'secondAttempt';
 }
 
+/**
+ * `особое`: the pool rests on a special ability (000 l.482 «Дополнительные таланты»: a power adds
+ * another Attribute), so the ruleset's composition rules (RM002) do not apply to it.
+ */
+export interface SpecialParam extends ParamBase {
+  kind: 'special';
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -180,7 +188,8 @@ export type Param =
   | TwiceParam
   | AttemptsParam
   | PenaltyParam
-  | SecondAttemptParam;
+  | SecondAttemptParam
+  | SpecialParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

@@ -229,6 +229,16 @@ export class Parser implements ParamSink {
           break;
         }
         case 'lparen':
+          if (this.startsPoolGroup(side, pendingOr)) {
+            if (pendingSign) {
+              this.error('dangling-sign', { start: pendingSign.start, end: pendingSign.end });
+              pendingSign = undefined;
+            }
+            this.parsePoolGroup(side, pendingOr);
+            pendingOr = undefined;
+            signOptional = false;
+            break;
+          }
           dropOr();
           if (pendingSign) {
             this.error('dangling-sign', { start: pendingSign.start, end: pendingSign.end });
@@ -264,6 +274,49 @@ export class Parser implements ParamSink {
   }
 
   /**
+   * A `(` that opens a whole pool rather than the parameter group (docs/markup.en.md, "Grouped alternatives"): right
+   * after an «или», or at the start of a side when an «или» follows its `)`.
+   */
+  private startsPoolGroup(side: PoolExpr, pendingOr: Token | undefined): boolean {
+    if (side.paramsRange) return false;
+    const close = this.nextRParen[this.i + 1];
+    if (close >= this.n || this.nextLParen[this.i + 1] < close) return false;
+    if (pendingOr) return side.groupedPools === true;
+    const after = this.toks[close + 1] as Token | undefined;
+    return side.terms.length === 0 && after !== undefined && isOr(after) && after.text !== '/';
+  }
+
+  /** Reads one parenthesised whole pool: its terms join the side, the first one marked as another pool after `or`. */
+  private parsePoolGroup(side: PoolExpr, or: Token | undefined): void {
+    side.groupedPools = true;
+    const close = this.nextRParen[this.i + 1];
+    this.i++;
+    const first = side.terms.length;
+    let pendingSign: Token | undefined;
+    while (this.i < close) {
+      const t = this.toks[this.i];
+      if (t.kind === 'sign') {
+        if (pendingSign) this.error('dangling-sign', { start: t.start, end: t.end });
+        else pendingSign = t;
+        this.i++;
+      } else if ((t.kind === 'word' && !isOr(t) && !isVersus(t)) || t.kind === 'number') {
+        if (!pendingSign && side.terms.length > first) this.error('missing-sign', { start: t.start, end: t.end });
+        const term = t.kind === 'word' ? this.parseTrait(pendingSign) : this.parseModifier(pendingSign);
+        if (pendingSign && side.terms.length === first && term.kind === 'trait') this.error('dangling-sign', { start: pendingSign.start, end: pendingSign.end });
+        if (side.terms.length === first && or) term.or = { written: or.text, range: { start: or.start, end: or.end }, scope: 'pool' };
+        side.terms.push(term);
+        pendingSign = undefined;
+      } else {
+        this.error('unexpected-token', { start: t.start, end: t.end });
+        this.i++;
+      }
+    }
+    if (pendingSign) this.error('dangling-sign', { start: pendingSign.start, end: pendingSign.end });
+    if (side.terms.length === first) this.error('missing-term', { start: this.toks[close].start, end: this.toks[close].start });
+    this.i = close + 1;
+  }
+
+  /**
    * Decides what each «или» joins, once the side is read (docs/markup.en.md): whole pools when
    * the parts it separates each have two or more terms, or when a single trait before it is also
    * the first trait after it; otherwise the single traits next to it, like «/» always.
@@ -274,7 +327,7 @@ export class Parser implements ParamSink {
       this.checkOptions(side.terms);
       return;
     }
-    const wholePools = parts.slice(1).every((next, k) => {
+    const wholePools = side.groupedPools === true || parts.slice(1).every((next, k) => {
       const part = parts[k];
       if (slotCount(part) >= 2 && slotCount(next) >= 2) return true;
       const single = part.length === 1 ? part[0] : undefined;

@@ -100,7 +100,8 @@ export type ParamKind =
   | 'twice'
   | 'attempts'
   | 'penalty'
-  | 'secondAttempt';
+  | 'secondAttempt'
+  | 'special';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {

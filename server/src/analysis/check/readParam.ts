@@ -59,6 +59,7 @@ const PARAM_WORDS = new Set([
   'поглощение',
   'инициатива',
   'дважды',
+  'особое',
   'штраф',
   'вторая',
   ...SUCCESS_WORDS,
@@ -268,6 +269,9 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
     case 'дважды':
       rest(1);
       return { keywordSeen: true, param: { ...base('twice', first, first, first), kind: 'twice' } };
+    case 'особое':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('special', first, first, first), kind: 'special' } };
     case 'штраф': {
       const penalty = readPenalty(t, 0, sink);
       if (!penalty) return { keywordSeen: true };

@@ -145,7 +145,8 @@ export type ParameterKind =
   | 'willpowerSuccess'
   | 'twice'
   | 'attempts'
-  | 'secondAttempt';
+  | 'secondAttempt'
+  | 'special';
 
 /** A parameter offered after «(»: its word, and what it writes (a field where a number follows). */
 export type CheckParameter = { label: string; parts: TemplatePart[] } & (
@@ -176,6 +177,7 @@ export function checkParameters(ruleset: Ruleset): CheckParameter[] {
   if (ruleset.family !== 'd20') out.push(word('twice', 'дважды'));
   if (ruleset.family === 'pool-minus-difficulty') out.push(word('secondAttempt', 'вторая попытка'));
   if (ruleset.family === 'storytelling') out.push({ kind: 'attempts', label: 'попытки', parts: [{ field: '3' }, { text: ' попытки' }] });
+  out.push(word('special', 'особое'));
   if (ruleset.family === 'd20') {
     out.push(
       word('advantage', 'Преимущество'),

@@ -139,10 +139,19 @@ function skipSpaces(text: string, from: number): number {
   return from + (text.slice(from).length - text.slice(from).trimStart().length);
 }
 
+/**
+ * Whether the `(` at `open` starts a whole pool («(Сила Воли 4) или (Выносливость 2 + 3)», docs/markup.md)
+ * rather than the parameter group: nothing of its side before it, or «или» right before it.
+ */
+function opensPool(content: string, open: number): boolean {
+  const head = content.slice(0, open).trimEnd();
+  return head === '' || head.endsWith(':') || termWordEndsAt(head, head.length);
+}
+
 /** Inside a «…» whose content (from `contentStart`) runs to the cursor. */
 function checkOffers(content: string, contentStart: number, hasFrontMatter: boolean): CompletionOffer[] {
   const lastOpen = content.lastIndexOf('(');
-  if (lastOpen > content.lastIndexOf(')')) {
+  if (lastOpen > content.lastIndexOf(')') && !opensPool(content, lastOpen)) {
     // Parameters: replace the word being typed after `(`, `,` or `;`.
     const sep = Math.max(lastOpen, content.lastIndexOf(','), content.lastIndexOf(';'));
     return [{ kind: 'parameters', start: contentStart + skipSpaces(content, sep + 1) }];

@@ -29,6 +29,19 @@ export function removalEdit(side: PoolExpr, param: Param, charAt: (offset: numbe
 }
 
 /**
+ * What to insert to add one parameter with no value (`особое`): a new group after the pool, or a
+ * slot in the group. Helpers by name run to the group's end, so after them the word goes first.
+ * Undefined when the group holds nothing well-formed to stand next to.
+ */
+export function addParamEdit(side: PoolExpr, text: string): TextEdit | undefined {
+  if (!side.paramsRange) return side.range ? { range: { start: side.range.end, end: side.range.end }, newText: ` (${text})` } : undefined;
+  if (side.params.length === 0) return undefined;
+  const last = side.params[side.params.length - 1];
+  if (last.kind === 'helpers' && last.names !== undefined) return { range: { start: side.params[0].range.start, end: side.params[0].range.start }, newText: `${text}, ` };
+  return { range: { start: last.range.end, end: last.range.end }, newText: `, ${text}` };
+}
+
+/**
  * Whether the text before `offset` is a number that begins its line (after spaces or block-quote
  * «>»): a «)» right after it would make the line a Markdown list item («2)»).
  */

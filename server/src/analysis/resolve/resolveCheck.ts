@@ -23,7 +23,7 @@ import {
 import { checkComposition } from './composition';
 import { type DiagnosticMessage, quoted, quotedAround } from '../diagnosticCatalog';
 import type { AnalysisDiagnostic, DiagnosticCode, ResolvedSide, ResolvedTerm } from '../types';
-import { closeParenFix } from './checkEdits';
+import { addParamEdit, closeParenFix } from './checkEdits';
 import { type CheckContext, DiagnosticSink, willpowerName } from './resolveContext';
 import { attemptsOf, extendedOf, readParams, reportBrokenExtended, reportBrokenRepeats, reportBrokenThreshold, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
 import { helpersOf, isInitiativePool, reportDifficultyTrait, reportNeverRolled, reportPoolEmpty, reportPoolTooLarge, reportSelfHelp } from './resolvePools';
@@ -208,9 +208,11 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
         }
       }
       // A check that did not parse gets its syntax error, not guesses about a pool it may not have.
-      if (traitsKnown && side.range && !malformed) {
+      // `особое`: a special ability makes the pool (000 l.482), which no composition rule foresees.
+      if (traitsKnown && side.range && !malformed && !sideSettings.special) {
         const problem = checkComposition(ruleset, traits);
-        if (problem) sink.add('RM002', problem, side.range);
+        const special = addParamEdit(side, 'особое');
+        if (problem) sink.add('RM002', problem, side.range, special ? [{ title: { id: 'addSpecial' }, edits: [special], preferred: false }] : []);
       }
       const roll = plainSide(known ? base : null, { specialties, ...sideSettings.roll });
       if (isContest && ruleset.family === 'pool-minus-difficulty' && attribute !== undefined) roll.attribute = attribute;
@@ -240,15 +242,17 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   const twice = settings[0].twice !== undefined;
   const attempts = attemptsOf(settings[0]);
   const secondAttempt = settings[0].secondAttempt !== undefined;
+  const special = settings[0].special !== undefined;
+  const openGoal = !initiative && !extended && settings[0].extendedMarker !== undefined && work.length === 1 && threshold === undefined && !twice && !attempts;
   const options = { willpower: willpowerName(ruleset) };
   const alternatives: Alternative[] = [];
   for (const mine of work[0].combinations) {
     for (const theirs of work[1]?.combinations ?? [undefined]) {
-      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(threshold !== undefined ? { threshold } : {}), ...(twice ? { twice } : {}), ...(attempts ? { attempts } : {}), ...(secondAttempt ? { secondAttempt } : {}), ...(initiative ? { initiative: true } : {}) };
+      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(threshold !== undefined ? { threshold } : {}), ...(twice ? { twice } : {}), ...(attempts ? { attempts } : {}), ...(secondAttempt ? { secondAttempt } : {}), ...(special ? { special } : {}), ...(openGoal ? { openGoal } : {}), ...(initiative ? { initiative: true } : {}) };
       const picks = theirs ? [mine.terms, theirs.terms] : [mine.terms];
       alternatives.push({ check: `«${formatCanonical(combinationAst(ast, picks), canonicalOf, options)}»`, spec });
     }
   }
-  result.spec = alternatives.length === 1 ? alternatives[0].spec : withAlternatives(alternatives);
+  result.spec = alternatives.length === 1 ? alternatives[0].spec : withAlternatives(alternatives, work[1]?.combinations.length ?? 1);
   return result;
 }

@@ -16,6 +16,7 @@ import {
   type RollLimitParam,
   type SuccessesNeededParam,
   type ThresholdParam,
+  type SpecialParam,
   type TwiceParam,
   type AttemptsParam,
   type PenaltyParam,
@@ -43,6 +44,8 @@ export interface SideSettings {
   attempts?: AttemptsParam;
   penalty?: PenaltyParam;
   secondAttempt?: SecondAttemptParam;
+  /** `особое`: the pool rests on a special ability; the composition rules (RM002) do not apply. */
+  special?: SpecialParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -164,6 +167,9 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         else if (role.isContest) sink.add('RM005', { id: 'secondAttemptInContest' }, param.range, removal(param));
         else settings.secondAttempt = param;
         break;
+      case 'special':
+        settings.special = param;
+        break;
     }
   }
   return settings;
@@ -232,7 +238,8 @@ export function reportBrokenExtended(settings: readonly SideSettings[], sink: Di
     if (s.threshold?.value === 0) sink.add('RM003', { id: 'zeroSuccesses' }, s.threshold.range);
     if (s.rollLimit?.value === 0) sink.add('RM003', { id: 'zeroRolls' }, s.rollLimit.range);
     if (!target && s.rollLimit) sink.add('RM003', { id: 'rollLimitWithoutTarget' }, s.rollLimit.range);
-    if (!target && s.extendedMarker) sink.add('RM003', { id: 'extendedWithoutTarget', param: s.extendedMarker.keyword }, s.extendedMarker.range);
+    // The texts often leave the goal to the Storyteller (001 l.130): information, and the odds for each goal.
+    if (!target && s.extendedMarker) sink.add('RM004', { id: 'extendedGoalNotStated', param: s.extendedMarker.keyword }, s.extendedMarker.range, [], 'info');
   }
 }
 
