@@ -105,6 +105,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       });
       if (!id) return undefined;
     }
+    // The keyboard goes back to the text before the edit shows: a letter typed the moment the
+    // front matter appears lands in the text, not in a closing picker (issue 23).
+    await focusEditorOf(document);
     // The server writes the front matter: it reads it, so it knows where the ruleset goes.
     let result: SetDocumentRulesetResult | undefined;
     try {
