@@ -731,6 +731,9 @@ try {
   });
 
   await step('the Markdown preview draws every check of vampire.scenario.md as a chip', async () => {
+    // The row click above may leave the keyboard with the overview's webview for a moment, which keeps
+    // Ctrl+G to itself; its tab gives the editor the keyboard for certain.
+    await page.locator('.tabs-container .tab[aria-label^="vampire.scenario.md"]').first().click();
     await goTo(17, 1);
     await runCommand('Markdown: Open Preview to the Side');
     let chips = [];
