@@ -28,7 +28,8 @@ export class CodeLensWindow implements vscode.Disposable {
   private readonly kept = new Map<string, { version: number; lenses: vscode.CodeLens[] }>();
   /** Set while this class itself asks the editor for lenses again (a moved view): kept lenses stay valid then. */
   private askingForWindow = false;
-  private watched: vscode.Disposable | undefined;
+  /** The change event of the provider watched, and the subscription: a restarted server brings a new provider. */
+  private watched: { emitter: vscode.EventEmitter<void>; subscription: vscode.Disposable } | undefined;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -74,22 +75,28 @@ export class CodeLensWindow implements vscode.Disposable {
     token: vscode.CancellationToken,
     next: (document: vscode.TextDocument, token: vscode.CancellationToken) => vscode.ProviderResult<vscode.CodeLens[]>,
   ): Promise<vscode.CodeLens[] | null | undefined> {
+    this.watchRefreshes(document);
     const uri = document.uri.toString();
     const kept = this.kept.get(uri);
     if (kept?.version === document.version) return kept.lenses;
-    this.watchRefreshes(document);
     const lenses = await next(document, token);
     if (lenses && !token.isCancellationRequested) this.kept.set(uri, { version: document.version, lenses });
     return lenses;
   }
 
-  /** The server's refresh fires the provider's change event; every kept lens may be out of date then. */
+  /**
+   * The server's refresh fires the provider's change event; every kept lens may be out of date
+   * then. A restarted server has a new provider: the lenses kept from the old one are dropped.
+   */
   private watchRefreshes(document: vscode.TextDocument): void {
-    if (this.watched) return;
-    const provider = this.client()?.getFeature(CodeLensRequest.method).getProvider(document);
-    this.watched = provider?.onDidChangeCodeLensEmitter.event(() => {
+    const emitter = this.client()?.getFeature(CodeLensRequest.method).getProvider(document)?.onDidChangeCodeLensEmitter;
+    if (!emitter || this.watched?.emitter === emitter) return;
+    this.watched?.subscription.dispose();
+    this.kept.clear();
+    const subscription = emitter.event(() => {
       if (!this.askingForWindow) this.kept.clear();
     });
+    this.watched = { emitter, subscription };
   }
 
   private viewMoved(document: vscode.TextDocument): void {
@@ -115,7 +122,7 @@ export class CodeLensWindow implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.watched?.dispose();
+    this.watched?.subscription.dispose();
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const subscription of this.subscriptions) subscription.dispose();
   }
