@@ -1,9 +1,11 @@
-/** Asks the server about one document (`rollmark/documentInfo`, `rollmark/unservedDocument`) and about the rulesets (`rollmark/rulesets`). */
+/** Asks the server about one document (`rollmark/documentInfo`, `rollmark/unservedDocument`), about the rulesets (`rollmark/rulesets`) and the parties (`rollmark/parties`). */
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   type DocumentChecksQuery,
   type DocumentInfo,
   DocumentInfoRequest,
+  type PartiesResult,
+  PartiesRequest,
   type RulesetChoice,
   RulesetsRequest,
   type UnservedDocumentInfo,
@@ -37,4 +39,9 @@ export async function requestRulesets(client: BaseLanguageClient | undefined, ur
 /** Whether a document the server does not serve holds checks; undefined when it is served, or the server cannot say. */
 export async function requestUnservedInfo(client: BaseLanguageClient | undefined, uri: string): Promise<UnservedDocumentInfo | undefined> {
   return (await ask(client, (c) => c.sendRequest(UnservedDocumentRequest, { textDocument: { uri } }))) ?? undefined;
+}
+
+/** A folder's parties and the active one, for a document of it; undefined when the server cannot be asked. */
+export async function requestParties(client: BaseLanguageClient | undefined, uri: string): Promise<PartiesResult | undefined> {
+  return ask(client, (c) => c.sendRequest(PartiesRequest, { uri }));
 }

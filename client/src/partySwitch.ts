@@ -5,24 +5,14 @@
  * which party is active; the client only shows it and writes the setting.
  */
 import * as vscode from 'vscode';
-import type { BaseLanguageClient } from 'vscode-languageclient';
-import { MARKDOWN_LANGUAGE_ID, type PartiesResult, PartiesRequest } from '../../server/src/protocol';
+import { MARKDOWN_LANGUAGE_ID } from '../../server/src/protocol';
 import { ClientCommands } from './commandIds';
+import { requestParties } from './documentInfo';
 import type { LanguageClientHost } from './languageClient';
 import { SECTION, Settings } from './settings';
 
 /** The status bar item's id (Settings › Status Bar lists it by its name). */
 export const PARTY_STATUS_ID = 'rollmark.party';
-
-/** The server's answer, or undefined when it is not running or fails. */
-async function requestParties(client: BaseLanguageClient | undefined, uri: string): Promise<PartiesResult | undefined> {
-  if (!client?.isRunning()) return undefined;
-  try {
-    return await client.sendRequest(PartiesRequest, { uri });
-  } catch {
-    return undefined;
-  }
-}
 
 export class PartyStatus implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
