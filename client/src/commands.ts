@@ -37,7 +37,7 @@ async function targetDocument(arg: unknown): Promise<vscode.TextDocument | undef
 }
 
 /** Gives the keyboard back to the editor of the document (a status bar click leaves it on the status bar). */
-async function focusEditorOf(document: vscode.TextDocument): Promise<void> {
+export async function focusEditorOf(document: vscode.TextDocument): Promise<void> {
   const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
   await vscode.window.showTextDocument(document, { viewColumn: editor?.viewColumn, preserveFocus: false });
 }

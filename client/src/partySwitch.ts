@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { MARKDOWN_LANGUAGE_ID } from '../../server/src/protocol';
 import { ClientCommands } from './commandIds';
+import { focusEditorOf } from './commands';
 import { requestParties } from './documentInfo';
 import type { LanguageClientHost } from './languageClient';
 import { SECTION, Settings } from './settings';
@@ -79,6 +80,8 @@ export async function chooseParty(host: LanguageClientHost, uri?: unknown): Prom
     result.parties.map((name) => ({ label: name, ...(name === result.active ? { description: vscode.l10n.t('active') } : {}) })),
     { placeHolder: vscode.l10n.t('Choose the party the scenarios are analysed with') },
   );
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.toString());
+  if (document) await focusEditorOf(document);
   if (!picked) return undefined;
   const multiRoot = vscode.workspace.workspaceFile !== undefined && vscode.workspace.getWorkspaceFolder(target) !== undefined;
   await vscode.workspace.getConfiguration(SECTION, target).update(Settings.party, picked.label, multiRoot ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Workspace);
