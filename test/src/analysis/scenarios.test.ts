@@ -71,3 +71,45 @@ for (const [folder, title] of [
     }
   });
 }
+
+/**
+ * mechanics/ (issue 20): one scenario per ruleset that writes every mechanic its text describes,
+ * each line citing the text; correct writing, so nothing may be a warning or an error, and every
+ * check computes its odds.
+ */
+describe('scenarios of every mechanic the texts write (issue 20)', () => {
+  const FOLDER = join(__dirname, '../../fixtures/mechanics');
+  const files = readdirSync(FOLDER)
+    .filter((f) => f.endsWith('.scenario.md'))
+    .sort();
+
+  it('there is one for every built-in ruleset', () => {
+    assert.deepEqual(
+      files.map((f) => f.replace('.scenario.md', '')),
+      [...BUILTIN_RULESET_IDS].sort(),
+    );
+  });
+
+  for (const file of files) {
+    const text = readFileSync(join(FOLDER, file), 'utf8');
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets(), proseChecks: 'on' });
+    const index = new LineIndex(text);
+    const lineOf = (offset: number) => index.positionAt(offset).line + 1;
+
+    it(`${file}: no warning or error`, () => {
+      const alarms = worded(analysis.diagnostics, 'ru')
+        .filter((d) => d.severity === 'warning' || d.severity === 'error')
+        .map((d) => `line ${lineOf(d.range.start)}: ${d.code} «${text.slice(d.range.start, d.range.end)}» ${d.message}`);
+      assert.deepEqual(alarms, []);
+    });
+
+    it(`${file}: every check on a list line computes its odds`, () => {
+      const listChecks = analysis.checks.filter((c) => /^- /u.test(text.slice(text.lastIndexOf('\n', c.range.start) + 1)));
+      assert.ok(listChecks.length >= 2, `${listChecks.length} checks`);
+      assert.deepEqual(
+        listChecks.filter((c) => c.odds === undefined).map((c) => `line ${lineOf(c.range.start)}: ${c.text}`),
+        [],
+      );
+    });
+  }
+});
