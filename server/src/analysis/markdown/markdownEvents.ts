@@ -91,9 +91,19 @@ const BUFFERS = new Set([
 const DATA = new Set(['data', 'characterEscape', 'characterReference', 'autolinkProtocol', 'autolinkEmail', 'codeTextData', 'codeFlowValue', 'htmlFlowData', 'htmlTextData']);
 const DATA_EXIT = new Set(['data', 'characterEscapeValue', 'autolinkProtocol', 'autolinkEmail', 'codeTextData', 'codeFlowValue', 'htmlFlowData', 'htmlTextData']);
 
+/**
+ * One parser for every call: `parse()` combines micromark's constructs anew each time, a cost
+ * the scan of a book (one call per run of blocks) paid hundreds of times (issue 24). What a parse
+ * leaves in the parser, the definitions it met and its lazy lines, is emptied before each use, so
+ * each call parses as a fresh parser would; the scan is synchronous, so no two calls share it.
+ */
+const parser = parse();
+
 /** Parses `text` with micromark alone (CommonMark) and reads what the scan needs from its events. */
 export function scanEvents(text: string): EventScan {
-  const events = postprocess(parse().document().write(preprocess()(text, undefined, true)));
+  parser.defined = [];
+  parser.lazy = {};
+  const events = postprocess(parser.document().write(preprocess()(text, undefined, true)));
   return readEvents(events, text);
 }
 
