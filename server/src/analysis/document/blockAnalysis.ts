@@ -18,6 +18,8 @@ import { exceedsParseLimits, scanPlainBlock } from '../markdown/plainTextScan';
 import { partyOdds } from '../resolve/party';
 import { findProseChecks } from '../prose/proseChecks';
 import { resolveCheck } from '../resolve/resolveCheck';
+import { type CleanCheck, knownCleanCheck, rememberCleanCheck } from '../resolve/cleanChecks';
+import type { CheckExpression } from '../check/checkExpression';
 import type { TraitIndex } from '../resolve/traitIndex';
 import type { AnalysisDiagnostic, AnalyzedCheck, CharacterSheet, TextRange } from '../types';
 
@@ -114,6 +116,15 @@ export function analyzeBlock(text: string, ctx: BlockContext, scan?: BlockScan):
   return analyzeScan(text, plain ? scanPlainBlock(text) : scanBlockMarkdown(text, dependent ? ctx.definitions.text : ''), ctx, dependent);
 }
 
+/** Resolves a check and its party's odds, adds its diagnostics to `diagnostics`, and remembers it when it has none. */
+function resolveAndReport(ast: CheckExpression, content: string, ctx: BlockContext, diagnostics: AnalysisDiagnostic[]): CleanCheck {
+  const resolved = resolveCheck(ast, content, ctx);
+  const check: CleanCheck = { spec: resolved.spec, actor: resolved.actor, party: partyOdds(ast, content, resolved, ctx, oddsFor) };
+  if (resolved.diagnostics.length === 0) rememberCleanCheck(ctx, content, check);
+  else diagnostics.push(...resolved.diagnostics);
+  return check;
+}
+
 function analyzeScan(text: string, scan: BlockScan, ctx: BlockContext, dependent: boolean): BlockAnalysis {
   const { index } = ctx;
   const diagnostics: AnalysisDiagnostic[] = [];
@@ -133,12 +144,10 @@ function analyzeScan(text: string, scan: BlockScan, ctx: BlockContext, dependent
         diagnostics.push(unclosedGuillemet(span));
         continue;
       }
-      const resolved = resolveCheck(ast, content, ctx);
-      const party = partyOdds(ast, content, resolved, ctx, oddsFor);
-      diagnostics.push(...resolved.diagnostics);
+      const { spec, actor, party } = knownCleanCheck(ctx, content) ?? resolveAndReport(ast, content, ctx, diagnostics);
       while (headingAt < scan.headings.length && scan.headings[headingAt].range.start < span.open) headingAt++;
       sceneIndex.push(headingAt - 1);
-      checks.push(lazyCheck({ start: span.open, end }, ast.range, text.slice(span.open, end), ctx, resolved.spec, resolved.actor, party));
+      checks.push(lazyCheck({ start: span.open, end }, ast.range, text.slice(span.open, end), ctx, spec, actor, party));
     }
     if (proseFrom < range.end) proseSegments.push({ start: proseFrom, end: range.end });
   }
