@@ -148,6 +148,21 @@ function afterUnpairedGuillemet(text: string, offsets: readonly number[]): boole
 }
 
 /**
+ * One scanner per context (its character sheets are one array per ruleset, dictionary and front
+ * matter, as for lazyCheck.ts's shared specs), not one per block: a book's blocks then share the
+ * scanner's memory of the words it has looked up (issue 24).
+ */
+const scanners = new WeakMap<readonly CharacterSheet[], { index: TraitIndex; scanner: ProseScanner }>();
+
+function scannerFor(index: TraitIndex, characters: readonly CharacterSheet[]): ProseScanner {
+  const kept = scanners.get(characters);
+  if (kept?.index === index) return kept.scanner;
+  const scanner = new ProseScanner(index, rulesetFacts(index), characters);
+  scanners.set(characters, { index, scanner });
+  return scanner;
+}
+
+/**
  * Finds the checks written as prose in `segments` of `text` (the ranges of Markdown prose the
  * caller allows, «…» spans already cut out) and reports each as RM012 with its fix.
  */
@@ -155,7 +170,7 @@ export function findProseChecks(text: string, segments: readonly TextRange[], in
   let found: Found[] = [];
   let scanner: ProseScanner;
   try {
-    scanner = new ProseScanner(index, rulesetFacts(index), characters);
+    scanner = scannerFor(index, characters);
   } catch {
     // A broken ruleset or index must cost the hint, not the document's analysis.
     return { checks: [], diagnostics: [] };

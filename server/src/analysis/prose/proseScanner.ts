@@ -48,6 +48,9 @@ const COUNT_WORDS = new Map([
 const EXTENDED_WORDS = ['продолженн', 'длительн'];
 const EXTENDED_NOUNS = new Set(['броске', 'бросок', 'броска', 'проверке', 'проверку', 'проверки', 'действии']);
 
+/** Past this many words a scanner's memory of them starts afresh: it lives as long as its context. */
+const REMEMBERED_WORDS = 20_000;
+
 export class ProseScanner extends ProseReader {
   /** Written name → lookup result; `null` remembers a miss. */
   private readonly lookups = new Map<string, TraitMatch | null>();
@@ -100,6 +103,7 @@ export class ProseScanner extends ProseReader {
     let found = this.lookups.get(written);
     if (found === undefined) {
       found = this.index.lookup(written) ?? null;
+      if (this.lookups.size >= REMEMBERED_WORDS) this.lookups.clear();
       this.lookups.set(written, found);
     }
     return found ?? undefined;
@@ -142,6 +146,7 @@ export class ProseScanner extends ProseReader {
       const [name] = this.index.suggest(written, { prefer: ROLLED_CATEGORIES, maxDistance: MISSPELT_DISTANCE, limit: 1 });
       const match = name === undefined ? undefined : this.index.lookup(name);
       found = match && ROLLED.has(match.trait.category) ? match : null;
+      if (this.misspellings.size >= REMEMBERED_WORDS) this.misspellings.clear();
       this.misspellings.set(written, found);
     }
     return found ? { match: found, written, first: i, end: i + 1, capitalised: true, misspelt: true } : undefined;
