@@ -27,7 +27,7 @@ import { findFrontMatter, unclosedFrontMatter } from '../../../server/src/analys
 import { Lines } from '../../../server/src/analysis/markdown/lines';
 import { runFrom } from '../../../server/src/analysis/document/blockReuse';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
-import { joinsRuns, scanBlockMarkdown, scanBlockRun, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
+import { definitionsText, joinsRuns, scanBlockMarkdown, scanBlockRun, scanBlockTree, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
 import type { AnalysisDiagnostic, AnalysisOptions, DocumentAnalysis } from '../../../server/src/analysis/types';
@@ -283,8 +283,20 @@ describe('incremental analysis', () => {
         const blocks = [{ start: 0, end: t.length }];
         const [run] = scanBlockRun(t, blocks);
         fc.pre(run !== undefined);
-        const alone = scanBlockMarkdown(t);
+        const alone = scanBlockTree(t);
         assert.deepStrictEqual(run, { prose: alone.prose, headings: alone.headings, tail: alone.tail, definitions: alone.definitions }, JSON.stringify(t));
+      }),
+      params(RUNS * 10),
+    );
+  });
+
+  it('a block parsed alone, after the definitions of the others, is read from micromark’s events as remark’s tree reads it', () => {
+    const piece = fc.constantFrom('*', '_', '**', '`', '#', '## ', '> ', '- ', '1.', ' ', '  ', '\n', '\n\n', '\t', '    ', '<span>', '<!--', '-->', '```', '[', ']', '[a]', '[b]', '[a]: /b', '[a][]', '[b][a]', '[*a*](a)', '[x.y](u)', '<x:y>', '\\', '&amp;', '===', '---', ' «Сила + Атлетика [Погони]»', 'text', '\r\n', 'Заголовок\n===', '# T [a] `c`', '\ufeff');
+    const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+    const definitions = fc.subarray(['[a', '[b', '^c']).map((keys) => definitionsText(keys));
+    fc.assert(
+      fc.property(text, definitions, (t, defs) => {
+        assert.deepStrictEqual(scanBlockMarkdown(t, defs), scanBlockTree(t, defs), JSON.stringify([t, defs]));
       }),
       params(RUNS * 10),
     );

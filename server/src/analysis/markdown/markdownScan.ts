@@ -188,18 +188,58 @@ function tailOfNode(last: Node | undefined, text: string, shift: number): BlockT
 }
 
 /**
+ * What is parsed before a block: `definitions` (definitionsText), so that its references resolve
+ * as in the whole document; and, for a block that starts with a byte-order mark, a second one:
+ * micromark drops a leading mark without counting it, and in a block that is not the document's
+ * start it is text. `counted`: the prefix's length in the parse's offsets.
+ */
+function blockPrefix(text: string, definitions: string): { prefix: string; counted: number } {
+  if (definitions === '' && text.charCodeAt(0) === BOM) return { prefix: '\ufeff', counted: 0 };
+  return { prefix: definitions, counted: definitions.length };
+}
+
+/**
  * Parses one block alone; `definitions` (definitionsText) are parsed before it so that its
- * references resolve as in the whole document. Offsets are relative to the block.
+ * references resolve as in the whole document. Offsets are relative to the block. A block GFM
+ * cannot change is read from micromark's events (as `scanBlockRun` reads runs), a third of the
+ * cost of remark's tree, whose set-up alone was most of a short block's parse (issue 24).
  */
 export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
-  // micromark drops a leading byte-order mark without counting it; in a block that is not the
-  // document's start it is text, so a second one keeps it (the first is dropped, uncounted).
-  const prefix = definitions === '' && text.charCodeAt(0) === BOM ? '\ufeff' : definitions;
-  const counted = prefix === '\ufeff' ? 0 : prefix.length;
+  const { prefix, counted } = blockPrefix(text, definitions);
+  // After a dropped byte-order mark micromark's offsets are one short of the text's: the tree counts it.
+  if (GFM_TRIGGER.test(text) || prefix === '\ufeff') return scanBlockTree(text, definitions);
+  const events = scanEvents(prefix + text);
+  const own = <T>(list: T[], at: (item: T) => number) => list.filter((item) => at(item) >= counted);
+  const ownTop = own(events.top, (node) => node.start);
+  return {
+    prose: own(events.prose, (range) => range.start).map((range) => ({ start: range.start - counted, end: range.end - counted })),
+    headings: own(events.headings, (h) => h.start).map((h) => ({ title: h.title, range: { start: h.start - counted, end: h.end - counted }, depth: h.depth })),
+    tail: tailOfTop(ownTop[ownTop.length - 1], text, -counted),
+    definitions: own(events.definitions, (d) => d.at).map((d) => d.key),
+  };
+}
+
+/** `scanBlockMarkdown` through remark's tree, GFM included: what every other reading of a block must equal. */
+export function scanBlockTree(text: string, definitions = ''): BlockScan {
+  const { prefix, counted } = blockPrefix(text, definitions);
   const processor = GFM_TRIGGER.test(text) ? gfmProcessor : commonMarkProcessor;
   const tree = processor.parse(prefix + text) as Root;
   const { prose, headings, definitions: own } = collect(tree, text, -counted, counted);
   return { prose, headings, tail: tailOf(tree, text, -counted), definitions: own };
+}
+
+/** The tail of a block from its last top-level node as micromark's events give it; `shift` maps their offsets to the block's. */
+function tailOfTop(last: TopNode | undefined, text: string, shift: number): BlockTail {
+  switch (last?.type) {
+    case 'list':
+      return { kind: 'container' };
+    case 'code':
+      return codeTail(text, last.start + shift, last.end + shift);
+    case 'html':
+      return htmlTail(text, last.start + shift, last.end + shift);
+    default:
+      return CLOSED;
+  }
 }
 
 /**
@@ -251,15 +291,7 @@ export function scanBlockRun(text: string, blocks: readonly { start: number; end
     }
     const definitions: string[] = [];
     for (; at.definitions < events.definitions.length && events.definitions[at.definitions].at < runEnd; at.definitions++) definitions.push(events.definitions[at.definitions].key);
-    const tail: BlockTail =
-      last?.type === 'list'
-        ? { kind: 'container' }
-        : last?.type === 'code'
-          ? codeTail(text.slice(start, end), last.start + shift, last.end + shift)
-          : last?.type === 'html'
-            ? htmlTail(text.slice(start, end), last.start + shift, last.end + shift)
-            : CLOSED;
-    scans.push({ prose, headings, tail, definitions });
+    scans.push({ prose, headings, tail: tailOfTop(last, text.slice(start, end), shift), definitions });
   }
   return scans;
 }
