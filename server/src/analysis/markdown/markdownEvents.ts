@@ -15,6 +15,7 @@
  */
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { parse, postprocess, preprocess } from 'micromark';
+import { gfmTable } from 'micromark-extension-gfm-table';
 import { decodeNumericCharacterReference } from 'micromark-util-decode-numeric-character-reference';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { Event } from 'micromark-util-types';
@@ -64,6 +65,7 @@ interface Sink {
 
 const TOP_TYPES: Record<string, TopNode['type']> = {
   atxHeading: 'other',
+  table: 'other',
   setextHeading: 'other',
   blockQuote: 'other',
   thematicBreak: 'other',
@@ -75,7 +77,7 @@ const TOP_TYPES: Record<string, TopNode['type']> = {
 };
 
 /** Node openers that take children of their own: text inside them is prose. */
-const PROSE_NODES = new Set(['paragraph', 'emphasis', 'strong', 'blockQuote', 'listItem', 'listOrdered', 'listUnordered']);
+const PROSE_NODES = new Set(['paragraph', 'emphasis', 'strong', 'blockQuote', 'listItem', 'listOrdered', 'listUnordered', 'tableHeader', 'tableData']);
 /** Node openers whose content is buffered (never prose): code, HTML, and the strings of destinations, titles and labels of definitions. */
 const QUIET_NODES = new Set(['codeFenced', 'codeIndented', 'codeText', 'htmlFlow', 'htmlText', 'definition', 'thematicBreak']);
 const BUFFERS = new Set([
@@ -92,15 +94,21 @@ const DATA = new Set(['data', 'characterEscape', 'characterReference', 'autolink
 const DATA_EXIT = new Set(['data', 'characterEscapeValue', 'autolinkProtocol', 'autolinkEmail', 'codeTextData', 'codeFlowValue', 'htmlFlowData', 'htmlTextData']);
 
 /**
- * One parser for every call: `parse()` combines micromark's constructs anew each time, a cost
+ * One parser of each kind for every call: `parse()` combines micromark's constructs anew each time, a cost
  * the scan of a book (one call per run of blocks) paid hundreds of times (issue 24). What a parse
  * leaves in the parser, the definitions it met and its lazy lines, is emptied before each use, so
  * each call parses as a fresh parser would; the scan is synchronous, so no two calls share it.
  */
-const parser = parse();
+const commonMark = parse();
+/** GFM's tables, without its other extensions: for a block whose only GFM syntax can be a table. */
+const withTables = parse({ extensions: [gfmTable()] });
 
-/** Parses `text` with micromark alone (CommonMark) and reads what the scan needs from its events. */
-export function scanEvents(text: string): EventScan {
+/**
+ * Parses `text` with micromark alone (CommonMark, and GFM tables with `tables`) and reads what
+ * the scan needs from its events.
+ */
+export function scanEvents(text: string, tables = false): EventScan {
+  const parser = tables ? withTables : commonMark;
   parser.defined = [];
   parser.lazy = {};
   const events = postprocess(parser.document().write(preprocess()(text, undefined, true)));

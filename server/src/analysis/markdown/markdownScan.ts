@@ -52,6 +52,8 @@ const commonMarkProcessor = unified().use(remarkParse);
  * [Погони]») and links included.
  */
 const GFM_TRIGGER = /[|~@]|\[(?:\^|[\s xX]\])|[wW]{3}|[hH][tT][tT][pP]/;
+/** GFM syntax other than a table's `|`: a block without it is a table or CommonMark to remark-gfm. */
+const GFM_BEYOND_TABLES = /[~@]|\[(?:\^|[\s xX]\])|[wW]{3}|[hH][tT][tT][pP]/;
 
 /** Containers whose text is prose. Code, HTML, link destinations and front matter never are. */
 const PROSE_CONTAINERS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'listItem', 'blockquote']);
@@ -200,15 +202,16 @@ function blockPrefix(text: string, definitions: string): { prefix: string; count
 
 /**
  * Parses one block alone; `definitions` (definitionsText) are parsed before it so that its
- * references resolve as in the whole document. Offsets are relative to the block. A block GFM
- * cannot change is read from micromark's events (as `scanBlockRun` reads runs), a third of the
- * cost of remark's tree, whose set-up alone was most of a short block's parse (issue 24).
+ * references resolve as in the whole document. Offsets are relative to the block. A block whose
+ * only GFM syntax can be a table is read from micromark's events (as `scanBlockRun` reads runs),
+ * a third of the cost of remark's tree, whose set-up alone was most of a short block's parse
+ * (issue 24).
  */
 export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
   const { prefix, counted } = blockPrefix(text, definitions);
   // After a dropped byte-order mark micromark's offsets are one short of the text's: the tree counts it.
-  if (GFM_TRIGGER.test(text) || prefix === '\ufeff') return scanBlockTree(text, definitions);
-  const events = scanEvents(prefix + text);
+  if (GFM_BEYOND_TABLES.test(text) || prefix === '\ufeff') return scanBlockTree(text, definitions);
+  const events = scanEvents(prefix + text, text.includes('|'));
   const own = <T>(list: T[], at: (item: T) => number) => list.filter((item) => at(item) >= counted);
   const ownTop = own(events.top, (node) => node.start);
   return {
