@@ -27,6 +27,7 @@ import { findFrontMatter, unclosedFrontMatter } from '../../../server/src/analys
 import { Lines } from '../../../server/src/analysis/markdown/lines';
 import { runFrom } from '../../../server/src/analysis/document/blockReuse';
 import { createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
+import { plainParagraphScan } from '../../../server/src/analysis/markdown/plainParagraph';
 import { definitionsText, joinsRuns, scanBlockMarkdown, scanBlockRun, scanBlockTree, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
@@ -300,6 +301,24 @@ describe('incremental analysis', () => {
       }),
       params(RUNS * 10),
     );
+  });
+
+  it('a plain paragraph, read without a parser, is what remark’s tree reads (and most prose is one)', () => {
+    const piece = fc.constantFrom('Сила', 'Ловкость', ' ', '  ', '   ', '    ', '\t', '\n', '\r\n', '\r', '\n\n', '«Сила + Атлетика (сложность 2)»', '—', '.', ',', '!', '?', ':', '(x)', '1', '2.', '3)', '-', '+', '=', '#', '>', '*', '_', '`', '[', ']', '<', '&', '\\', '|', '~', '@', 'www', 'http', '\u00a0', '\u0000', '\ufeff', '"', "'", '%', '^', '{', '}');
+    const text = fc.array(piece, { maxLength: 30 }).map((parts) => parts.join(''));
+    let read = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const plain = plainParagraphScan(t);
+        if (!plain) return;
+        read++;
+        assert.deepStrictEqual(plain, scanBlockTree(t), JSON.stringify(t));
+      }),
+      params(RUNS * 20),
+    );
+    assert.ok(read >= RUNS, `${read} of ${RUNS * 20} read without the parser`);
+    const wrapped = 'Лора смотрит на дверь.  Замок старый, но  крепкий:\n  «Лора: Ловкость + Воровство (сложность 2)» — или\r\nвыбить её: «Сила + Атлетика − 1»!  ';
+    assert.deepStrictEqual(plainParagraphScan(wrapped)?.prose, [{ start: 0, end: wrapped.length - 2 }]);
   });
 
   it('finds the front matter exactly where remark-frontmatter does, and also closed by «...»', () => {

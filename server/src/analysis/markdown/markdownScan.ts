@@ -11,6 +11,7 @@ import { unified } from 'unified';
 import { type BlockTail, CLOSED, codeTail, htmlTail } from './blocks';
 import { frontMatterContent } from './frontMatterBlock';
 import { scanEvents, type TopNode } from './markdownEvents';
+import { plainParagraphScan } from './plainParagraph';
 import type { TextRange } from '../types';
 
 export interface Heading {
@@ -208,6 +209,8 @@ function blockPrefix(text: string, definitions: string): { prefix: string; count
  * (issue 24).
  */
 export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
+  const plain = plainParagraphScan(text);
+  if (plain) return plain;
   const { prefix, counted } = blockPrefix(text, definitions);
   // After a dropped byte-order mark micromark's offsets are one short of the text's: the tree counts it.
   if (GFM_BEYOND_TABLES.test(text) || prefix === '\ufeff') return scanBlockTree(text, definitions);
@@ -270,6 +273,28 @@ export const RUN_CHARS = 8192;
  * but through such a node (or definitions), so the blocks before it are as their own parse.
  */
 export function scanBlockRun(text: string, blocks: readonly { start: number; end: number }[]): BlockScan[] {
+  // A plain paragraph needs no parse (plainParagraph.ts); the blocks between such are parsed together.
+  const plain = blocks.map(({ start, end }) => plainParagraphScan(text.slice(start, end)));
+  const scans: BlockScan[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    const own = plain[i];
+    if (own) {
+      scans.push(own);
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < blocks.length && !plain[j]) j++;
+    const parsed = scanParsedRun(text, blocks.slice(i, j));
+    scans.push(...parsed);
+    if (parsed.length < j - i) return scans;
+    i = j;
+  }
+  return scans;
+}
+
+/** `scanBlockRun` for blocks parsed in one call. */
+function scanParsedRun(text: string, blocks: readonly { start: number; end: number }[]): BlockScan[] {
   const from = blocks[0].start;
   const events = scanEvents(text.slice(from, blocks[blocks.length - 1].end));
   const scans: BlockScan[] = [];
