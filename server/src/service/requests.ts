@@ -17,6 +17,7 @@ import type {
   HoverParams,
   InlayHint,
   InlayHintParams,
+  Position,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { dictionaryNames } from '../analysis/resolve/traitIndex';
@@ -65,7 +66,7 @@ async function onDocument<R>(
   empty: R,
   token: Cancellation | undefined,
   run: (document: TextDocument, analyzed: AnalyzedDocument) => R,
-  fresh: 'exact' | 'recent' = 'exact',
+  fresh: 'exact' | 'recent' | { through: Position } = 'exact',
 ): Promise<R> {
   let found: { document: TextDocument; analyzed: AnalyzedDocument } | undefined;
   try {
@@ -100,7 +101,8 @@ export async function resolveLens(s: Session, lens: CodeLens, token?: Cancellati
 }
 
 export function inlayHints(s: Session, params: InlayHintParams, token?: Cancellation): Promise<InlayHint[]> {
-  return onDocument(s, 'inlayHint', params.textDocument.uri, [], token, (document, a) => (a.settings.inlayHints.enabled ? provideInlayHints(document, a.analysis, params.range, s.locale) : []));
+  // The hints of what is on screen, from the part of a long document analysed first.
+  return onDocument(s, 'inlayHint', params.textDocument.uri, [], token, (document, a) => (a.settings.inlayHints.enabled ? provideInlayHints(document, a.analysis, params.range, s.locale) : []), { through: params.range.end });
 }
 
 /** Completion reads the newest analysis, even of an older version: only the ruleset and the characters matter. */

@@ -4,7 +4,7 @@
  * workspace's closed files checked. What startServer held before the façade: the LSP adapter
  * (server.ts) now only forwards the editor's notifications here.
  */
-import type { Diagnostic } from 'vscode-languageserver';
+import type { Diagnostic, Position } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../analysis/analyzeDocument';
 import { createDocumentAnalyzers, type DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
@@ -107,7 +107,7 @@ export class Session {
     this.served = new ServedDocuments((uri) => settings.forResource(uri));
     const projects = new Projects(options.fileSystem, (folderUri, problems) => this.publishFileProblems(folderUri, problems), options.trusted ?? true, (folderUri) => void this.projectChanged(folderUri), this.clock);
     this.projects = projects;
-    this.analyses = new DocumentAnalyses(options.analyzers ?? createDocumentAnalyzers(), { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) });
+    this.analyses = new DocumentAnalyses(options.analyzers ?? createDocumentAnalyzers(), { settings: (uri) => settings.forResource(uri), project: (uri, s) => projects.get(folders.folderFor(uri), s) }, options.clock);
     this.scheduler = new DiagnosticsScheduler(options.diagnosticsDelay ?? DEFAULT_DIAGNOSTICS_DELAY, (uri) => this.publish(uri), (uri, error) => this.log(`diagnostics of ${uri}`, error), this.clock);
     this.workspace = new WorkspaceDiagnostics(
       {
@@ -219,11 +219,33 @@ export class Session {
   }
 
   /** The analysis of a document the editor has open and Rollmark serves; undefined for any other. */
-  async servedDocument(uri: string, fresh: 'exact' | 'recent' = 'exact'): Promise<{ document: TextDocument; analyzed: AnalyzedDocument } | undefined> {
+  /**
+   * An open document Rollmark serves, with its analysis: `exact`, of its text now; `recent`, the
+   * newest finished; `{ through }`, of its text now, or while a long document is first analysed,
+   * of its part before that position as soon as that is done (the editor asks again for what it
+   * shows once the whole is: `refreshViews`).
+   */
+  async servedDocument(uri: string, fresh: 'exact' | 'recent' | { through: Position } = 'exact'): Promise<{ document: TextDocument; analyzed: AnalyzedDocument } | undefined> {
     const document = this.documents.get(uri);
     if (!document || !(await this.isServed(document))) return undefined;
-    const analyzed = fresh === 'exact' ? await this.analyses.get(document) : await this.analyses.recent(document);
+    if (fresh === 'exact') return { document, analyzed: await this.analyses.get(document) };
+    if (fresh === 'recent') return { document, analyzed: await this.analyses.recent(document) };
+    const analyzed = await this.analyses.through(document, document.offsetAt(fresh.through));
+    if (analyzed.partial) this.refreshWhenWhole(document);
     return { document, analyzed };
+  }
+
+  /** Documents answered in part, whose views are asked for again once their whole analysis is done. */
+  private readonly answeredInPart = new Set<string>();
+
+  private refreshWhenWhole(document: TextDocument): void {
+    if (this.answeredInPart.has(document.uri)) return;
+    this.answeredInPart.add(document.uri);
+    const refresh = () => {
+      this.answeredInPart.delete(document.uri);
+      this.editor.refreshViews();
+    };
+    this.analyses.get(document).then(refresh, refresh);
   }
 
   private workspaceChanged(): void {

@@ -6,11 +6,13 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../analysis/analyzeDocument';
-import type { DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
+import type { AnalysisProgress, DocumentAnalyzers } from '../analysis/document/incrementalAnalysis';
 import { type FileRefusal, MEGABYTE, tooLargeToAnalyze } from '../analysis/project/fileRefusal';
 import { withPathDiagnostics } from '../analysis/paths/pathDiagnostics';
 import type { DocumentAnalysis } from '../analysis/types';
+import type { AnalysisOptions } from '../analysis/types';
 import type { RollmarkSettings } from '../protocol';
+import type { Clock } from './clock';
 import { revisionOf } from './documentSync';
 import type { Project } from './projects';
 import { analysisOptions } from './workspaceScenarios';
@@ -25,6 +27,28 @@ export interface AnalyzedDocument {
   project: Project;
   /** Set when the text is larger than `maxDocumentSizeMB`: the analysis is of nothing, and this says why. */
   tooLarge?: FileRefusal;
+  /** Set on the analysis of a document's top while the rest is being analysed (`through`): its checks only. */
+  partial?: true;
+}
+
+/**
+ * A document at least this long (characters) is analysed afresh in slices: between them other
+ * requests are answered, and one for its top (`through`) gets what is done (issue 24).
+ */
+const SLICED_FROM = 64 * 1024;
+/** Milliseconds of analysis between two turns of other work: under a frame, so typing never waits longer. */
+const SLICE_MS = 12;
+
+/** A request for the document as far as `offset`, answered once the analysis has got there. */
+interface Waiter {
+  offset: number;
+  answer(analyzed: AnalyzedDocument): void;
+}
+
+/** An analysis in slices: how far it got, what it is analysed with, and who waits for a part. */
+interface Slices {
+  progress?: { step: AnalysisProgress; base: Omit<AnalyzedDocument, 'analysis'> };
+  waiting: Waiter[];
 }
 
 interface Entry {
@@ -33,6 +57,7 @@ interface Entry {
   revision: number;
   generation: string;
   result: Promise<AnalyzedDocument>;
+  slices: Slices;
 }
 
 export interface AnalysisInputs {
@@ -47,6 +72,8 @@ export class DocumentAnalyses {
   private generation = 0;
   /** Invalidations of single documents (their folder's project files changed), by URI. */
   private readonly epochs = new Map<string, number>();
+  /** A document's analysis in slices, until it is done: the next one of the same document waits for it. */
+  private readonly analysing = new Map<string, Promise<unknown>>();
 
   constructor(
     /**
@@ -55,6 +82,7 @@ export class DocumentAnalyses {
      */
     private readonly analyzers: DocumentAnalyzers,
     private readonly inputs: AnalysisInputs,
+    private readonly clock: Pick<Clock, 'now' | 'yield'>,
   ) {}
 
   /**
@@ -65,6 +93,24 @@ export class DocumentAnalyses {
   async get(document: TextDocument): Promise<AnalyzedDocument> {
     for (;;) {
       const result = await this.entryFor(document).result;
+      if (this.isCurrent(document, result)) return result;
+    }
+  }
+
+  /**
+   * The analysis of the document as it is now, or, while a long document is analysed in slices,
+   * the part of it before `offset` as soon as that part is done (`partial` set): what is on the
+   * screen is shown before the rest is analysed.
+   */
+  async through(document: TextDocument, offset: number): Promise<AnalyzedDocument> {
+    for (;;) {
+      const entry = this.entryFor(document);
+      const { progress, waiting } = entry.slices;
+      const result = await new Promise<AnalyzedDocument>((resolve, reject) => {
+        if (progress && offset < progress.step.through) return resolve(partOf(progress));
+        waiting.push({ offset, answer: resolve });
+        entry.result.then(resolve, reject);
+      });
       if (this.isCurrent(document, result)) return result;
     }
   }
@@ -115,7 +161,8 @@ export class DocumentAnalyses {
     const cached = this.entries.get(document.uri);
     const generation = this.generationOf(document.uri);
     if (cached && cached.document === document && cached.revision === revisionOf(document) && cached.generation === generation) return cached;
-    const entry: Entry = { document, revision: revisionOf(document), generation, result: this.run(document, generation) };
+    const slices: Slices = { waiting: [] };
+    const entry: Entry = { document, revision: revisionOf(document), generation, slices, result: this.run(document, generation, slices) };
     this.entries.set(document.uri, entry);
     // A failure must not stick: the next request for this version tries again.
     entry.result.catch(() => {
@@ -124,9 +171,10 @@ export class DocumentAnalyses {
     return entry;
   }
 
-  private async run(document: TextDocument, generation: string): Promise<AnalyzedDocument> {
+  private async run(document: TextDocument, generation: string, slices: Slices): Promise<AnalyzedDocument> {
     const settings = await this.inputs.settings(document.uri);
     const project = await this.inputs.project(document.uri, settings);
+    for (let busy = this.analysing.get(document.uri); busy; busy = this.analysing.get(document.uri)) await busy;
     // Text, version and revision are read together, after the awaits, so that they always agree.
     const version = document.version;
     const revision = revisionOf(document);
@@ -139,8 +187,13 @@ export class DocumentAnalyses {
         this.analyzers.forget(document.uri);
         analysis = analyzeDocument('', analysisOptions(settings, project));
       } else {
+        const options = analysisOptions(settings, project);
+        const blocks =
+          text.length < SLICED_FROM
+            ? this.analyzers.analyze(text, options, document.uri)
+            : await this.inSlices(document.uri, text, options, slices, { version, revision, settings, project });
         // The paths read the whole text (linear, and only when it has links): the blocks alone do not know them.
-        analysis = withPathDiagnostics(text, this.analyzers.analyze(text, analysisOptions(settings, project), document.uri));
+        analysis = withPathDiagnostics(text, blocks);
       }
     } catch (error) {
       // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.
@@ -148,12 +201,49 @@ export class DocumentAnalyses {
       throw error;
     }
     const result: AnalyzedDocument = { version, revision, analysis, settings, project, ...(tooLarge ? { tooLarge } : {}) };
-    const entry = this.entries.get(document.uri);
+    const current = this.entries.get(document.uri);
     // The document moved on while settings were fetched: this result belongs to the newer revision.
-    if (entry && entry.document === document && entry.revision !== revision && entry.generation === generation) {
-      this.entries.set(document.uri, { document, revision, generation, result: Promise.resolve(result) });
+    if (current && current.document === document && current.revision !== revision && current.generation === generation) {
+      this.entries.set(document.uri, { document, revision, generation, result: Promise.resolve(result), slices: { waiting: [] } });
     }
-    if (entry?.document === document && entry.generation === generation) this.latest.set(document.uri, result);
+    if (current?.document === document && current.generation === generation) this.latest.set(document.uri, result);
     return result;
   }
+
+  /**
+   * A fresh analysis of a long text in slices of `SLICE_MS`, other work let in between; each step
+   * answers those waiting for the part done. Once a newer version waits, it finishes at once. No
+   * other analysis of the document starts before it ends (`analysing`).
+   */
+  private async inSlices(uri: string, text: string, options: AnalysisOptions, slices: Slices, base: Omit<AnalyzedDocument, 'analysis'>): Promise<DocumentAnalysis> {
+    const steps = this.analyzers.analyzeInSteps(text, options, uri);
+    let done!: () => void;
+    this.analysing.set(uri, new Promise<void>((resolve) => (done = resolve)));
+    try {
+      let sliceStart = this.clock.now();
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value;
+        const progress = { step: step.value, base };
+        slices.progress = progress;
+        slices.waiting = slices.waiting.filter((waiter) => {
+          if (waiter.offset >= progress.step.through) return true;
+          waiter.answer(partOf(progress));
+          return false;
+        });
+        if (this.entries.get(uri)?.slices !== slices || this.clock.now() - sliceStart < SLICE_MS) continue;
+        await this.clock.yield();
+        sliceStart = this.clock.now();
+      }
+    } finally {
+      slices.progress = undefined;
+      slices.waiting = [];
+      this.analysing.delete(uri);
+      done();
+    }
+  }
+}
+
+function partOf(progress: NonNullable<Slices['progress']>): AnalyzedDocument {
+  return { ...progress.base, analysis: progress.step.analysis(), partial: true };
 }

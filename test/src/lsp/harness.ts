@@ -37,7 +37,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileStatRequest, fromBase64, ReadDirectoryRequest, ReadFileRequest, toBase64, WriteFileRequest } from '../../../server/out/protocol';
-import { createDocumentAnalyzers } from '../../../server/out/analysis/document/incrementalAnalysis';
+import { type AnalysisProgress, createDocumentAnalyzers } from '../../../server/out/analysis/document/incrementalAnalysis';
 import type { AnalysisOptions, DocumentAnalysis } from '../../../server/out/analysis/types';
 import { startServer } from '../../../server/out/server';
 import type { FileRead, FolderList } from '../../../server/out/analysis/project/workspaceConfig';
@@ -346,6 +346,13 @@ export class LspTestClient {
           analyses.push(text.length);
           options.beforeAnalysis?.(text);
           const analysis = real.analyze(text, analysisOptions, document);
+          options.afterAnalysis?.(text, analysis);
+          return analysis;
+        },
+        analyzeInSteps: function* (text: string, analysisOptions: AnalysisOptions, document: string): Generator<AnalysisProgress, DocumentAnalysis, void> {
+          analyses.push(text.length);
+          options.beforeAnalysis?.(text);
+          const analysis = yield* real.analyzeInSteps(text, analysisOptions, document);
           options.afterAnalysis?.(text, analysis);
           return analysis;
         },

@@ -39,6 +39,25 @@ export interface IncrementalAnalyzer {
    * previous call's; the previous result must not be used after this call (objects are shared).
    */
   analyze(text: string, options: AnalysisOptions): DocumentAnalysis;
+  /**
+   * `analyze` in steps: where it analyses a document afresh (a first analysis, a new front
+   * matter), it yields how far it has got after each run of blocks, so that a caller can answer
+   * for the top of a long document, and let other work run, before its end is analysed. The
+   * result is `analyze`'s. Until the generator is done, nothing else may call the analyzer.
+   */
+  analyzeInSteps(text: string, options: AnalysisOptions): Generator<AnalysisProgress, DocumentAnalysis, void>;
+}
+
+/** How far an analysis in steps has got. */
+export interface AnalysisProgress {
+  /** The blocks that start before this offset are analysed. */
+  through: number;
+  /**
+   * The document as far as analysed: its checks, with their odds, are final (but for a reference
+   * to a link defined further down, which the whole analysis may read again); its diagnostics,
+   * prose checks and headings are not there yet.
+   */
+  analysis(): DocumentAnalysis;
 }
 
 /** Characters of dropped blocks kept for reuse beyond the document's own length. */
@@ -62,6 +81,14 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   private readonly definitionCounts = new Map<string, number>();
 
   analyze(text: string, options: AnalysisOptions): DocumentAnalysis {
+    const steps = this.analyzeInSteps(text, options);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  *analyzeInSteps(text: string, options: AnalysisOptions): Generator<AnalysisProgress, DocumentAnalysis, void> {
     const head = headOf(text);
     let previous = this.previous;
     if (previous && !sameInputs(previous.ctx, head, options)) previous = undefined;
@@ -75,7 +102,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     }
     const lines = new Lines(text);
     const firstStart = lines.skipBlank(ctx.bodyStart);
-    const blocks = previous && previous.blocks.length > 0 ? this.update(text, lines, firstStart, ctx, previous) : this.fresh(text, lines, firstStart, ctx);
+    const blocks = previous && previous.blocks.length > 0 ? this.update(text, lines, firstStart, ctx, previous) : yield* this.fresh(text, lines, firstStart, ctx);
     const definitionsChanged = this.countDefinitions(blocks, previous?.blocks ?? [], ctx);
     if (definitionsChanged) this.settleDefinitions(blocks.list, ctx);
     const reuse = previous && !definitionsChanged ? previous : undefined;
@@ -96,8 +123,8 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     return result;
   }
 
-  private fresh(text: string, lines: Lines, firstStart: number, ctx: DocumentContext): Blocks {
-    const list = this.splitInRuns(text, lines, firstStart, ctx);
+  private *fresh(text: string, lines: Lines, firstStart: number, ctx: DocumentContext): Generator<AnalysisProgress, Blocks, void> {
+    const list = yield* this.splitInRuns(text, lines, firstStart, ctx);
     if (!this.oneShot) relocateRanges(list.map((placed) => placed.block));
     return { list, keep: 0, suffix: list.length, oldSuffix: 0 };
   }
@@ -155,12 +182,13 @@ class BlockAnalyzer implements IncrementalAnalyzer {
    * Splits and analyses a whole body, parsing runs of consecutive plain blocks in one call
    * (markdownScan `scanBlockRun`): the same blocks and results as `split`, for less parser set-up.
    */
-  private splitInRuns(text: string, lines: Lines, start: number, ctx: DocumentContext): Placed[] {
+  private *splitInRuns(text: string, lines: Lines, start: number, ctx: DocumentContext): Generator<AnalysisProgress, Placed[], void> {
     const out: Placed[] = [];
     let pos = start;
     // Blocks in a run are parsed without definitions (markdownScan `joinsRuns`).
     const runs = ctx.block.definitions === NO_DEFINITIONS;
     while (pos < text.length) {
+      if (out.length > 0) yield { through: pos, analysis: () => analysisSoFar(ctx, out) };
       const run = runs ? runFrom(lines, pos) : [];
       const scans = run.length > 1 ? scanBlockRun(text, run.map(({ start: from, span }) => ({ start: from, end: span.contentEnd }))) : [];
       // The blocks before the first that the run's parse carried on past its end are as their own parse gives them.
@@ -236,6 +264,20 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   }
 }
 
+/** The document as far as `placed` goes (AnalysisProgress): the checks, with the context's ruleset and sheets. */
+function analysisSoFar(ctx: DocumentContext, placed: readonly Placed[]): DocumentAnalysis {
+  return {
+    ruleset: ctx.ruleset,
+    rulesetSource: ctx.rulesetSource,
+    ...(ctx.frontMatter ? { frontMatter: ctx.frontMatter } : {}),
+    ...(ctx.party ? { party: ctx.party } : {}),
+    checks: placed.flatMap((p) => p.block.checks),
+    proseChecks: [],
+    diagnostics: [],
+    headings: [],
+  };
+}
+
 /** An analyzer for a document's versions; `oneShot` for one version only (analyzeDocument), which skips what only later edits need. */
 export function createIncrementalAnalyzer(oneShot = false): IncrementalAnalyzer {
   return new BlockAnalyzer(oneShot);
@@ -244,21 +286,25 @@ export function createIncrementalAnalyzer(oneShot = false): IncrementalAnalyzer 
 /** One incremental analyzer per open document, for the language server. */
 export interface DocumentAnalyzers {
   analyze(text: string, options: AnalysisOptions, document: string): DocumentAnalysis;
+  /** `analyze` in steps (IncrementalAnalyzer `analyzeInSteps`): nothing else may analyse the document until it is done. */
+  analyzeInSteps(text: string, options: AnalysisOptions, document: string): Generator<AnalysisProgress, DocumentAnalysis, void>;
   /** The document was closed: drop what was kept for it. */
   forget(document: string): void;
 }
 
 export function createDocumentAnalyzers(): DocumentAnalyzers {
   const analyzers = new Map<string, IncrementalAnalyzer>();
+  const analyzerOf = (document: string) => {
+    let analyzer = analyzers.get(document);
+    if (!analyzer) {
+      analyzer = createIncrementalAnalyzer();
+      analyzers.set(document, analyzer);
+    }
+    return analyzer;
+  };
   return {
-    analyze(text, options, document) {
-      let analyzer = analyzers.get(document);
-      if (!analyzer) {
-        analyzer = createIncrementalAnalyzer();
-        analyzers.set(document, analyzer);
-      }
-      return analyzer.analyze(text, options);
-    },
+    analyze: (text, options, document) => analyzerOf(document).analyze(text, options),
+    analyzeInSteps: (text, options, document) => analyzerOf(document).analyzeInSteps(text, options),
     forget(document) {
       analyzers.delete(document);
     },

@@ -1,0 +1,79 @@
+/**
+ * A long document's first screen before its end (issue 24): its first analysis runs in slices
+ * (workspace/analyses.ts), and inlay hints for the lines on screen are answered from the part
+ * already analysed, before the document's diagnostics are published; once the whole is done the
+ * server asks the editor for its hints again (`workspace/inlayHint/refresh`). Between slices
+ * other requests are answered, and an edit made meanwhile gets its own analysis.
+ * Order, not time: nothing here depends on how fast the machine is.
+ */
+import * as assert from 'node:assert/strict';
+import type { Range } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
+import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
+import { provideInlayHints } from '../../../server/out/features/inlayHints';
+import { docUri, LspTestClient } from './harness';
+
+const FRONT = ['---', 'ruleset: storytelling', 'characters:', '  Вера: { Сила: 3, Ловкость: 2, Атлетика: 2 }', '---', ''];
+/** About 220 KB: many slices of analysis on any machine. */
+const PARAGRAPHS = 1500;
+
+function book(): string {
+  const body: string[] = [];
+  for (let k = 0; k < PARAGRAPHS; k++) {
+    body.push(`## Сцена ${k + 1}`, '', `Вера лезет на стену ${k + 1}: «Вера: Сила + Атлетика − ${k % 3}», а потом прыгает: «Ловкость 2 + Атлетика ${1 + (k % 4)} (сложность 2)».`, '');
+  }
+  return [...FRONT, ...body].join('\n');
+}
+
+const asSent = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+describe('a long document: the first screen first', () => {
+  let client: LspTestClient | undefined;
+  afterEach(async () => client?.stop());
+
+  it('answers the visible lines’ inlay hints before the whole document is analysed, then asks for them again', async () => {
+    const text = book();
+    const uri = docUri('book.md');
+    const events: string[] = [];
+    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: () => events.push('analysis done') });
+    const screen: Range = { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } };
+    const published = client.nextDiagnostics(uri, 1, 60_000);
+    await client.openOnly(uri, text);
+    const hints = await client.inlayHints(uri, screen);
+    events.push('hints');
+    await published;
+    events.push('diagnostics');
+
+    assert.deepEqual(events, ['hints', 'analysis done', 'diagnostics']);
+    // The hints of the part are those of the whole document.
+    const whole = provideInlayHints(TextDocument.create(uri, 'markdown', 1, text), analyzeDocument(text, { rulesets: builtinRulesets() }), screen, 'ru');
+    assert.deepEqual(hints, asSent(whole));
+    assert.equal(hints?.length, 16);
+    // The refresh is asked for once the whole analysis is done; it may come after the diagnostics.
+    for (let wait = 0; wait < 100 && !client.serverRequests.includes('workspace/inlayHint/refresh'); wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(client.serverRequests.includes('workspace/inlayHint/refresh'), client.serverRequests.join(', '));
+    assert.deepEqual(await client.inlayHints(uri, screen), hints);
+  });
+
+  it('a hover asked while the document is analysed is answered, and an edit made meanwhile is analysed after it', async () => {
+    const text = book();
+    const uri = docUri('book.md');
+    client = await LspTestClient.start({ locale: 'ru' });
+    await client.openOnly(uri, text);
+    const second = client.nextDiagnostics(uri, 2, 60_000);
+    // The first check's «Атлетика» loses a letter: RM001 in version 2.
+    const line = FRONT.length + 2;
+    const at = text.split('\n')[line].indexOf('Атлетика');
+    await client.change(uri, 2, [{ range: { start: { line, character: at + 4 }, end: { line, character: at + 5 } }, text: '' }]);
+    const onSecondCheck = { line, character: text.split('\n')[line].lastIndexOf('Ловкость') + 2 };
+    const hover = await client.hover(uri, onSecondCheck);
+    assert.match(JSON.stringify(hover), /Успех/u);
+    const published = await second;
+    assert.deepEqual(
+      published.diagnostics.filter((d) => d.code === 'RM001').map((d) => d.range.start),
+      [{ line, character: at }],
+    );
+  });
+});
+
