@@ -225,10 +225,12 @@ function attackOdds(family: FamilyModel, ruleset: Ruleset, combat: CombatSpec, f
   const chain = combatOdds(sideScore(family, ruleset, first), second ? sideScore(family, ruleset, second) : undefined, combat);
   const botch = own.outcomes?.botch ?? 0;
   const outcomes = second ? { botch, failure: Math.max(0, 1 - chain.hit - botch), success: chain.hit } : own.outcomes;
+  // Without a defender a hit is the roll's success: one number, whichever sum it came from.
+  const hit = second ? chain.hit : (own.outcomes?.success ?? chain.hit);
   return {
     ...own,
     ...(outcomes ? { outcomes } : {}),
-    hit: chain.hit,
+    hit,
     damage: Object.fromEntries(chain.damage.map((p, k) => [String(k), p])),
     expected_damage: chain.expected_damage,
     damage_pool: combat.damage,
