@@ -71,7 +71,7 @@ export interface CheckSpec {
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
   initiative?: boolean;
   /**
-   * `урон:` / `поглощение:` (classic, RULESETS.md "Additions (3)"): the check is an attack, the
+   * `урон:` / `поглощение:` (classic, docs/markup.md «Атака, урон и поглощение»): the check is an attack, the
    * opponent (if any) the defence; damage and soak pools in dice. No extended action, threshold,
    * `дважды` or attempts beside it (the analysis reports them).
    */

@@ -1,5 +1,5 @@
 /**
- * The classic combat chain (RULESETS.md "Additions (3)", 001 l.268–275, 306): an attack, its extra
+ * The classic combat chain (docs/markup.md «Атака, урон и поглощение»; 001 l.268–275, 306): an attack, its extra
  * successes added to the damage dice, the damage rolled against the target's soak. Pure: the
  * attack's and the defence's successes come in as distributions (the family computed them, helpers,
  * a specialty and Willpower included); everything after them is at difficulty 6 and cannot botch.

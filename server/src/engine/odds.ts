@@ -217,7 +217,7 @@ export function penalisedSide(s: PooledSide<number>, dice: number): PooledSide<n
 }
 
 /**
- * An attack (`урон:`, RULESETS.md "Additions (3)"): the attack's outcomes (with a defender, a
+ * An attack (`урон:`, docs/markup.md «Атака, урон и поглощение»): the attack's outcomes (with a defender, a
  * `success` is a hit: no `contest`, the hit says it), P(hit), the levels dealt and their mean.
  */
 function attackOdds(family: FamilyModel, ruleset: Ruleset, combat: CombatSpec, first: PooledSide<number>, second: PooledSide<number> | undefined): PoolOdds {
