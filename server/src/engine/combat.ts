@@ -4,7 +4,7 @@
  * attack's and the defence's successes come in as distributions (the family computed them, helpers,
  * a specialty and Willpower included); everything after them is at difficulty 6 and cannot botch.
  */
-import { convolve, type Distribution, floorAt, pointMass, trimUpperTail } from './distribution';
+import { convolve, type Distribution, floorAt, pointMass, TAIL_EPSILON, trimUpperTail } from './distribution';
 import { countAtLeast, countEqual, rollDice } from './dice';
 import type { RandomSource } from './random';
 
@@ -37,23 +37,48 @@ export interface CombatOdds {
 const NET_DIE: Distribution = { min: -1, p: [0.1, 0.4, 0.5] };
 
 /**
- * Net successes of `dice` damage or soak dice, floored at 0 (never a botch), for every count from 0
- * to `dice`: one convolution per die.
+ * One more die of a damage or soak roll, both tails trimmed: the lowest values, whose mass stays
+ * below TAIL_EPSILON, join the lowest value kept (a large roll's net far below 0 is as unlikely as
+ * far above its mean, and its floor is 0 either way), so every count stays a few deviations wide.
  */
-function flooredByCount(dice: number): number[][] {
-  const out: number[][] = [];
-  let net = pointMass(0);
-  for (let n = 0; n <= dice; n++) {
-    if (n > 0) net = trimUpperTail(convolve(net, NET_DIE));
-    const floored = floorAt(net, 0);
-    out.push([...new Array<number>(floored.min).fill(0), ...floored.p]);
-  }
-  return out;
+function addDie(net: Distribution): Distribution {
+  const next = trimUpperTail(convolve(net, NET_DIE));
+  let start = 0;
+  let dropped = 0;
+  while (start < next.p.length - 1 && dropped + next.p[start] < TAIL_EPSILON) dropped += next.p[start++];
+  if (start === 0) return next;
+  const p = next.p.slice(start);
+  p[0] += dropped;
+  return { min: next.min + start, p };
 }
 
-/** P(k successes) of a damage or soak roll of `dice` dice (k from 0). */
+/** P(k successes) of a damage or soak roll of `dice` dice (k from 0): the dice's net, floored at 0. */
 export function noBotchSuccesses(dice: number): number[] {
-  return flooredByCount(Math.max(0, dice))[Math.max(0, dice)];
+  let net = pointMass(0);
+  for (let n = 0; n < dice; n++) net = addDie(net);
+  const floored = floorAt(net, 0);
+  return [...new Array<number>(floored.min).fill(0), ...floored.p];
+}
+
+/**
+ * The damage's net successes before the floor, over the hits: Σₑ P(extra = e) · net of (pool + e)
+ * dice. A floor of a mixture is the mixture of the floors, so one floor afterwards is exact; one
+ * convolution per die keeps it linear in the dice.
+ */
+function damageNet(pool: number, extra: readonly number[]): Distribution {
+  let net = pointMass(0);
+  for (let n = 0; n < pool; n++) net = addDie(net);
+  const mixed: number[] = [];
+  const min = -(pool + extra.length);
+  extra.forEach((weight, e) => {
+    if (e > 0) net = addDie(net);
+    if (weight === 0) return;
+    net.p.forEach((p, i) => {
+      const at = net.min + i - min;
+      mixed[at] = (mixed[at] ?? 0) + weight * p;
+    });
+  });
+  return { min, p: Array.from(mixed, (p) => p ?? 0) };
 }
 
 /** P(extra = e), e = 0, 1, …, for the hits only: their sum is P(hit). */
@@ -86,19 +111,16 @@ export function combatOdds(attack: Distribution, defence: Distribution | undefin
   const defenceFloored = defence ? floorAt(defence, 0) : undefined;
   const extra = extraOnHit(attackFloored, defenceFloored);
   const hit = Math.min(1, extra.reduce((sum, p) => sum + p, 0));
-  const damagePool = Math.max(0, combat.damage);
-  const byCount = flooredByCount(damagePool + Math.max(0, extra.length - 1));
+  // The hits' damage successes (their total mass is P(hit)), then the soak taken off each.
+  const dealt = floorAt(damageNet(Math.max(0, combat.damage), extra), 0);
   const soak = noBotchSuccesses(combat.soak);
   const levels: number[] = [Math.max(0, 1 - hit)];
-  extra.forEach((weight, e) => {
-    if (weight === 0) return;
-    const dealt = byCount[damagePool + e];
-    dealt.forEach((pd, i) => {
-      if (pd === 0) return;
-      soak.forEach((ps, j) => {
-        const l = Math.max(0, i - j);
-        levels[l] = (levels[l] ?? 0) + weight * pd * ps;
-      });
+  dealt.p.forEach((pd, i) => {
+    if (pd === 0) return;
+    const k = dealt.min + i;
+    soak.forEach((ps, j) => {
+      const l = Math.max(0, k - j);
+      levels[l] = (levels[l] ?? 0) + pd * ps;
     });
   });
   const damage = trimUpperTail({ min: 0, p: Array.from(levels, (p) => p ?? 0) }).p;
