@@ -86,6 +86,23 @@ describe('MARKUP.md Additions (3): «урон:» and «поглощение:» p
     for (const member of party.members) assert.ok(member.success > 0 && member.success < 1);
   });
 
+  it('a party rolls an attack whose only sheet value is its damage: each character’s Strength', () => {
+    const text = scenario('mage-revised', ['«Ловкость 3 + Драка 2 (урон: Сила + 1)»'], ['characters:', '  Дэвид: { Сила: 3 }', '  Миоши: { Сила: 1 }']);
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets(), dictionary: [] });
+    assert.deepEqual(analysis.diagnostics.filter((d) => d.severity !== 'info').map((d) => d.code), []);
+    const party = analysis.checks[0].party;
+    assert.ok(party, 'the party rolls it');
+    assert.deepEqual(
+      party.members.map((m) => [m.character, m.spec.combat]),
+      [
+        ['Дэвид', { damage: 4, soak: 0 }],
+        ['Миоши', { damage: 2, soak: 0 }],
+      ],
+    );
+    // The same attack: the same hit for both.
+    assert.equal(party.members[0].success, party.members[1].success);
+  });
+
   const hits: { name: string; ruleset: string; doc: string; code: string; en: string }[] = [
     {
       name: 'RM005 in storytelling',
