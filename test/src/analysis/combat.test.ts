@@ -71,6 +71,10 @@ describe('MARKUP.md Additions (3): «урон:» and «поглощение:» p
         { damage: 2, soak: 0 },
       ],
     );
+    // mage-revised's equipment in the pools (l.280: armour adds to the soak).
+    const armed = analyzeDocument(scenario('mage-revised', ['«Ловкость 3 + Драка 2 (сложность 6; урон: Сила 2 + Оружие 1; поглощение: Выносливость 3 + Броня 2)»']), { rulesets: builtinRulesets(), dictionary: [] });
+    assert.deepEqual(armed.diagnostics.map((d) => d.code), []);
+    assert.deepEqual(armed.checks[0].spec?.combat, { damage: 3, soak: 5 });
     // The hit is the chance that counts, where a chance is shown.
     const first = analysis.checks[0].odds;
     assert.ok(first && first.pool !== null && first.hit !== undefined && first.outcomes?.success === first.hit);
