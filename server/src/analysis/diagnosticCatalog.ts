@@ -153,6 +153,14 @@ export interface DiagnosticArguments {
   penaltyWithoutAttempts: NoArguments;
   penaltyTwice: NoArguments;
   secondAttemptInContest: NoArguments;
+  // Combat (`урон:` / `поглощение:`, docs/markup.md; RM003, RM004, RM005).
+  combatUnsupported: { param: string; ruleset: string };
+  combatOnDefender: { param: string };
+  combatConflict: { with: 'extended' | 'threshold' | 'twice' | 'attempts' };
+  soakWithoutDamage: NoArguments;
+  combatWithNoBotch: { param: string };
+  combatPoolTooLarge: { param: string; pool: number; max: number };
+  combatValueUnknown: { param: string; name: string };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

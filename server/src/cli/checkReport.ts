@@ -71,7 +71,8 @@ function lspRange(lines: LineIndex, range: TextRange): { start: LinePosition; en
 /**
  * Whether a check uses one of the mechanics beyond a plain roll (docs/markup.en.md): alternatives,
  * helpers, a race, soak or damage, initiative, a vampire-pack contest (its tie-break), and the
- * Additions (3): a threshold in one roll, «дважды», attempts, «вторая попытка», «особое», «длительное» without a goal.
+ * Additions (3): a threshold in one roll, «дважды», attempts, «вторая попытка», «особое», «длительное» without a goal,
+ * an attack with `урон:` (its `hit`, `damage`, `expected_damage`).
  */
 function usesNewMechanics(spec: CheckSpec): boolean {
   const sides = [spec.side, ...(spec.opponent ? [spec.opponent] : [])];
@@ -84,6 +85,7 @@ function usesNewMechanics(spec: CheckSpec): boolean {
     spec.secondAttempt === true ||
     spec.special === true ||
     spec.openGoal === true ||
+    spec.combat !== undefined ||
     (spec.opponent !== undefined && spec.extended !== undefined) ||
     sides.some((side) => (side.helpers?.length ?? 0) > 0 || side.noBotch === true || side.attribute !== undefined)
   );

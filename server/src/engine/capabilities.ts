@@ -23,3 +23,8 @@ export function supportsNoBotch(ruleset: Ruleset): boolean {
 export function supportsRaces(ruleset: Ruleset): boolean {
   return ruleset.family !== 'd20';
 }
+
+/** `урон:` / `поглощение:`: the attack, damage and soak chain of the classic texts (001 l.268–275, 306). */
+export function supportsCombat(ruleset: Ruleset): boolean {
+  return ruleset.family === 'classic';
+}

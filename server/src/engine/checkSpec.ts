@@ -2,6 +2,7 @@
  * What the engine needs to know about a check once the analysis has resolved its traits
  * to numbers. Nothing here is specific to one family; each family reads what it uses.
  */
+import type { CombatSpec } from './combat';
 
 export type AgainRule = 10 | 9 | 8 | 'none';
 
@@ -69,6 +70,12 @@ export interface CheckSpec {
   special?: boolean;
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
   initiative?: boolean;
+  /**
+   * `урон:` / `поглощение:` (classic, docs/markup.md «Атака, урон и поглощение»): the check is an attack, the
+   * opponent (if any) the defence; damage and soak pools in dice. No extended action, threshold,
+   * `дважды` or attempts beside it (the analysis reports them).
+   */
+  combat?: CombatSpec;
   /**
    * Alternatives («Ловкость или Интеллект + Ремесло»): the check is one of these combinations,
    * in the order written (at most 8). The rest of the spec is the first combination's, so that a

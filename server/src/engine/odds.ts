@@ -16,6 +16,7 @@ import { thresholdOdds } from './threshold';
 import { attemptsOdds, MAX_ATTEMPTS } from './attempts';
 import { twiceOdds } from './twice';
 import { secondAttemptOdds, secondAttemptSide } from './secondAttempt';
+import { combatOdds, type CombatSpec } from './combat';
 
 export function familyOf(ruleset: Ruleset): FamilyModel {
   // Each model is typed for its own ruleset variant; the discriminant guarantees the match.
@@ -215,7 +216,31 @@ export function penalisedSide(s: PooledSide<number>, dice: number): PooledSide<n
   return { side: { ...s.side, base: s.side.base === null ? null : s.side.base - dice }, pool: s.pool - dice, helpers: s.helpers };
 }
 
+/**
+ * An attack (`урон:`, docs/markup.md «Атака, урон и поглощение»): the attack's outcomes (with a defender, a
+ * `success` is a hit: no `contest`, the hit says it), P(hit), the levels dealt and their mean.
+ */
+function attackOdds(family: FamilyModel, ruleset: Ruleset, combat: CombatSpec, first: PooledSide<number>, second: PooledSide<number> | undefined): PoolOdds {
+  const own = withNotes(ruleset, first.side, sideOdds(family, ruleset, first));
+  const chain = combatOdds(sideScore(family, ruleset, first), second ? sideScore(family, ruleset, second) : undefined, combat);
+  const botch = own.outcomes?.botch ?? 0;
+  const outcomes = second ? { botch, failure: Math.max(0, 1 - chain.hit - botch), success: chain.hit } : own.outcomes;
+  // Without a defender a hit is the roll's success: one number, whichever sum it came from.
+  const hit = second ? chain.hit : (own.outcomes?.success ?? chain.hit);
+  return {
+    ...own,
+    ...(outcomes ? { outcomes } : {}),
+    hit,
+    damage: Object.fromEntries(chain.damage.map((p, k) => [String(k), p])),
+    expected_damage: chain.expected_damage,
+    damage_pool: combat.damage,
+    soak_pool: combat.soak,
+    notes: NOTE_ORDER.filter((note) => note === 'combat' || own.notes.includes(note)),
+  };
+}
+
 function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number> | undefined): PoolOdds {
+  if (spec.combat) return attackOdds(family, ruleset, spec.combat, first, second);
   if (second) return withNotes(ruleset, first.side, contestOdds(family, ruleset, spec, first, second));
   /** One roll of the check as it counts: against a threshold, or the better of two (never both: RM005). */
   const oneRoll = (s: PooledSide<number>): PoolOdds => {
@@ -272,13 +297,14 @@ function singleCheckOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
 }
 
 /**
- * What the player picks a combination by: P(win) in a contest, else P(at least one success)
+ * What the player picks a combination by: P(hit) for an attack, P(win) in a contest, else P(at least one success)
  * (storytelling: success or exceptional; extended: a single roll's), and for initiative the mean.
  * Undefined for an unknown pool, which no number ranks.
  */
 export function chanceOfSuccess(report: OddsReport): number | undefined {
   if (report.pool === null) return undefined;
   const known = report as KnownPoolReport;
+  if (known.hit !== undefined) return known.hit;
   if (known.contest) return known.contest.win;
   if (known.initiative) return known.expected;
   return (known.outcomes?.success ?? 0) + (known.outcomes?.exceptional_success ?? 0);

@@ -32,7 +32,9 @@ export type OddsNote =
   /** vampire-pack `вторая попытка`: the difficulty one higher, every failure painful. */
   | 'second_attempt'
   /** `особое`: the pool rests on a special ability, outside the composition rules. */
-  | 'special';
+  | 'special'
+  /** `урон:` / `поглощение:`: the check is an attack, its damage rolled against the soak. */
+  | 'combat';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -51,6 +53,7 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'twice',
   'second_attempt',
   'special',
+  'combat',
 ];
 
 export interface ContestOdds {
@@ -100,6 +103,15 @@ export interface PoolOdds {
   by_goal?: Record<string, number[]>;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */
   initiative?: Record<string, number>;
+  /** Combat (`урон:`): P(the attack hits); `outcomes` are the attack's (with a defender `success` = a hit). */
+  hit?: number;
+  /** Combat: P(levels of damage dealt = k), keyed "0", "1", …; a miss counts in "0". */
+  damage?: Record<string, number>;
+  /** Combat: the mean levels dealt, misses included. */
+  expected_damage?: number;
+  /** Combat: the damage dice before the attack's extra successes, and the soak dice (0 without `поглощение:`). */
+  damage_pool?: number;
+  soak_pool?: number;
   notes: OddsNote[];
 }
 

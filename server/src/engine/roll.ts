@@ -11,6 +11,7 @@ import { thresholdRoll } from './threshold';
 import { betterRoll } from './twice';
 import { secondAttemptRoll, secondAttemptSide } from './secondAttempt';
 import { MAX_ATTEMPTS } from './attempts';
+import { type CombatSpec, rollCombat } from './combat';
 
 /** Without a roll limit an extended action is rolled at most this many times. */
 const EXTENDED_ROLL_CAP = 20;
@@ -147,6 +148,7 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
   const [written, opponent] = checkSides(ruleset, spec);
   const side = spec.secondAttempt && !opponent ? secondAttemptSide(ruleset, written) : written;
   const mine = rollingSide(ruleset, side, opponent ? 'contest' : 'check', options.pool);
+  if (spec.combat) return rollAttack(family, ruleset, spec.combat, mine, opponent, random, options, common);
   if (opponent) {
     const theirs = rollingSide(ruleset, opponent, 'contest', options.pool);
     const assumed = mine.assumed || theirs.assumed ? { assumed_pool: true } : {};
@@ -199,6 +201,29 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
   }
   const { roll: read, twice } = oneRoll(mine.pooled, first);
   return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}), ...(twice ? { twice } : {}), ...(spec.secondAttempt ? { second_attempt: true as const } : {}) };
+}
+
+/**
+ * An attack (`урон:`): the attack (and the defence), then the damage and the soak (engine/combat.ts).
+ * With a defender `outcome` is the hit (`success`), the attack's botch, or a `failure`.
+ */
+function rollAttack(
+  family: FamilyModel,
+  ruleset: Ruleset,
+  combat: CombatSpec,
+  mine: ReturnType<typeof rollingSide>,
+  opponent: RollSide | undefined,
+  random: RandomSource,
+  options: RollOptions,
+  common: Pick<RolledCheck, 'ruleset' | 'seed'>,
+): RolledCheck {
+  const theirs = opponent ? rollingSide(ruleset, opponent, 'contest', options.pool) : undefined;
+  const assumed = mine.assumed || theirs?.assumed ? { assumed_pool: true } : {};
+  const attack = rollSide(family, ruleset, mine.pooled, random);
+  const defence = theirs ? rollSide(family, ruleset, theirs.pooled, random) : undefined;
+  const chain = rollCombat(family.rolledScore(attack), defence ? family.rolledScore(defence) : undefined, combat, random);
+  const outcome = !defence ? attack.outcome : chain.hit ? 'success' : attack.outcome === 'botch' ? 'botch' : 'failure';
+  return { ...attack, ...common, ...assumed, outcome, ...(defence ? { opponent: defence } : {}), combat: chain };
 }
 
 /**

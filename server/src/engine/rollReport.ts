@@ -1,3 +1,4 @@
+import type { CombatRoll } from './combat';
 import type { OutcomeName } from './ruleset';
 
 /** A helper's roll in teamwork, and what it did for the main roll. */
@@ -83,6 +84,11 @@ export interface RolledCheck extends SideRoll {
   attempts?: { count: number; penalty: number; rolls: SideRoll[]; succeeded: boolean };
   /** `вторая попытка`: the roll was a second attempt (difficulty + 1, every failure painful). */
   second_attempt?: true;
+  /**
+   * `урон:` (combat): the check's fields are the attack's (with a defender in `opponent`, `outcome`
+   * the hit); whether it hit, the extra dice, the damage and soak rolls, the levels dealt.
+   */
+  combat?: CombatRoll;
   /** A race (an extended contest): every round, and what decided it. */
   race?: {
     targets: [number, number];

@@ -63,6 +63,7 @@ const PARAMETER_WORDS = {
   attempts: 'paramAttempts',
   secondAttempt: 'paramSecondAttempt',
   special: 'paramSpecial',
+  damage: 'paramDamage',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

@@ -375,6 +375,36 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: () => '«вторая попытка» относится к проверке, а не к состязанию: у состязания нет провала, который стал бы болезненным',
     en: () => '"вторая попытка" (second attempt) belongs to a check, not a contest: a contest has no failure to become painful',
   },
+  combatUnsupported: {
+    ru: (m) => `«${m.param}:»: атака с уроном и поглощением описана только в классическом пуле (Маг, Оборотень, 001 стр. 268–275); в правилах ${m.ruleset} этот параметр не используется`,
+    en: (m) => `"${m.param}:": an attack with damage and soak exists only in the classic pool (Mage, Werewolf, 001 l.268–275); ${m.ruleset} does not use it`,
+  },
+  combatOnDefender: {
+    ru: (m) => `«${m.param}:» относится к атакующему: напишите его в скобках до «против»`,
+    en: (m) => `"${m.param}:" belongs to the attacker: write it in the parentheses before "против"`,
+  },
+  combatConflict: {
+    ru: (m) =>
+      `Атака с уроном — один бросок: ${{ extended: 'продолжительное действие', threshold: 'порог «N успехов за бросок»', twice: '«дважды»', attempts: 'попытки до первого успеха' }[m.with]} к ней не применяется; урон не рассчитан`,
+    en: (m) =>
+      `An attack with damage is one roll: ${{ extended: 'an extended action', threshold: 'a threshold "N успехов за бросок"', twice: '"дважды" (roll twice)', attempts: 'attempts until the first success' }[m.with]} does not apply to it; the damage is not computed`,
+  },
+  soakWithoutDamage: {
+    ru: () => '«поглощение:» поглощает урон атаки, а «урон:» не указан: добавьте, например, «урон: Сила + 1», или уберите двоеточие, если это сам бросок поглощения',
+    en: () => '"поглощение:" (soak) soaks an attack\'s damage, and "урон:" (damage) is not given: add, for example, "урон: Сила + 1", or drop the colon if this is the soak roll itself',
+  },
+  combatWithNoBotch: {
+    ru: (m) => `«${m.param}» без двоеточия делает проверку самим броском урона или поглощения, а «урон:» — атакой: оставьте одно из двух`,
+    en: (m) => `"${m.param}" without a colon makes the check a damage or soak roll itself, and "урон:" an attack: keep one of the two`,
+  },
+  combatPoolTooLarge: {
+    ru: (m, v) => `«${m.param}:»: ${v.number(m.pool)} костей; можно не больше ${v.number(m.max)}`,
+    en: (m, v) => `"${m.param}:": ${v.number(m.pool)} dice; at most ${v.number(m.max)}`,
+  },
+  combatValueUnknown: {
+    ru: (m) => `У «${m.name}» в «${m.param}:» нет значения: урон не рассчитан; напишите его («${m.name} 3»)${m.param === 'урон' ? ' или персонажа с этой чертой' : ''}`,
+    en: (m) => `"${m.name}" in "${m.param}:" has no value: the damage is not computed; write it ("${m.name} 3")${m.param === 'урон' ? ' or a character with this trait' : ''}`,
+  },
   penaltyTwice: {
     ru: () => 'Штраф попыток уже указан после их числа: оставьте один',
     en: () => 'The attempts’ penalty is already given after their number: keep one',

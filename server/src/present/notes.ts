@@ -53,5 +53,7 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.noteSecondAttempt;
     case 'special':
       return v.w.noteSpecial;
+    case 'combat':
+      return v.w.noteCombat(v.count(odds.damage_pool ?? 0, 'die'), odds.soak_pool ? v.count(odds.soak_pool, 'die') : undefined);
   }
 }

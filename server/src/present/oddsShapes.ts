@@ -340,7 +340,62 @@ const openGoalShape: OddsShape = {
   columns: (ctx, rows) => outcomesShape.columns(ctx, rows),
 };
 
-const SHAPES: readonly OddsShape[] = [initiativeShape, raceShape, contestShape, attemptsShape, extendedShape, openGoalShape, outcomesShape];
+/** Levels of damage the distribution line names one by one; the rest fold into «N+». */
+const MAX_LEVEL_ITEMS = 5;
+
+/** P(levels dealt = k) from the report's `damage`, k = 0, 1, … */
+function levelSeries(odds: PoolOdds): number[] {
+  const damage = odds.damage ?? {};
+  const out: number[] = [];
+  for (const [key, p] of Object.entries(damage)) out[Number(key)] = p;
+  return Array.from(out, (p) => p ?? 0);
+}
+
+/**
+ * An attack (`урон:`, 001 l.268–275, 306): the chance of a hit and the mean damage as the headline;
+ * the hit broken down by levels dealt, the miss and the botch as rows; every level's chance on one line.
+ */
+const combatShape: OddsShape = {
+  fits: (odds) => odds.hit !== undefined && odds.damage !== undefined,
+  view(odds, ctx) {
+    const { ruleset, v } = ctx;
+    const hit = odds.hit ?? 0;
+    const botch = odds.outcomes?.botch ?? 0;
+    const levels = levelSeries(odds);
+    const miss = Math.max(0, 1 - hit);
+    const parts: ChartRow[] = [];
+    const atLeast = new Array<number>(levels.length + 1).fill(0);
+    for (let k = levels.length - 1; k >= 0; k--) atLeast[k] = atLeast[k + 1] + levels[k];
+    let last = 1;
+    while (last < levels.length - 1 && last < MAX_COUNT_ROWS && atLeast[last + 1] >= VISIBLE) last++;
+    for (let k = 1; k <= last && k < levels.length; k++) {
+      const folded = k === last && atLeast[k + 1] > 0;
+      parts.push({ label: v.count(k, 'level', folded), probability: folded ? atLeast[k] : levels[k], depth: 1 });
+    }
+    const soaked = Math.max(0, (levels[0] ?? 0) - miss);
+    if (hit > 0 && soaked >= VISIBLE) parts.push({ label: v.w.combatSoaked, probability: soaked, depth: 1 });
+    const rows: ChartRow[] = [{ label: v.w.combatHit, probability: hit }, ...(hit > 0 ? parts : []), { label: v.w.combatMiss, probability: Math.max(0, miss - botch) }];
+    if (botch > 0) rows.push({ label: outcomeName(ruleset, 'botch', v), probability: botch });
+    const shown = Math.min(levels.length - 1, MAX_LEVEL_ITEMS);
+    const items = levels.slice(0, shown + 1).map((p, k) => {
+      const folded = k === shown && atLeast[k + 1] > 0;
+      return `${v.number(k)}${folded ? '+' : ''} — ${v.percent(folded ? atLeast[k] : p)}`;
+    });
+    return {
+      main: { label: v.w.combatHit, probability: hit },
+      also: [{ label: v.w.combatMeanDamage(v.count(odds.expected_damage ?? 0, 'level')) }, ...(botch > 0 ? [{ label: outcomeName(ruleset, 'botch', v), probability: botch }] : [])],
+      rows,
+      spread: `${v.w.combatLevels} ${items.join(', ')}`,
+      notes: rulesNotes(odds, ctx),
+    };
+  },
+  columns: ({ v }) => [
+    { header: v.w.combatHit, cell: (odds) => v.percent(odds.hit ?? 0) },
+    { header: v.w.combatMeanHeader, cell: (odds) => v.number(odds.expected_damage ?? 0) },
+  ],
+};
+
+const SHAPES: readonly OddsShape[] = [combatShape, initiativeShape, raceShape, contestShape, attemptsShape, extendedShape, openGoalShape, outcomesShape];
 
 export function shapeOf(odds: PoolOdds): OddsShape {
   return SHAPES.find((shape) => shape.fits(odds)) ?? outcomesShape;

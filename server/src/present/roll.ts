@@ -2,6 +2,7 @@
  * The one formatter of a roll: the message the server shows, the lines of the editor's roll log
  * and `rollmark roll` are the same text.
  */
+import type { CombatRoll, NoBotchRoll } from '../engine/combat';
 import type { HelperRoll, RolledCheck, RollReport, SideRoll } from '../engine/rollReport';
 import type { OutcomeName, Ruleset } from '../engine/ruleset';
 import { signedTerm } from './formula';
@@ -51,7 +52,7 @@ function outcomeNames(report: RolledCheck, ruleset: Ruleset): OutcomeName {
 }
 
 /** Where `outcome_name` stands in the roll's JSON (docs/cli.en.md): before the contest's, the action's and the alternative's fields. */
-const AFTER_OUTCOME_NAME = new Set(['opponent', 'contest', 'tie_break', 'race', 'extended', 'twice', 'attempts', 'alternative']);
+const AFTER_OUTCOME_NAME = new Set(['opponent', 'contest', 'tie_break', 'race', 'extended', 'twice', 'attempts', 'combat', 'alternative']);
 
 /** A roll as the CLI's JSON and the protocol carry it: with `outcome_name`, the outcome in the ruleset's own words. */
 export function namedRoll(report: RolledCheck, ruleset: Ruleset): RollReport {
@@ -71,6 +72,10 @@ export function namedRoll(report: RolledCheck, ruleset: Ruleset): RollReport {
  * critical; none for initiative, whose total is the result.
  */
 function outcomeText(report: RolledCheck, ruleset: Ruleset, v: Voice): string | undefined {
+  if (report.combat) {
+    if (report.combat.hit) return v.w.combatHitDealt(v.count(report.combat.levels, 'level'));
+    return report.outcome === 'botch' ? `${v.w.combatMiss} (${outcomeName(ruleset, 'botch', v)})` : v.w.combatMiss;
+  }
   if (report.contest) {
     const word = { win: v.w.win, tie: tieWord(ruleset, v), lose: v.w.loss }[report.contest];
     return report.tie_break ? v.w.byAttribute(word) : word;
@@ -175,7 +180,20 @@ export function rollDetails(report: RolledCheck, ruleset: Ruleset, v: Voice): st
     return report.attempts.rolls.flatMap((roll, index) => [`${INDENT}${v.w.attemptNumber(v.number(index + 1), sideText(roll, ruleset, v))}`, ...helperLines(roll, ruleset, v, INDENT + INDENT)]);
   }
   if (report.twice) return report.twice.rolls.flatMap((roll) => helperLines(roll, ruleset, v, INDENT));
+  if (report.combat) return [...helperLines(report, ruleset, v, INDENT), ...(report.opponent ? helperLines(report.opponent, ruleset, v, INDENT) : []), ...combatLines(report.combat, v)];
   return [...helperLines(report, ruleset, v, INDENT), ...(report.opponent ? helperLines(report.opponent, ruleset, v, INDENT) : [])];
+}
+
+/** An attack's damage and soak rolls, one line each (nothing is rolled after a miss). */
+function combatLines(combat: CombatRoll, v: Voice): string[] {
+  const rolled = (roll: NoBotchRoll) => `${list(roll.dice)} → ${v.count(roll.successes, 'success')}`;
+  const lines: string[] = [];
+  if (combat.damage) {
+    const extra = combat.extra > 0 ? v.number(combat.extra) : undefined;
+    lines.push(`${INDENT}${v.w.combatDamageRoll(v.count(combat.damage.pool, 'die'), extra, rolled(combat.damage))}`);
+  }
+  if (combat.soak) lines.push(`${INDENT}${v.w.combatSoakRoll(rolled(combat.soak))}`);
+  return lines;
 }
 
 /** The roll as a log keeps it: the message, then the rolls of an extended action. */

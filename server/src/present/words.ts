@@ -415,6 +415,25 @@ export const WORDS = {
   paramSpecial: { ru: 'пул на особой способности, без правил состава', en: 'a pool resting on a special ability, outside the composition rules' },
   paramTwice: { ru: 'бросить дважды, взять лучший результат', en: 'roll twice, keep the better result' },
   paramAttempts: { ru: 'попытки до первого успеха, каждая на кость меньше', en: 'attempts until the first success, one die fewer each' },
+
+  // Combat (`урон:` / `поглощение:`, 001 l.268–275, 306): odds, rolls, completion (docs/markup.md).
+  combatHit: { ru: 'попадание', en: 'hit' },
+  combatMiss: { ru: 'промах', en: 'miss' },
+  combatMeanDamage: (levels: string): Text => ({ ru: `урон в среднем ${levels}`, en: `${levels} of damage on average` }),
+  combatMeanHeader: { ru: 'урон в среднем', en: 'mean damage' },
+  combatSoaked: { ru: 'весь урон поглощён', en: 'all damage soaked' },
+  combatLevels: { ru: 'уровней урона:', en: 'levels of damage:' },
+  combatHitDealt: (levels: string): Text => ({ ru: `попадание, урон ${levels}`, en: `hit, ${levels} of damage` }),
+  combatDamageRoll: (dice: string, extra: string | undefined, roll: string): Text => ({
+    ru: `урон (${dice}${extra ? `, из них ${extra} за лишние успехи` : ''}): ${roll}`,
+    en: `damage (${dice}${extra ? `, ${extra} of them for extra successes` : ''}): ${roll}`,
+  }),
+  combatSoakRoll: (roll: string): Text => ({ ru: `поглощение: ${roll}`, en: `soak: ${roll}` }),
+  noteCombat: (damage: string, soak: string | undefined): Text => ({
+    ru: `Урон: ${damage} и по кости за каждый лишний успех атаки${soak ? `; поглощение: ${soak}` : ''}; сложность 6, единицы отменяют успехи, провала нет.`,
+    en: `Damage: ${damage} plus a die for each extra success of the attack${soak ? `; soak: ${soak}` : ''}; difficulty 6, 1s cancel successes, no botch.`,
+  }),
+  paramDamage: { ru: 'атака: пул урона (и поглощения) цели', en: "an attack: the damage pool (and the target's soak)" },
 } satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 /** Nouns that follow a number, in every plural form the language has. */
@@ -434,6 +453,8 @@ export const NOUNS = {
   /** After «за» / "within": the accusative («за 1 попытку», «за 2 попытки»). */
   attempt: { ru: { one: 'попытку', few: 'попытки', many: 'попыток', other: 'попытки' }, en: { one: 'attempt', other: 'attempts' } },
   thread: { ru: { one: 'поток', few: 'потока', many: 'потоков', other: 'потока' }, en: { one: 'thread', other: 'threads' } },
+  /** Levels of damage (health levels, 001 l.268). */
+  level: { ru: { one: 'уровень', few: 'уровня', many: 'уровней', other: 'уровня' }, en: { one: 'level', other: 'levels' } },
 } satisfies Record<string, Record<Locale, PluralForms>>;
 
 export type Noun = keyof typeof NOUNS;

@@ -108,6 +108,11 @@ describe('check parameters (analysis)', () => {
     // Willpower as each classic ruleset spells it.
     assert.deepEqual(labels('mage-revised').at(-1), 'Сила Воли');
     assert.deepEqual(labels('werewolf-revised').at(-1), 'Сила воли');
+    // An attack's damage pool (001 l.268–275), in the classic rulesets only.
+    for (const id of ['mage-revised', 'werewolf-revised']) {
+      assert.deepEqual(checkParameters(ruleset(id)).find((p) => p.kind === 'damage')?.parts, [text('урон: '), field('Сила + 1')]);
+    }
+    for (const id of ['storytelling', 'vampire-pack', 'threads-of-fate']) assert.ok(!labels(id).includes('урон:'), id);
   });
 
   it('writes a number to overwrite before «успехов» and «бросков», the word alone otherwise; storytelling’s Willpower knows its dice', () => {

@@ -57,6 +57,13 @@ describe('completion place (analysis)', () => {
     assert.deepEqual(at('«(Сила 4) или (Ловкость 6) (сл|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'сл' }] });
   });
 
+  it('traits, not parameters, in an attack’s «урон:» or «поглощение:» pool', () => {
+    assert.deepEqual(at('«Ловкость + Драка (сложность 6; урон: Си|'), { where: 'check', offers: [{ kind: 'traits', check: 'Ловкость + Драка (сложность 6; урон: ', replaces: 'Си' }] });
+    assert.deepEqual(at('«Ловкость + Драка (урон: Сила + 1; поглощение: Вын|'), { where: 'check', offers: [{ kind: 'traits', check: 'Ловкость + Драка (урон: Сила + 1; поглощение: ', replaces: 'Вын' }] });
+    // Without the colon «урон» is a word of its own: the parameters are offered.
+    assert.deepEqual(at('«Сила (уро|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'уро' }] });
+  });
+
   it('parameters after «(», «,» or «;», replacing the word typed', () => {
     assert.deepEqual(at('«Сила + Атлетика (сл|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'сл' }] });
     assert.deepEqual(at('«Доблесть (сложность 12,  Пре|'), { where: 'check', offers: [{ kind: 'parameters', replaces: 'Пре' }] });

@@ -55,6 +55,8 @@ const PARAM_FIELDS: Record<Param['kind'], string[]> = {
   attempts: ['value', 'valueRange', 'penalty', 'penaltyRange'],
   penalty: ['value', 'valueRange'],
   secondAttempt: [],
+  damage: ['terms', 'poolRange'],
+  soak: ['terms', 'poolRange'],
 };
 
 /** ` {odd: a, b}` for the fields of `node` that are not among `fields` or are set to undefined. */
@@ -116,6 +118,7 @@ export function printAst(ast: CheckExpression, content: string, base: number): s
     out += unlike(p.keyword, p.keywordRange);
     if ('valueRange' in p) out += ` value ${at(p.valueRange)}`;
     if ('countRange' in p && p.countRange) out += ` count ${at(p.countRange)}`;
+    if (p.kind === 'damage' || p.kind === 'soak') out += ` pool ${at(p.poolRange)}: ${p.terms.map(term).join(', ')}`;
     if (p.kind === 'helpers' && p.names) {
       out += ` names ${p.names.map((n) => `${n.joinedBy === 'и' ? 'и ' : ''}${escaped(n.name)} ${at(n.range)}${unlike(n.name, n.range)}${odd(n, ['name', 'range', 'joinedBy'])}`).join(', ')}`;
     }

@@ -12,6 +12,7 @@ import type { CliIo } from '../../../server/out/cli/io';
 import { main } from '../../../server/out/cli/main';
 import { plainSide, type RollSide } from '../../../server/out/engine/checkSpec';
 import { FAMILY_OF, forEachFaces, type RollResult, sideRoll } from '../engine/bruteForce';
+import { combatOracle } from '../engine/combatOracle';
 
 type Json = Record<string, unknown>;
 
@@ -277,6 +278,8 @@ describe('CLI.md Additions (3) in `rollmark check --format json`: each check car
         ['storytelling', '«Ловкость 3 + Атлетика 2 (3 попытки)»'],
         ['storytelling', '«Ловкость 3 + Атлетика 2 (3 успеха за бросок)»'],
         ['vampire-pack', '«Интеллект 3 + Расследование 2 (сложность 4, вторая попытка)»'],
+        ['mage-revised', '«Ловкость 3 + Драка 2 (сложность 6; урон: Сила 2 + 1; поглощение: 2)»'],
+        ['werewolf-revised', '«Ловкость 3 + Драка 2 (урон: Сила 2 + 1; поглощение: 2) против Ловкость 2 + Уклонение 2»'],
       ];
       for (const [i, [ruleset, check]] of checks.entries()) {
         const file = join(dir, `${i}.scenario.md`);
@@ -291,5 +294,29 @@ describe('CLI.md Additions (3) in `rollmark check --format json`: each check car
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('CLI.md Additions (3): combat in `rollmark odds --json`', () => {
+  it('the attack’s outcomes, "hit", "damage" (misses in "0") and "expected_damage", as the listed faces give them', async () => {
+    const o = await odds('mage-revised', '«Ловкость 2 + Драка 1 (сложность 6; урон: Сила 2 + 1; поглощение: 2)»');
+    const want = combatOracle(3, 6, undefined, 3, 2);
+    assert.deepEqual(Object.keys(o), ['ruleset', 'check', 'pool', 'outcomes', 'successes', 'expected', 'notes', 'hit', 'damage', 'expected_damage', 'damage_pool', 'soak_pool']);
+    close(o.hit, want.hit, 'hit');
+    sameOutcomes(o, { botch: want.botch, failure: 1 - want.hit - want.botch, success: want.hit }, 'outcomes');
+    const damage = o.damage as Record<string, number>;
+    assert.deepEqual(Object.keys(damage), want.damage.map((_, k) => String(k)));
+    want.damage.forEach((p, k) => close(damage[String(k)], p, `damage.${k}`));
+    close(o.expected_damage, want.expected, 'expected_damage');
+    assert.deepEqual([o.damage_pool, o.soak_pool, o.notes], [3, 2, ['combat']]);
+  });
+
+  it('against a defender: outcomes.success is the hit, no contest', async () => {
+    const o = await odds('werewolf-revised', '«Ловкость 2 + Драка 1 (урон: 3) против Ловкость 1 + Уклонение 1»');
+    const want = combatOracle(3, 6, { dice: 2, t: 6 }, 3, 0);
+    close(o.hit, want.hit, 'hit');
+    sameOutcomes(o, { botch: want.botch, failure: 1 - want.hit - want.botch, success: want.hit }, 'outcomes');
+    assert.equal(o.contest, undefined);
+    close(o.expected_damage, want.expected, 'expected_damage');
   });
 });

@@ -77,6 +77,9 @@ export const junk: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
+/** A term of an `урон:` / `поглощение:` pool: a trait, with a rating or not, or a number. */
+const combatTerm: fc.Arbitrary<string> = fc.oneof(traitName, fc.tuple(traitName, numberText).map(([n, v]) => `${n} ${v}`), numberText);
+
 const param: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: numberText.map((n) => `сложность ${n}`) },
   { weight: 1, arbitrary: numberText.map((n) => `сложность −${n}`) },
@@ -90,6 +93,13 @@ const param: fc.Arbitrary<string> = fc.oneof(
   // Roll twice, attempts with their penalty, vampire-pack's second attempt (docs/markup.md), whole and broken.
   { weight: 1, arbitrary: fc.tuple(numberText, fc.constantFrom('попытка', 'попытки', 'попыток', 'попытки штраф 2', 'попыток штраф -1', 'попытки штраф')).map(([n, w]) => `${n} ${w}`) },
   { weight: 1, arbitrary: fc.constantFrom('дважды', 'Дважды', 'штраф 2', 'штраф -1', 'штраф', 'вторая попытка', 'вторая') },
+  // Combat (docs/markup.md): a damage or soak pool after a colon, whole and broken.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom('урон:', 'Урон:', 'поглощение:', 'урон :', 'урон'), gap, fc.array(fc.tuple(combatTerm, gap, sign, gap), { maxLength: 3 }), fc.option(combatTerm, { nil: undefined }))
+      .map(([keyword, g, parts, last]) => `${keyword}${g}${parts.map(([t, g1, s, g2]) => `${t}${g1}${s}${g2}`).join('')}${last ?? ''}`),
+  },
   { weight: 1, arbitrary: junk },
 );
 

@@ -387,3 +387,55 @@ describe('present: the new mechanics', () => {
     assert.deepEqual(o.log, ['🎲 «Интеллект 3 + Саботаж 4 (сложность 4, вторая попытка)»: [6, 6] → 0 успехов: болезненный провал · зерно броска 2']);
   });
 });
+
+describe('present: an attack with damage and soak (001 l.268–275, 306)', () => {
+  it('the hit heads with the mean damage, the hit broken down by levels, the miss and the botch; the log rolls damage and soak', () => {
+    const o = said('mage-revised', '«Ловкость 3 + Драка 2 (сложность 6; урон: Сила 2 + 1; поглощение: Выносливость 4)»', 10);
+    assert.deepEqual(
+      o.hover,
+      ruLines(
+        '**Попадание 84 %** · урон в среднем 0,67 уровня · провал 2 %  ',
+        'Ловкость 3 + Драка 2 = 5 костей, сложность 6',
+        '',
+        '```text',
+        'попадание              84 % █████████████▌',
+        '  1 уровень            16 % ██▌',
+        '  2 уровня             11 % █▊',
+        '  3 уровня              6 % ▉',
+        '  4 уровня              2 % ▍',
+        '  5+ уровней         0,57 % ▏',
+        '  весь урон поглощён   49 % ███████▉',
+        'промах                 13 % ██▏',
+        'провал                  2 % ▍',
+        'уровней урона: 0 — 64 %, 1 — 16 %, 2 — 11 %, 3 — 6 %, 4 — 2 %, 5+ — 0,57 %',
+        '```',
+        '',
+        '_Урон: 3 кости и по кости за каждый лишний успех атаки; поглощение: 4 кости; сложность 6, единицы отменяют успехи, провала нет._',
+      ),
+    );
+    assert.equal(o.lens, ru('🎲 Бросить · попадание 84 %'));
+    assert.equal(o.outline, ru('пул 5 · попадание 84 %'));
+    assert.equal(o.inlay, ru('≈84 %'));
+    assert.deepEqual(o.log, [
+      ru('🎲 «Ловкость 3 + Драка 2 (сложность 6; урон: Сила 2 + 1; поглощение: Выносливость 4)»: [8, 2, 2, 7, 7] → 3 успеха: попадание, урон 5 уровней · зерно броска 10'),
+      '    урон (5 костей, из них 2 за лишние успехи): [7, 9, 6, 8, 10] → 5 успехов',
+      '    поглощение: [1, 1, 2, 4] → 0 успехов',
+    ]);
+    assert.deepEqual(said('mage-revised', '«Ловкость 3 + Драка 2 (сложность 6; урон: Сила 2 + 1; поглощение: Выносливость 4)»', 7).log, [
+      '🎲 «Ловкость 3 + Драка 2 (сложность 6; урон: Сила 2 + 1; поглощение: Выносливость 4)»: [1, 1, 6, 10, 4] → 0 успехов: промах · зерно броска 7',
+    ]);
+  });
+
+  it('in English against a defender: the hit is the chance, both sides in the log', () => {
+    const o = said('werewolf-revised', '«Ловкость 3 + Драка 2 (урон: Сила 2 + 1; поглощение: 3) против Ловкость 2 + Уклонение 2»', 12, [], 'en');
+    assert.equal(o.hover[0], '**Hit 47%** · 0.39 levels of damage on average · botch 2%  ');
+    assert.equal(o.hover.at(-1), '_Damage: 3 dice plus a die for each extra success of the attack; soak: 3 dice; difficulty 6, 1s cancel successes, no botch._');
+    assert.ok(o.hover.includes('levels of damage: 0 — 78%, 1 — 10%, 2 — 7%, 3 — 3%, 4 — 0.91%, 5+ — 0.2%'));
+    assert.equal(o.lens, '🎲 Roll · hit 47%');
+    assert.deepEqual(o.log, [
+      '🎲 «Ловкость 3 + Драка 2 (урон: Сила 2 + 1; поглощение: 3) против Ловкость 2 + Уклонение 2»: [6, 6, 10, 7, 2] → 4 successes versus [4, 7, 2, 10] → 2 successes: hit, 0 levels of damage · seed 12',
+      '    damage (4 dice, 1 of them for extra successes): [2, 3, 1, 5] → 0 successes',
+      '    soak: [2, 6, 8] → 2 successes',
+    ]);
+  });
+});

@@ -4,7 +4,7 @@
  * written and every fix writes.
  */
 import type { ParamKind } from './checkTokens';
-import type { CheckExpression, TraitTerm } from './checkExpression';
+import type { CheckExpression, Term, TraitTerm } from './checkExpression';
 import type { Param } from './checkParams';
 
 /** Russian plural form for a count: 1 успех, 2 успеха, 5 успехов, 11 успехов, 21 успех. */
@@ -35,6 +35,8 @@ export interface FormatParamOptions {
    * separate the names.
    */
   writtenOrder?: boolean;
+  /** The canonical name of a trait in an `урон:` / `поглощение:` pool; default: as written. */
+  poolName?: (term: TraitTerm) => string;
 }
 
 /**
@@ -82,7 +84,22 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'вторая попытка';
     case 'special':
       return 'особое';
+    case 'damage':
+      return 'урон';
+    case 'soak':
+      return 'поглощение';
   }
+}
+
+/** A pool's terms as a side's are printed: `Сила 2 + 1`, `Выносливость − 1`. */
+function formatPoolTerms(terms: readonly Term[], name: (term: TraitTerm) => string): string {
+  return terms
+    .map((term, k) => {
+      const body = term.kind === 'modifier' ? formatInteger(term.value) : name(term) + (term.rating ? ` ${formatInteger(term.rating.value)}` : '');
+      if (k === 0) return (term.sign < 0 ? '\u2212' : '') + body;
+      return (term.sign < 0 ? ' \u2212 ' : ' + ') + body;
+    })
+    .join('');
 }
 
 /** One parameter in canonical form: `сложность 2`, `10 успехов`, `Преимущество`, `2 Помехи`, `снова-9`. */
@@ -105,6 +122,9 @@ export function formatParam(param: Param, options: FormatParamOptions = {}): str
     case 'helpers':
       if (param.names) return `${keyword}: ${param.names.map((n, k) => (k === 0 ? n.name : `${n.joinedBy === 'и' ? ' и ' : ', '}${n.name}`)).join('')}`;
       return `${keyword}: ${param.count ?? 0}`;
+    case 'damage':
+    case 'soak':
+      return `${keyword}: ${formatPoolTerms(param.terms, options.poolName ?? ((term) => term.name))}`;
     default:
       return keyword;
   }
@@ -130,7 +150,8 @@ const PARAM_ORDER_FIRST: ParamKind = 'difficulty';
  *
  * Meant for an AST without errors; with errors it prints what was recovered.
  */
-export function formatCanonical(ast: CheckExpression, canonicalName: CanonicalName, options: FormatParamOptions = {}): string {
+export function formatCanonical(ast: CheckExpression, canonicalName: CanonicalName, given: FormatParamOptions = {}): string {
+  const options: FormatParamOptions = { poolName: (term) => canonicalName(term, 0), ...given };
   const sides = ast.sides.map((side, index) => {
     let out = '';
     const open = side.groupedPools ? '(' : '';

@@ -19,6 +19,7 @@ export type { BadNumberReason, ParamKind, ParseError, ParseErrorCode, TextRange 
 export { MAX_ERRORS, MAX_INTEGER } from './checkTokens';
 export type {
   AdvantageParam,
+  CombatPoolParam,
   AgainParam,
   DifficultyParam,
   ExtendedMarkerParam,

@@ -5,6 +5,7 @@
  * Pure: no editor or LSP imports; never throws.
  */
 import type { BadNumberReason, ParamKind, ParseErrorCode, TextRange } from './checkTokens';
+import type { Term } from './checkExpression';
 
 /** What every parameter carries. */
 export interface ParamBase {
@@ -169,6 +170,18 @@ export interface SpecialParam extends ParamBase {
   kind: 'special';
 }
 
+/**
+ * `урон: пул` | `поглощение: пул` (classic combat, 001 l.268–275, 306): the check is an attack; the
+ * pool is traits (with a rating, or for `урон:` the actor's sheet value) and integers joined by
+ * + and −, as a side's pool is written, without alternatives or specialties.
+ */
+export interface CombatPoolParam extends ParamBase {
+  kind: 'damage' | 'soak';
+  terms: Term[];
+  /** From the first term to the last. */
+  poolRange: TextRange;
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -189,7 +202,8 @@ export type Param =
   | AttemptsParam
   | PenaltyParam
   | SecondAttemptParam
-  | SpecialParam;
+  | SpecialParam
+  | CombatPoolParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

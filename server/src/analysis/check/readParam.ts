@@ -9,7 +9,8 @@ import {
   normalizeSpaces,
   readInteger,
 } from './checkTokens';
-import type { HelperName, Param, ParamReading, ParamSink, ThresholdForm } from './checkParams';
+import type { CombatPoolParam, HelperName, Param, ParamReading, ParamSink, ThresholdForm } from './checkParams';
+import type { Term } from './checkExpression';
 
 const SUCCESS_WORDS = new Set(['успех', 'успеха', 'успехов']);
 const ROLL_WORDS = new Set(['бросок', 'броска', 'бросков']);
@@ -138,6 +139,86 @@ function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, res
 }
 
 /**
+ * `урон:` / `поглощение:` then a pool (`t[0]` the keyword, `t[1]` the colon): traits with an
+ * optional rating and integers, joined by + and −. Errors at the token that breaks it.
+ */
+function readCombatPool(t: readonly Token[], sink: ParamSink, whole: TextRange): ParamReading {
+  const keyword = t[0];
+  const kind: CombatPoolParam['kind'] = keyword.key === 'урон' ? 'damage' : 'soak';
+  const terms: Term[] = [];
+  let i = 2;
+  let sign: Token | undefined;
+  while (i < t.length) {
+    const at = t[i];
+    if (at.kind === 'sign') {
+      if (sign || (terms.length === 0 && t[i + 1]?.kind !== 'number')) {
+        sink.error('dangling-sign', { start: at.start, end: at.end });
+        return { keywordSeen: true };
+      }
+      sign = at;
+      i++;
+      continue;
+    }
+    if ((at.kind !== 'word' && at.kind !== 'number') || (at.kind === 'word' && (at.key === 'против' || at.key === 'или'))) {
+      sink.error('unexpected-token', span(at, t[t.length - 1]));
+      return { keywordSeen: true };
+    }
+    if (terms.length > 0 && !sign) {
+      sink.error('missing-sign', { start: at.start, end: at.end });
+      return { keywordSeen: true };
+    }
+    const signPart = sign ? { signRange: { start: sign.start, end: sign.end } } : {};
+    const signValue: 1 | -1 = sign?.sign === -1 ? -1 : 1;
+    sign = undefined;
+    if (at.kind === 'number') {
+      const value = readInteger(at.text);
+      if (typeof value !== 'number') {
+        sink.error('bad-number', { start: at.start, end: at.end }, { reason: value });
+        return { keywordSeen: true };
+      }
+      terms.push({ kind: 'modifier', value, sign: signValue, range: { start: at.start, end: at.end }, ...signPart });
+      i++;
+      continue;
+    }
+    const from = i;
+    while (i < t.length && t[i].kind === 'word' && t[i].key !== 'против' && t[i].key !== 'или') i++;
+    const nameRange = span(t[from], t[i - 1]);
+    const term: Term = { kind: 'trait', name: normalizeSpaces(sink.text(nameRange)), nameRange, sign: signValue, range: nameRange, ...signPart };
+    if (t[i]?.kind === 'number') {
+      const value = readInteger(t[i].text);
+      if (typeof value !== 'number') {
+        sink.error('bad-number', { start: t[i].start, end: t[i].end }, { reason: value });
+        return { keywordSeen: true };
+      }
+      term.rating = { value, range: { start: t[i].start, end: t[i].end } };
+      term.range = { start: nameRange.start, end: t[i].end };
+      i++;
+    }
+    terms.push(term);
+  }
+  if (sign) {
+    sink.error('dangling-sign', { start: sign.start, end: sign.end });
+    return { keywordSeen: true };
+  }
+  if (terms.length === 0) {
+    const end = t[1].end;
+    sink.error('missing-term', { start: end, end });
+    return { keywordSeen: true };
+  }
+  const first = terms[0];
+  const poolRange = { start: (first.signRange ?? first.range).start, end: terms[terms.length - 1].range.end };
+  const param: CombatPoolParam = {
+    kind,
+    range: { start: whole.start, end: poolRange.end },
+    keyword: keyword.text,
+    keywordRange: { start: keyword.start, end: keyword.end },
+    terms,
+    poolRange,
+  };
+  return { keywordSeen: true, param };
+}
+
+/**
  * The number after `штраф` at `t[at]` (the keyword): its value without the sign («штраф -1» is how
  * the texts write it) and its range; undefined after reporting the error.
  */
@@ -255,6 +336,8 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
       return readHelpers(t, sink, whole, rest);
     case 'урон':
     case 'поглощение':
+      // With a colon, a pool: the check is an attack (combat); without, a damage or soak roll itself.
+      if (t[1]?.kind === 'colon') return readCombatPool(t, sink, whole);
       rest(1);
       return { keywordSeen: true, param: { ...base('noBotch', first, first, first), kind: 'noBotch', form: key } };
     case 'инициатива':

@@ -6,7 +6,7 @@
  * line have templates too. What the snippets file once held, without offering «сложность 6» to a
  * ruleset where 6 removes six dice. Plain data: features/ writes it in the editor's snippet syntax.
  */
-import { supportsRaces } from '../../engine/capabilities';
+import { supportsCombat, supportsRaces } from '../../engine/capabilities';
 import type { Ruleset, TraitCategory } from '../../engine/ruleset';
 import { willpowerName } from '../resolve/resolveContext';
 import type { CharacterSheet } from '../types';
@@ -146,7 +146,8 @@ export type ParameterKind =
   | 'twice'
   | 'attempts'
   | 'secondAttempt'
-  | 'special';
+  | 'special'
+  | 'damage';
 
 /** A parameter offered after «(»: its word, and what it writes (a field where a number follows). */
 export type CheckParameter = { label: string; parts: TemplatePart[] } & (
@@ -190,6 +191,8 @@ export function checkParameters(ruleset: Ruleset): CheckParameter[] {
   if (ruleset.family === 'storytelling') {
     out.push(word('nineAgain', 'снова-9'), word('eightAgain', 'снова-8'), word('noTenAgain', 'без снова-10'), { kind: 'willpowerDice', label: 'Воля', parts: [{ text: 'Воля' }], dice: ruleset.params.willpowerDice });
   }
+  // An attack's damage pool (001 l.268–275): the actor's Strength and the weapon, as the text's knife.
+  if (supportsCombat(ruleset)) out.push({ kind: 'damage', label: 'урон:', parts: [{ text: 'урон: ' }, { field: 'Сила + 1' }] });
   if (ruleset.family === 'classic') {
     out.push(word('willpowerSuccess', willpowerName(ruleset) ?? 'Сила воли'));
   }

@@ -154,6 +154,11 @@ function checkOffers(content: string, contentStart: number, hasFrontMatter: bool
   if (lastOpen > content.lastIndexOf(')') && !opensPool(content, lastOpen)) {
     // Parameters: replace the word being typed after `(`, `,` or `;`.
     const sep = Math.max(lastOpen, content.lastIndexOf(','), content.lastIndexOf(';'));
+    // An attack's `урон:` / `поглощение:` pool (docs/markup.md): its terms are traits, as a side's.
+    if (/^\s*(?:урон|поглощение)\s*:/iu.test(content.slice(sep + 1))) {
+      const termStart = skipSpaces(content, termStartOf(content));
+      return [{ kind: 'traits', start: contentStart + termStart, check: content.slice(0, termStart) }];
+    }
     return [{ kind: 'parameters', start: contentStart + skipSpaces(content, sep + 1) }];
   }
   // A term: replace from after the last sign, colon, parenthesis or «против» to the cursor.

@@ -35,12 +35,14 @@ export function resolveAs(ast: CheckExpression, content: string, ctx: CheckConte
 
 /**
  * Whether the party is asked about this check: it names no actor, the front matter lists two or
- * more characters, and some trait takes its value from a sheet (a check whose every value is
+ * more characters, and some trait (of the pool or of an attack's `урон:`) takes its value from a sheet (a check whose every value is
  * written inline is the same roll for everyone: its own odds say it all).
  */
 export function hasParty(ast: CheckExpression, own: ResolvedCheck, characters: readonly CharacterSheet[]): boolean {
   if (ast.actor || characters.length < 2 || ast.errors.length > 0) return false;
-  return own.sides[0]?.terms.some((term) => term.valueSource !== 'inline') ?? false;
+  // An attack's damage pool takes the roller's sheet too («урон: Сила + 1», docs/markup.md).
+  const damageFromSheet = ast.sides[0]?.params.some((p) => p.kind === 'damage' && p.terms.some((t) => t.kind === 'trait' && !t.rating)) ?? false;
+  return damageFromSheet || (own.sides[0]?.terms.some((term) => term.valueSource !== 'inline') ?? false);
 }
 
 /** P(at least one succeeds) and P(everyone succeeds), the characters rolling independently. */

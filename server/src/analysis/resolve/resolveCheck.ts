@@ -28,6 +28,7 @@ import { type CheckContext, DiagnosticSink, willpowerName } from './resolveConte
 import { attemptsOf, extendedOf, readParams, reportBrokenExtended, reportBrokenRepeats, reportBrokenThreshold, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
 import { helpersOf, isInitiativePool, reportDifficultyTrait, reportNeverRolled, reportPoolEmpty, reportPoolTooLarge, reportSelfHelp } from './resolvePools';
 import { findSheet, resolveTerm, sheetNamed } from './resolveTerms';
+import { combatOf } from './resolveCombat';
 
 export interface ResolvedCheck {
   sides: ResolvedSide[];
@@ -127,7 +128,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     const first = settings[0];
     // Storytelling already calls any difficulty unused.
     if (first.difficulty && ruleset.family !== 'storytelling') sink.add('RM005', { id: 'difficultyWithInitiative' }, first.difficulty.range);
-    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker, first.threshold, first.twice, first.attempts, first.penalty, ...first.diceRules]) {
+    for (const param of [first.helpers, first.successesNeeded, first.rollLimit, first.extendedMarker, first.threshold, first.twice, first.attempts, first.penalty, first.damage, first.soak, ...first.diceRules]) {
       if (param) sink.add('RM005', { id: 'unusedWithInitiative', param: formatParam(param) }, param.range);
     }
     first.helpers = undefined;
@@ -154,6 +155,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   reportBrokenExtended(settings, sink);
   reportBrokenThreshold(settings, isContest, sink);
   reportBrokenRepeats(settings, isContest, sink);
+  const combat = combatOf(settings, sheet, ctx, sink, canonical, { initiative, reportUnknownDamage: !sheet && ctx.characters.length < 2 });
 
   let tooLarge = false;
   /** A trait the rules only spend is in a pool («Воля 5»): its dice are a pool the rules never roll. */
@@ -248,7 +250,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   const alternatives: Alternative[] = [];
   for (const mine of work[0].combinations) {
     for (const theirs of work[1]?.combinations ?? [undefined]) {
-      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(threshold !== undefined ? { threshold } : {}), ...(twice ? { twice } : {}), ...(attempts ? { attempts } : {}), ...(secondAttempt ? { secondAttempt } : {}), ...(special ? { special } : {}), ...(openGoal ? { openGoal } : {}), ...(initiative ? { initiative: true } : {}) };
+      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(threshold !== undefined ? { threshold } : {}), ...(twice ? { twice } : {}), ...(attempts ? { attempts } : {}), ...(secondAttempt ? { secondAttempt } : {}), ...(special ? { special } : {}), ...(combat ? { combat } : {}), ...(openGoal ? { openGoal } : {}), ...(initiative ? { initiative: true } : {}) };
       const picks = theirs ? [mine.terms, theirs.terms] : [mine.terms];
       alternatives.push({ check: `«${formatCanonical(combinationAst(ast, picks), canonicalOf, options)}»`, spec });
     }

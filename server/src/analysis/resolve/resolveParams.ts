@@ -4,7 +4,7 @@
  * (RM003), a missing one (RM004), modifiers beyond the usual (RM015), an extended action that
  * cannot work (RM003).
  */
-import { supportsInitiative, supportsNoBotch, supportsTeamwork } from '../../engine/capabilities';
+import { supportsCombat, supportsInitiative, supportsNoBotch, supportsTeamwork } from '../../engine/capabilities';
 import { type ExtendedSpec, MAX_HELPERS, type RollSide } from '../../engine/checkSpec';
 import {
   type DifficultyParam,
@@ -21,6 +21,7 @@ import {
   type AttemptsParam,
   type PenaltyParam,
   type SecondAttemptParam,
+  type CombatPoolParam,
 } from '../check/checkExpression';
 import { MAX_ATTEMPTS } from '../../engine/attempts';
 import type { Fix } from '../types';
@@ -46,6 +47,9 @@ export interface SideSettings {
   secondAttempt?: SecondAttemptParam;
   /** `особое`: the pool rests on a special ability; the composition rules (RM002) do not apply. */
   special?: SpecialParam;
+  /** `урон:` / `поглощение:` (classic combat): the check is an attack. */
+  damage?: CombatPoolParam;
+  soak?: CombatPoolParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -169,6 +173,13 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         break;
       case 'special':
         settings.special = param;
+        break;
+      case 'damage':
+      case 'soak':
+        // The chain of attack, damage and soak is the classic texts' (001 l.268–275, 306).
+        if (!supportsCombat(ruleset)) sink.add('RM005', { id: 'combatUnsupported', param: param.keyword, ruleset: ruleset.id }, param.range, removal(param));
+        else if (param.kind === 'damage') settings.damage = param;
+        else settings.soak = param;
         break;
     }
   }
