@@ -1,6 +1,6 @@
 import { supportsRaces, supportsTeamwork } from './capabilities';
 import { type Alternative, type CheckSpec, OPEN_GOAL_MAX, OPEN_GOAL_ROLLS, type RollSide } from './checkSpec';
-import { compareScores } from './contest';
+import { compareDegrees, compareScores } from './contest';
 import { type Distribution, mean, shift, trimUpperTail } from './distribution';
 import { probabilityDoneWithin } from './extended';
 import { classicFamily } from './families/classic';
@@ -164,6 +164,28 @@ function sideScore(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>)
   return { min, p: Array.from(p, (q) => q ?? 0) };
 }
 
+/** P(the side's roll is a dramatic failure), after its helpers: the components' weighted chances. */
+function sideDramatic(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): number {
+  const degrees = family.contestDegrees;
+  if (!degrees) return 0;
+  const parts = components(family, ruleset, s);
+  const chances = perComponent(parts, (part) => degrees.dramaticFailure(ruleset, part.side, part.pool));
+  return parts.reduce((sum, part, i) => sum + part.weight * chances[i], 0);
+}
+
+/**
+ * One roll of each side compared: by degrees where the family has them (storytelling), else by
+ * score; `dramatic` when either side may roll a dramatic failure, which decides the contest.
+ */
+function compareSides(family: FamilyModel, ruleset: Ruleset, first: PooledSide<number>, score: Distribution, second: PooledSide<number>): { contest: ContestOdds; dramatic: boolean } {
+  const theirs = sideScore(family, ruleset, second);
+  if (!family.contestDegrees) return { contest: compareScores(score, theirs), dramatic: false };
+  const mine = sideDramatic(family, ruleset, first);
+  const their = sideDramatic(family, ruleset, second);
+  const contest = compareDegrees({ score, dramatic: mine }, { score: theirs, dramatic: their }, family.contestDegrees.exceptionalAt(ruleset));
+  return { contest, dramatic: mine > 0 || their > 0 };
+}
+
 /** The family's tie-break moves the ties to one side; `tie_break` says it did. */
 function breakTies(family: FamilyModel, first: RollSide, second: RollSide, contest: ContestOdds): Pick<PoolOdds, 'contest' | 'tie_break'> {
   const winner = family.tieWinner?.(first, second);
@@ -190,7 +212,8 @@ function contestOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, fir
       ...(race.unfinished !== undefined ? { unfinished: race.unfinished } : {}),
     };
   }
-  return { ...common, ...breakTies(family, first.side, second.side, compareScores(score, sideScore(family, ruleset, second))) };
+  const compared = compareSides(family, ruleset, first, score, second);
+  return { ...common, ...breakTies(family, first.side, second.side, compared.contest), ...(compared.dramatic ? { notes: ['dramatic_contest' as const] } : {}) };
 }
 
 /**

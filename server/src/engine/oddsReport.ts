@@ -23,6 +23,8 @@ export type OddsNote =
   | 'specialty'
   /** vampire-pack: the higher Attribute broke the ties (`tie_break`). */
   | 'tie_break'
+  /** Storytelling contest: a side may roll a dramatic failure, which loses the contest (000 l.341). */
+  | 'dramatic_contest'
   /** A race still undecided where the computation stopped (`unfinished`). */
   | 'unfinished'
   /** Initiative: 1d10 + the rating, the higher total acts first. */
@@ -46,6 +48,7 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'critical_rescue',
   'specialty',
   'tie_break',
+  'dramatic_contest',
   'unfinished',
   'initiative',
   'twice',
@@ -57,6 +60,12 @@ export interface ContestOdds {
   win: number;
   tie: number;
   lose: number;
+  /**
+   * Storytelling contests (000 l.341), not races: the part of `win` that is exceptional (5 or more
+   * successes, or the opponent's dramatic failure alone), and of `lose` (the same for the opponent).
+   */
+  exceptional_win?: number;
+  exceptional_lose?: number;
 }
 
 export interface PoolOdds {

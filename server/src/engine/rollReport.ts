@@ -62,6 +62,12 @@ export interface RolledCheck extends SideRoll {
   alternative?: { index: number; check: string };
   opponent?: SideRoll;
   contest?: 'win' | 'tie' | 'lose';
+  /**
+   * Storytelling contests (000 l.341), not races: `exceptional` — the winner has 5 or more
+   * successes; `dramatic_failure` — the loser rolled a dramatic failure, so the winner wins
+   * exceptionally; `both_dramatic` — both did, a tie.
+   */
+  contest_degree?: 'exceptional' | 'dramatic_failure' | 'both_dramatic';
   /** vampire-pack: the successes were equal and the higher Attribute decided (`contest` is after it). */
   tie_break?: 'attribute';
   extended?: {

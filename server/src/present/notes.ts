@@ -43,6 +43,8 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.noteSpecialty;
     case 'tie_break':
       return v.w.noteTieBreak;
+    case 'dramatic_contest':
+      return v.w.noteDramaticContest(outcomeName(ruleset, 'dramatic_failure', v));
     case 'unfinished':
       return v.w.raceUnfinished(v.count(odds.within?.length ?? 0, 'round'), v.percent(odds.unfinished ?? 0));
     case 'initiative':

@@ -15,6 +15,14 @@ export const WORDS = {
   win: { ru: 'победа', en: 'win' },
   tie: { ru: 'ничья', en: 'tie' },
   loss: { ru: 'поражение', en: 'loss' },
+  contestExceptional: { ru: 'исключительная', en: 'exceptional' },
+  contestExceptionalLoss: { ru: 'исключительная у противника', en: 'exceptional for the opponent' },
+  // A storytelling contest rolled (000 l.341): `dramatic` and `exceptional` are the ruleset's outcome names.
+  winExceptional: { ru: 'победа, исключительная', en: 'win, exceptional' },
+  winByDramatic: (dramatic: string): Text => ({ ru: `победа, исключительная: у противника ${dramatic}`, en: `win, exceptional: the opponent’s ${dramatic}` }),
+  lossExceptional: (exceptional: string): Text => ({ ru: `поражение: у противника ${exceptional}`, en: `loss: the opponent’s ${exceptional}` }),
+  lossByDramatic: (dramatic: string): Text => ({ ru: `поражение: ${dramatic}`, en: `loss: ${dramatic}` }),
+  tieBothDramatic: (dramatic: string): Text => ({ ru: `ничья: ${dramatic} у обоих`, en: `tie: a ${dramatic} on both sides` }),
   initiative: { ru: 'инициатива', en: 'initiative' },
   doneWithin: (rolls: string): Text => ({ ru: `за ${rolls}:`, en: `within ${rolls}:` }),
   withinRolls: (rolls: string): Text => ({ ru: `за ${rolls}`, en: `within ${rolls}` }),
@@ -166,6 +174,10 @@ export const WORDS = {
   noteHelpersEdge: (helpers: string, one: boolean): Text => ({
     ru: `${helpers} ${one ? 'бросает' : 'бросают'} против сложности − 5: успех даёт Преимущество, неудача — Помеху.`,
     en: `${helpers} ${one ? 'rolls' : 'roll'} against the difficulty − 5: a success gives an Advantage, a failure a Hindrance.`,
+  }),
+  noteDramaticContest: (dramatic: string): Text => ({
+    ru: `В состязании ${dramatic} — поражение, а противник побеждает исключительно; ${dramatic} у обоих — ничья.`,
+    en: `In a contest a ${dramatic} loses, and the opponent wins exceptionally; a ${dramatic} on both sides is a tie.`,
   }),
   noteTieBreak: {
     ru: 'Ничью выигрывает тот, у кого выше Характеристика в пуле.',

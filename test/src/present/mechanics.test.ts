@@ -386,4 +386,30 @@ describe('present: the new mechanics', () => {
     );
     assert.deepEqual(o.log, ['🎲 «Интеллект 3 + Саботаж 4 (сложность 4, вторая попытка)»: [6, 6] → 0 успехов: болезненный провал · зерно броска 2']);
   });
+  it('storytelling contests by degrees (000 l.341): the exceptional win in the headline, each exceptional part under its row, the roll names it', () => {
+    const o = said('storytelling', '«Интеллект 3 + Компьютер 3 против Интеллект 2 + Компьютер 1»', 4);
+    assert.deepEqual(
+      o.hover,
+      ruLines(
+        '**Победа 61 % (исключительная 4 %)** · ничья 22 % · поражение 17 %  ',
+        'Интеллект 3 + Компьютер 3 = 6 костей  ',
+        'Противник: Интеллект 2 + Компьютер 1 = 3 кости',
+        '',
+        '```text',
+        'победа                          61 % █████████▉',
+        '  исключительная                 4 % ▋',
+        'ничья                           22 % ███▌',
+        'поражение                       17 % ██▊',
+        '  исключительная у противника 0,21 %',
+        '```',
+      ),
+    );
+    assert.equal(o.lens, ru('🎲 Бросить · победа 61 %'));
+    assert.deepEqual(o.log, ['🎲 «Интеллект 3 + Компьютер 3 против Интеллект 2 + Компьютер 1»: [4, 10, 9, 9, 10, 3] + переброс [8, 6] → 5 успехов против [4, 1, 3] → 0 успехов: победа, исключительная · зерно броска 4']);
+    const chance = said('storytelling', '«Интеллект 1 + Компьютер 0 − 1 против Интеллект 1 + Компьютер 1»', 7, [], 'en');
+    assert.equal(chance.hover[0], '**Win 5%** · tie 43% · loss 52%  ');
+    assert.ok(chance.hover.includes('  exceptional for the opponent 10% █▋'));
+    assert.equal(chance.hover[chance.hover.length - 1], '_In a contest a dramatic failure loses, and the opponent wins exceptionally; a dramatic failure on both sides is a tie._');
+    assert.deepEqual(chance.log, ['🎲 «Интеллект 1 + Компьютер 0 − 1 против Интеллект 1 + Компьютер 1»: chance die [1] → 0 successes versus [1, 6] → 0 successes: loss: dramatic failure · seed 7']);
+  });
 });
