@@ -27,7 +27,7 @@ export interface DegreeScore {
 }
 
 /**
- * A storytelling contest (000 l.341; RULESETS.md Additions (3)): when exactly one side rolls a
+ * A storytelling contest (000 l.341; docs/rulesets.md): when exactly one side rolls a
  * dramatic failure, that side loses and the other wins exceptionally; both, a tie. Otherwise more
  * successes wins, exceptionally with `exceptionalAt` successes or more; equal successes (0–0
  * included) tie. `exceptional_win` and `exceptional_lose` are parts of `win` and `lose`.
