@@ -186,12 +186,19 @@ function compareSides(family: FamilyModel, ruleset: Ruleset, first: PooledSide<n
   return { contest, dramatic: mine > 0 || their > 0 };
 }
 
-/** The family's tie-break moves the ties to one side; `tie_break` says it did. */
-function breakTies(family: FamilyModel, first: RollSide, second: RollSide, contest: ContestOdds): Pick<PoolOdds, 'contest' | 'tie_break'> {
+/**
+ * The family's tie-break moves the ties to one side; `tie_break` says it did. The Storyteller may
+ * give a tie to whoever started the contest instead (004 l.119): `tie_to_initiator` is the win then.
+ */
+function breakTies(family: FamilyModel, first: RollSide, second: RollSide, contest: ContestOdds): Pick<PoolOdds, 'contest' | 'tie_break' | 'tie_to_initiator'> {
   const winner = family.tieWinner?.(first, second);
   if (winner === undefined) return { contest };
   const moved = winner === 'win' ? { win: contest.win + contest.tie, tie: 0, lose: contest.lose } : { win: contest.win, tie: 0, lose: contest.lose + contest.tie };
-  return { contest: { win: Math.min(1, moved.win), tie: 0, lose: Math.min(1, moved.lose) }, tie_break: 'attribute' };
+  return {
+    contest: { win: Math.min(1, moved.win), tie: 0, lose: Math.min(1, moved.lose) },
+    tie_break: 'attribute',
+    tie_to_initiator: { roller: Math.min(1, contest.win + contest.tie), opponent: contest.win },
+  };
 }
 
 function contestOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number>): PoolOdds {

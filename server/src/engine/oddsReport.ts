@@ -91,6 +91,11 @@ export interface PoolOdds {
   unfinished?: number;
   /** vampire-pack: the higher Attribute decided the contest's ties; the `tie` left is the Storyteller's. */
   tie_break?: 'attribute';
+  /**
+   * vampire-pack with `tie_break`: P(win) if the Storyteller gives the ties to whoever started the
+   * contest instead (004 l.119), when the roller started it and when the opponent did.
+   */
+  tie_to_initiator?: { roller: number; opponent: number };
   /** Teamwork: how many helpers rolled first (the odds are the main roll's after their help). */
   helpers?: number;
   /** A threshold (`N успехов за бросок`): the successes one roll needs; `outcomes` are read against it. */

@@ -41,14 +41,19 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.rescue(v.percent(odds.outcomes?.critical_success ?? 0), outcomeName(ruleset, 'critical_rescue', v));
     case 'specialty':
       return v.w.noteSpecialty;
-    case 'tie_break':
-      return v.w.noteTieBreak;
+    case 'tie_break': {
+      // 004 l.119: the higher Attribute «либо тот, кто начал состязание, — по решению Рассказчика».
+      const initiator = odds.tie_to_initiator;
+      if (!initiator) return v.w.noteTieBreak;
+      return v.w.noteTieBreakOrInitiator(v.percent(initiator.roller - initiator.opponent), v.percent(initiator.roller), v.percent(initiator.opponent));
+    }
     case 'dramatic_contest':
       return v.w.noteDramaticContest(outcomeName(ruleset, 'dramatic_failure', v));
     case 'unfinished':
       return v.w.raceUnfinished(v.count(odds.within?.length ?? 0, 'round'), v.percent(odds.unfinished ?? 0));
     case 'initiative':
-      return v.w.noteInitiative;
+      // 001 l.253, 003 l.11: equal totals go to the higher rating, equal ratings act at once.
+      return ruleset.family === 'classic' ? v.w.noteInitiativeTies : v.w.noteInitiative;
     case 'twice':
       return v.w.noteTwice;
     case 'second_attempt':

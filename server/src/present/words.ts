@@ -183,7 +183,15 @@ export const WORDS = {
     ru: 'Ничью выигрывает тот, у кого выше Характеристика в пуле.',
     en: 'A tie goes to the side with the higher Attribute in its pool.',
   },
+  noteTieBreakOrInitiator: (ties: string, rollerStarted: string, opponentStarted: string): Text => ({
+    ru: `Шансы считают, что ничью (${ties}) выигрывает более высокая Характеристика в пуле. Но по решению Рассказчика ничью может выиграть тот, кто начал состязание: тогда победа ${rollerStarted}, если начал бросающий, и ${opponentStarted}, если противник.`,
+    en: `The odds give a tie (${ties}) to the higher Attribute in the pool. The Storyteller may give it to whoever started the contest instead: then the win is ${rollerStarted} if the roller started it, ${opponentStarted} if the opponent did.`,
+  }),
   noteInitiative: { ru: 'Инициатива: 1к10 + рейтинг; больший итог ходит первым.', en: 'Initiative: 1d10 + the rating; the higher total acts first.' },
+  noteInitiativeTies: {
+    ru: 'Инициатива: 1к10 + рейтинг; больший итог ходит первым. При равном итоге первым ходит тот, у кого выше рейтинг инициативы; если равны и рейтинги — персонажи действуют одновременно.',
+    en: 'Initiative: 1d10 + the rating; the higher total acts first. On equal totals the higher initiative rating acts first; if the ratings are equal too, the characters act at the same time.',
+  },
   noteSpecialty: { ru: 'Специализация: каждая 10 даёт дополнительную кость, которую не отменяют единицы.', en: 'Specialty: each 10 grants a bonus die that 1s never cancel.' },
 
   // Traits and rulesets.

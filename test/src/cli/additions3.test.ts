@@ -337,6 +337,7 @@ describe('CLI.md Additions (3) in `rollmark check --format json`: each check car
         ['storytelling', '«Ловкость 3 + Атлетика 2 (3 попытки)»'],
         ['storytelling', '«Ловкость 3 + Атлетика 2 (3 успеха за бросок)»'],
         ['vampire-pack', '«Интеллект 3 + Расследование 2 (сложность 4, вторая попытка)»'],
+        ['storytelling', '«Интеллект 3 + Компьютер 3 против Интеллект 2 + Компьютер 1»'],
       ];
       for (const [i, [ruleset, check]] of checks.entries()) {
         const file = join(dir, `${i}.scenario.md`);

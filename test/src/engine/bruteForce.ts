@@ -78,6 +78,8 @@ export interface OracleOdds {
   unfinished?: number;
   /** vampire-pack: the Attribute tie-break moved the ties. */
   tieBreak?: boolean;
+  /** vampire-pack with the tie-break: P(win) when the ties go to the roller, or to the opponent, as the one who started. */
+  tieToInitiator?: { roller: number; opponent: number };
   /** Helpers who rolled first (0 when none, or where the ruleset has no teamwork). */
   helpers?: number;
   /** Initiative: P(total), keyed by the total. */
@@ -812,6 +814,8 @@ export function oracleOdds(family: Family, spec: CheckSpec): OracleOdds {
     }
     const winner = tieGoesTo(family, side, opponent);
     if (winner) {
+      // 004 l.119: or to whoever started the contest, by the Storyteller's choice.
+      odds.tieToInitiator = { roller: odds.contest.win + odds.contest.tie, opponent: odds.contest.win };
       odds.contest[winner] += odds.contest.tie;
       odds.contest.tie = 0;
       odds.tieBreak = true;

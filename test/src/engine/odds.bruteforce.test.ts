@@ -80,6 +80,11 @@ function comparePoolOdds(m: Mismatches, label: string, family: Family, got: Pool
       m.near(label, 'contest.exceptional_lose', got.contest?.exceptional_lose, want.contest.exceptional_lose ?? Number.NaN, tol);
     }
     m.ok(label, `tie_break: engine ${got.tie_break}, oracle ${want.tieBreak}`, (got.tie_break === 'attribute') === (want.tieBreak === true));
+    m.ok(label, `tie_to_initiator: engine ${JSON.stringify(got.tie_to_initiator)}, oracle ${JSON.stringify(want.tieToInitiator)}`, (got.tie_to_initiator === undefined) === (want.tieToInitiator === undefined));
+    if (want.tieToInitiator) {
+      m.near(label, 'tie_to_initiator.roller', got.tie_to_initiator?.roller, want.tieToInitiator.roller, tol);
+      m.near(label, 'tie_to_initiator.opponent', got.tie_to_initiator?.opponent, want.tieToInitiator.opponent, tol);
+    }
     // A race: P(decided by round k), exactly as many rounds as the oracle ran, and what is left.
     m.ok(label, `within: engine ${got.within?.length}, oracle ${want.within?.length} rounds`, got.within?.length === want.within?.length);
     if (want.within) for (let k = 0; k < Math.min(got.within?.length ?? 0, want.within.length); k += 1) m.near(label, `within[${k}]`, got.within?.[k], want.within[k], tol);
