@@ -153,6 +153,9 @@ export interface DiagnosticArguments {
   penaltyWithoutAttempts: NoArguments;
   penaltyTwice: NoArguments;
   secondAttemptInContest: NoArguments;
+  // vampire-pack's `атака`/`защита` (High Competence, 004 l.109) and `сделка с Дьяволом` (004 l.60–65).
+  vampirePackOnly: { param: string; ruleset: string; rule: 'highCompetence' | 'deal' };
+  dealConflict: { with: 'contest' | 'extended' };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

@@ -72,7 +72,7 @@ function lspRange(lines: LineIndex, range: TextRange): { start: LinePosition; en
  * Whether a check uses one of the mechanics beyond a plain roll (docs/markup.en.md): alternatives,
  * helpers, a race, soak or damage, initiative, a vampire-pack contest (its tie-break), and the
  * Additions (3): a threshold in one roll, «дважды», attempts, «вторая попытка», «особое», «длительное» without a goal,
- * a storytelling contest (its degrees).
+ * a storytelling contest (its degrees), vampire-pack's «атака»/«защита» and «сделка с Дьяволом».
  */
 function usesNewMechanics(spec: CheckSpec, family: FamilyId): boolean {
   const sides = [spec.side, ...(spec.opponent ? [spec.opponent] : [])];
@@ -84,6 +84,8 @@ function usesNewMechanics(spec: CheckSpec, family: FamilyId): boolean {
     spec.attempts !== undefined ||
     spec.secondAttempt === true ||
     spec.special === true ||
+    spec.combatRole !== undefined ||
+    spec.deal === true ||
     spec.openGoal === true ||
     (spec.opponent !== undefined && spec.extended !== undefined) ||
     (spec.opponent !== undefined && family === 'storytelling') ||

@@ -239,6 +239,23 @@ function withNotes(ruleset: Ruleset, side: RollSide, odds: PoolOdds): PoolOdds {
   return added.length === 0 ? odds : { ...odds, notes: NOTE_ORDER.filter((note) => odds.notes.includes(note) || added.includes(note)) };
 }
 
+/**
+ * `сделка с Дьяволом` (004 l.60–65): «Если проверка провалена … считай результат проверки базовым
+ * успехом»; «Сделку с Дьяволом нельзя предлагать при болезненном провале». A plain failure becomes
+ * a success; a painful failure and no dice left stay what they are.
+ */
+function withDeal(odds: PoolOdds): PoolOdds {
+  const outcomes = odds.outcomes ?? {};
+  const deal = Math.min(1, (outcomes.success ?? 0) + (outcomes.failure ?? 0));
+  return { ...odds, deal, notes: NOTE_ORDER.filter((note) => note === 'deal' || odds.notes.includes(note)) };
+}
+
+/** `атака` / `защита`: High Competence's automatic success is not for an attack or a defence (004 l.109). */
+function withCombatRole(odds: PoolOdds, role: 'attack' | 'defence'): PoolOdds {
+  const notes = odds.notes.includes('high_competence') ? NOTE_ORDER.filter((note) => note === 'no_high_competence' || (note !== 'high_competence' && odds.notes.includes(note))) : odds.notes;
+  return { ...odds, combat_role: role, notes };
+}
+
 /** The side with `dice` dice fewer: a later attempt's (a pool ≤ 0 is the family's, a chance die in storytelling). */
 export function penalisedSide(s: PooledSide<number>, dice: number): PooledSide<number> {
   if (dice === 0) return s;
@@ -251,7 +268,8 @@ function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, f
   const oneRoll = (s: PooledSide<number>): PoolOdds => {
     const odds = withNotes(ruleset, s.side, sideOdds(family, ruleset, s));
     const counted = spec.threshold !== undefined ? thresholdOdds(ruleset, odds, spec.threshold) : spec.twice ? twiceOdds(odds) : odds;
-    return spec.secondAttempt ? secondAttemptOdds(counted) : counted;
+    const read = spec.secondAttempt ? secondAttemptOdds(counted) : counted;
+    return spec.deal ? withDeal(read) : read;
   };
   const odds = oneRoll(first);
   if (spec.attempts) {
@@ -289,7 +307,8 @@ function singleCheckOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
   const second = opponent ? poolSide(ruleset, opponent, 'contest') : undefined;
   const counted = (mine: PooledSide<number>, theirs: PooledSide<number> | undefined): PoolOdds => {
     const odds = knownPoolOdds(family, ruleset, spec, mine, theirs);
-    return spec.special ? { ...odds, special: true, notes: NOTE_ORDER.filter((note) => note === 'special' || odds.notes.includes(note)) } : odds;
+    const marked = spec.special ? { ...odds, special: true as const, notes: NOTE_ORDER.filter((note) => note === 'special' || odds.notes.includes(note)) } : odds;
+    return spec.combatRole ? withCombatRole(marked, spec.combatRole) : marked;
   };
   if (isKnown(first) && (second === undefined || isKnown(second))) {
     return { ruleset: ruleset.id, ...counted(first, second) };

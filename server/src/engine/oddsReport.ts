@@ -34,7 +34,11 @@ export type OddsNote =
   /** vampire-pack `вторая попытка`: the difficulty one higher, every failure painful. */
   | 'second_attempt'
   /** `особое`: the pool rests on a special ability, outside the composition rules. */
-  | 'special';
+  | 'special'
+  /** vampire-pack `атака` / `защита`: High Competence would apply, but not to an attack or a defence (004 l.109). */
+  | 'no_high_competence'
+  /** vampire-pack `сделка с Дьяволом`: `deal` is the chance of success with the bargain (004 l.60–65). */
+  | 'deal';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -54,6 +58,8 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'twice',
   'second_attempt',
   'special',
+  'no_high_competence',
+  'deal',
 ];
 
 export interface ContestOdds {
@@ -110,6 +116,13 @@ export interface PoolOdds {
   second_attempt?: true;
   /** `особое`: the pool rests on a special ability. */
   special?: true;
+  /** vampire-pack `атака` / `защита`: the check is an attack or a defence (no High Competence, 004 l.109). */
+  combat_role?: 'attack' | 'defence';
+  /**
+   * vampire-pack `сделка с Дьяволом` (004 l.60–65): P(success) once a failure that is not painful is
+   * traded for a base success, P(success) + P(failure); a painful failure (and no dice left) stays.
+   */
+  deal?: number;
   /** `длительное` without a goal: for each goal "1" … "10", [P(done by roll 1), …, by roll 5]. */
   by_goal?: Record<string, number[]>;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */

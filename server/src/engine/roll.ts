@@ -215,7 +215,7 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     return { ...last, ...common, ...assumed, attempts: { count, penalty, rolls, succeeded: succeeded(last) } };
   }
   const { roll: read, twice } = oneRoll(mine.pooled, first);
-  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}), ...(twice ? { twice } : {}), ...(spec.secondAttempt ? { second_attempt: true as const } : {}) };
+  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}), ...(twice ? { twice } : {}), ...(spec.secondAttempt ? { second_attempt: true as const } : {}), ...(spec.deal ? { deal: true as const } : {}) };
 }
 
 /**

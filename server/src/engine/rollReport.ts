@@ -89,6 +89,8 @@ export interface RolledCheck extends SideRoll {
   attempts?: { count: number; penalty: number; rolls: SideRoll[]; succeeded: boolean };
   /** `вторая попытка`: the roll was a second attempt (difficulty + 1, every failure painful). */
   second_attempt?: true;
+  /** `сделка с Дьяволом` (vampire-pack): a `failure` (not a painful one) may be traded for a base success. */
+  deal?: true;
   /** A race (an extended contest): every round, and what decided it. */
   race?: {
     targets: [number, number];

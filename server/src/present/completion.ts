@@ -63,6 +63,9 @@ const PARAMETER_WORDS = {
   attempts: 'paramAttempts',
   secondAttempt: 'paramSecondAttempt',
   special: 'paramSpecial',
+  attack: 'paramAttack',
+  defence: 'paramDefence',
+  deal: 'paramDeal',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

@@ -60,5 +60,9 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.noteSecondAttempt;
     case 'special':
       return v.w.noteSpecial;
+    case 'no_high_competence':
+      return odds.combat_role === 'defence' ? v.w.noteNoHighCompetenceDefence : v.w.noteNoHighCompetenceAttack;
+    case 'deal':
+      return v.w.noteDeal;
   }
 }

@@ -310,6 +310,8 @@ const outcomesShape: OddsShape = {
     }
 
     const also: Figure[] = [];
+    // vampire-pack `сделка с Дьяволом`: the success once a plain failure is traded (004 l.60–65).
+    if (odds.deal !== undefined) also.push({ label: v.w.withDeal, probability: odds.deal });
     if ((outcomes.exceptional_success ?? 0) > 0) also.push({ label: v.w.partOf(name('exceptional_success')), probability: outcomes.exceptional_success });
     if (critical?.highSucceeds && critical.high > 0) also.push({ label: v.w.partOf(name('critical_success')), probability: critical.high });
     for (const key of FAILURE_KEYS) if (SEVERE_KEYS.has(key) && (outcomes[key] ?? 0) > 0) also.push({ label: name(key), probability: outcomes[key] });

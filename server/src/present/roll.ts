@@ -96,6 +96,8 @@ function outcomeText(report: RolledCheck, ruleset: Ruleset, v: Voice): string | 
   }
   if (report.outcome === 'initiative') return undefined;
   const outcome = v.pick(rulesetOutcome(report, ruleset));
+  // 004 l.60–65: a plain failure may still be traded; a painful one may not.
+  if (report.deal && report.outcome === 'failure') return `${outcome} — ${v.w.dealOffer}`;
   return report.critical ? `${outcome} (${outcomeName(ruleset, report.critical, v)})` : outcome;
 }
 

@@ -432,6 +432,23 @@ export const WORDS = {
     ru: 'Пул опирается на особую способность: правила состава пула к нему не применяются.',
     en: 'The pool rests on a special ability: the pool composition rules do not apply to it.',
   },
+  noteNoHighCompetenceAttack: {
+    ru: 'Атака: Высокая компетентность здесь не действует — базового успеха без броска нет, «неопределённость и хаос таких ситуаций делают любое действие рискованным».',
+    en: 'Attack: High Competence does not apply — no base success without rolling; "the uncertainty and chaos of such situations make any action risky".',
+  },
+  noteNoHighCompetenceDefence: {
+    ru: 'Защита: Высокая компетентность здесь не действует — базового успеха без броска нет, «неопределённость и хаос таких ситуаций делают любое действие рискованным».',
+    en: 'Defence: High Competence does not apply — no base success without rolling; "the uncertainty and chaos of such situations make any action risky".',
+  },
+  noteDeal: {
+    ru: 'Сделка с Дьяволом: после провала, но не болезненного, игрок предлагает осложнение и передаёт Рассказчику 1 Драму — результат становится базовым успехом. Раз за сцену; Рассказчик может отклонить сделку, потратив 1 Драму.',
+    en: 'Devil’s Bargain: after a failure that is not painful, the player offers a complication and gives the Storyteller 1 Drama, and the result becomes a base success. Once per scene; the Storyteller may refuse by spending 1 Drama.',
+  },
+  dealOffer: { ru: 'можно Сделку с Дьяволом: осложнение и 1 Драма — базовый успех', en: 'a Devil’s Bargain is open: a complication and 1 Drama for a base success' },
+  withDeal: { ru: 'со Сделкой с Дьяволом', en: 'with the Devil’s Bargain' },
+  paramAttack: { ru: 'атака: Высокая компетентность не даёт успеха без броска', en: 'an attack: High Competence gives no success without rolling' },
+  paramDefence: { ru: 'защита: Высокая компетентность не даёт успеха без броска', en: 'a defence: High Competence gives no success without rolling' },
+  paramDeal: { ru: 'Сделка с Дьяволом: провал (не болезненный) — в базовый успех за осложнение и 1 Драму', en: 'Devil’s Bargain: a failure (not a painful one) becomes a base success for a complication and 1 Drama' },
   paramSpecial: { ru: 'пул на особой способности, без правил состава', en: 'a pool resting on a special ability, outside the composition rules' },
   paramTwice: { ru: 'бросить дважды, взять лучший результат', en: 'roll twice, keep the better result' },
   paramAttempts: { ru: 'попытки до первого успеха, каждая на кость меньше', en: 'attempts until the first success, one die fewer each' },

@@ -82,6 +82,10 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'вторая попытка';
     case 'special':
       return 'особое';
+    case 'combatRole':
+      return param.role === 'attack' ? 'атака' : 'защита';
+    case 'deal':
+      return param.form;
   }
 }
 

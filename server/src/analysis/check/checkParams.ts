@@ -169,6 +169,25 @@ export interface SpecialParam extends ParamBase {
   kind: 'special';
 }
 
+/**
+ * `атака` / `защита` (vampire-pack): the check is an attack or a defence, for which High
+ * Competence gives no automatic success (004 l.109: «Это правило нельзя применять для
+ * автоматического успеха в проверке атаки или защиты»).
+ */
+export interface CombatRoleParam extends ParamBase {
+  kind: 'combatRole';
+  role: 'attack' | 'defence';
+}
+
+/**
+ * `сделка` / `сделка с Дьяволом` (vampire-pack, 004 l.60–65): after a failure that is not painful,
+ * a complication and 1 Drama buy a base success. `form` is the wording as written, normalised.
+ */
+export interface DealParam extends ParamBase {
+  kind: 'deal';
+  form: 'сделка' | 'сделка с Дьяволом';
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -189,7 +208,9 @@ export type Param =
   | AttemptsParam
   | PenaltyParam
   | SecondAttemptParam
-  | SpecialParam;
+  | SpecialParam
+  | CombatRoleParam
+  | DealParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

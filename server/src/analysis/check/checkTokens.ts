@@ -101,7 +101,9 @@ export type ParamKind =
   | 'attempts'
   | 'penalty'
   | 'secondAttempt'
-  | 'special';
+  | 'special'
+  | 'combatRole'
+  | 'deal';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {
