@@ -191,8 +191,10 @@ function compareSides(family: FamilyModel, ruleset: Ruleset, first: PooledSide<n
  * give a tie to whoever started the contest instead (004 l.119): `tie_to_initiator` is the win then.
  */
 function breakTies(family: FamilyModel, first: RollSide, second: RollSide, contest: ContestOdds): Pick<PoolOdds, 'contest' | 'tie_break' | 'tie_to_initiator'> {
-  const winner = family.tieWinner?.(first, second);
-  if (winner === undefined) return { contest };
+  if (!family.tieWinner) return { contest };
+  const winner = family.tieWinner(first, second);
+  // No Attribute to break the tie (equal, or a Storyteller's pool): the Storyteller's other choice is all there is.
+  if (winner === undefined) return contest.tie > 0 ? { contest, tie_to_initiator: { roller: Math.min(1, contest.win + contest.tie), opponent: contest.win } } : { contest };
   const moved = winner === 'win' ? { win: contest.win + contest.tie, tie: 0, lose: contest.lose } : { win: contest.win, tie: 0, lose: contest.lose + contest.tie };
   return {
     contest: { win: Math.min(1, moved.win), tie: 0, lose: Math.min(1, moved.lose) },
@@ -235,6 +237,7 @@ function withNotes(ruleset: Ruleset, side: RollSide, odds: PoolOdds): PoolOdds {
   if ((odds.outcomes?.critical_rescue ?? 0) > 0) added.push('critical_rescue');
   if (ruleset.family === 'classic' && side.specialties > 0) added.push('specialty');
   if (odds.tie_break) added.push('tie_break');
+  else if (odds.tie_to_initiator) added.push('tie_initiator');
   if (odds.unfinished !== undefined) added.push('unfinished');
   return added.length === 0 ? odds : { ...odds, notes: NOTE_ORDER.filter((note) => odds.notes.includes(note) || added.includes(note)) };
 }

@@ -25,6 +25,8 @@ export type OddsNote =
   | 'tie_break'
   /** Storytelling contest: a side may roll a dramatic failure, which loses the contest (000 l.341). */
   | 'dramatic_contest'
+  /** vampire-pack: ties no Attribute breaks; the Storyteller may give them to whoever started the contest (`tie_to_initiator`). */
+  | 'tie_initiator'
   /** A race still undecided where the computation stopped (`unfinished`). */
   | 'unfinished'
   /** Initiative: 1d10 + the rating, the higher total acts first. */
@@ -53,6 +55,7 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'specialty',
   'tie_break',
   'dramatic_contest',
+  'tie_initiator',
   'unfinished',
   'initiative',
   'twice',
@@ -98,8 +101,9 @@ export interface PoolOdds {
   /** vampire-pack: the higher Attribute decided the contest's ties; the `tie` left is the Storyteller's. */
   tie_break?: 'attribute';
   /**
-   * vampire-pack with `tie_break`: P(win) if the Storyteller gives the ties to whoever started the
-   * contest instead (004 l.119), when the roller started it and when the opponent did.
+   * vampire-pack: P(win) if the Storyteller gives the ties to whoever started the contest (004
+   * l.119), when the roller started it and when the opponent did; instead of the Attribute with
+   * `tie_break`, or for the ties no Attribute breaks.
    */
   tie_to_initiator?: { roller: number; opponent: number };
   /** Teamwork: how many helpers rolled first (the odds are the main roll's after their help). */

@@ -47,6 +47,10 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       if (!initiator) return v.w.noteTieBreak;
       return v.w.noteTieBreakOrInitiator(v.percent(initiator.roller - initiator.opponent), v.percent(initiator.roller), v.percent(initiator.opponent));
     }
+    case 'tie_initiator': {
+      const initiator = odds.tie_to_initiator ?? { roller: 0, opponent: 0 };
+      return v.w.noteTieToInitiator(v.percent(initiator.roller - initiator.opponent), v.percent(initiator.roller), v.percent(initiator.opponent));
+    }
     case 'dramatic_contest':
       return v.w.noteDramaticContest(outcomeName(ruleset, 'dramatic_failure', v));
     case 'unfinished':

@@ -187,6 +187,10 @@ export const WORDS = {
     ru: `Шансы считают, что ничью (${ties}) выигрывает более высокая Характеристика в пуле. Но по решению Рассказчика ничью может выиграть тот, кто начал состязание: тогда победа ${rollerStarted}, если начал бросающий, и ${opponentStarted}, если противник.`,
     en: `The odds give a tie (${ties}) to the higher Attribute in the pool. The Storyteller may give it to whoever started the contest instead: then the win is ${rollerStarted} if the roller started it, ${opponentStarted} if the opponent did.`,
   }),
+  noteTieToInitiator: (ties: string, rollerStarted: string, opponentStarted: string): Text => ({
+    ru: `Ничью (${ties}) Характеристика не решает; по решению Рассказчика её может выиграть тот, кто начал состязание: тогда победа ${rollerStarted}, если начал бросающий, и ${opponentStarted}, если противник.`,
+    en: `No Attribute breaks a tie (${ties}); the Storyteller may give it to whoever started the contest: then the win is ${rollerStarted} if the roller started it, ${opponentStarted} if the opponent did.`,
+  }),
   noteInitiative: { ru: 'Инициатива: 1к10 + рейтинг; больший итог ходит первым.', en: 'Initiative: 1d10 + the rating; the higher total acts first.' },
   noteInitiativeTies: {
     ru: 'Инициатива: 1к10 + рейтинг; больший итог ходит первым. При равном итоге первым ходит тот, у кого выше рейтинг инициативы; если равны и рейтинги — персонажи действуют одновременно.',

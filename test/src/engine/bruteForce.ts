@@ -813,6 +813,8 @@ export function oracleOdds(family: Family, spec: CheckSpec): OracleOdds {
       odds.contest = contestByEnumeration(family, mine, theirs);
     }
     const winner = tieGoesTo(family, side, opponent);
+    // 004 l.119: a tie no Attribute breaks is the Storyteller's, who may give it to whoever started the contest.
+    if (!winner && family === 'pool-minus-difficulty' && odds.contest.tie > 0) odds.tieToInitiator = { roller: odds.contest.win + odds.contest.tie, opponent: odds.contest.win };
     if (winner) {
       // 004 l.119: or to whoever started the contest, by the Storyteller's choice.
       odds.tieToInitiator = { roller: odds.contest.win + odds.contest.tie, opponent: odds.contest.win };

@@ -221,6 +221,8 @@ describe('present: the new mechanics', () => {
     );
     const even = said('vampire-pack', '«Сила 3 + Атлетика 2 против Ловкость 3 + Атлетика 2»', 7);
     assert.deepEqual(even.hover.slice(5, 8), ruLines('победа                    36 % █████▉', 'ничья — решает Рассказчик 27 % ████▍', 'поражение                 36 % █████▉'));
+    // Equal Attributes: the Storyteller's other choice is all there is (004 l.119), 36 % + 27 % or 36 %.
+    assert.equal(even.hover[even.hover.length - 1], ru('_Ничью (27 %) Характеристика не решает; по решению Рассказчика её может выиграть тот, кто начал состязание: тогда победа 64 %, если начал бросающий, и 36 %, если противник._'));
     const storyteller = said('vampire-pack', '«Ловкость 3 + Атлетика 2 против 6»', 7);
     assert.deepEqual(storyteller.hover.slice(0, 3), ruLines('**Победа 30 %** · ничья — решает Рассказчик 26 %  ', 'Ловкость 3 + Атлетика 2 = 5 костей  ', 'Противник: 6 костей'));
   });
