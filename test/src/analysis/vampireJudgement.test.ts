@@ -14,7 +14,10 @@ import { parseCheckExpression } from '../../../server/out/analysis/check/checkEx
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import type { CliIo } from '../../../server/out/cli/io';
 import { main } from '../../../server/out/cli/main';
+import { rollCheck } from '../../../server/out/engine/roll';
+import type { RandomSource } from '../../../server/out/engine/random';
 import { checkHoverMarkdown } from '../../../server/out/present/hover';
+import { rollLog } from '../../../server/out/present/roll';
 import { voice } from '../../../server/out/present/voice';
 import { forEachFaces } from '../engine/bruteForce';
 import { applyEdits, scenario, wordedAnalysis } from './util';
@@ -134,6 +137,15 @@ describe('vampire-pack: attack, defence and the Devil’s Bargain', () => {
         hover[hover.length - 1],
         '_Сделка с Дьяволом: после провала, но не болезненного, игрок предлагает осложнение и передаёт Рассказчику 1 Драму — результат становится базовым успехом. Раз за сцену; Рассказчик может отклонить сделку, потратив 1 Драму._',
       );
+    });
+
+    it('a rolled plain failure offers the bargain; a painful one does not (004 l.64)', () => {
+      const { analysis } = analyze('«Сила 1 + Атлетика 1 (сделка с Дьяволом)»');
+      const check = analysis.checks[0];
+      const faces = (...list: number[]): RandomSource => ({ int: () => list.shift() ?? Number.NaN });
+      const log = (...list: number[]) => rollLog(check.text, rollCheck(analysis.ruleset, check.spec!, { random: faces(...list) }), analysis.ruleset, voice('ru'))[0];
+      assert.equal(log(6, 6), '🎲 «Сила 1 + Атлетика 1 (сделка с Дьяволом)»: [6, 6] → 0 успехов: провал — можно Сделку с Дьяволом: осложнение и 1 Драма — базовый успех');
+      assert.equal(log(1, 6), '🎲 «Сила 1 + Атлетика 1 (сделка с Дьяволом)»: [1, 6] → 0 успехов: болезненный провал');
     });
 
     it('in a contest or an extended action it is RM005; in another ruleset RM005 with the reason', () => {
