@@ -161,6 +161,9 @@ export interface DiagnosticArguments {
   combatWithNoBotch: { param: string };
   combatPoolTooLarge: { param: string; pool: number; max: number };
   combatValueUnknown: { param: string; name: string };
+  // vampire-pack's `атака`/`защита` (High Competence, 004 l.109) and `сделка с Дьяволом` (004 l.60–65).
+  vampirePackOnly: { param: string; ruleset: string; rule: 'highCompetence' | 'deal' };
+  dealConflict: { with: 'contest' | 'extended' };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

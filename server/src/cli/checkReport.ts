@@ -3,7 +3,7 @@ import { LineIndex, type LinePosition } from '../service';
 import type { AnalysisDiagnostic, AnalyzedCheck, DiagnosticCode, DocumentAnalysis, PartyOdds, TextRange } from '../analysis/types';
 import type { CheckSpec } from '../engine/checkSpec';
 import type { OddsReport } from '../engine/oddsReport';
-import type { Ruleset } from '../engine/ruleset';
+import type { FamilyId, Ruleset } from '../engine/ruleset';
 import type { Locale } from '../present/locale';
 import { CODE_SUMMARY, diagnosticMessage } from '../present/messages';
 import { reportChance } from '../present/odds';
@@ -72,9 +72,10 @@ function lspRange(lines: LineIndex, range: TextRange): { start: LinePosition; en
  * Whether a check uses one of the mechanics beyond a plain roll (docs/markup.en.md): alternatives,
  * helpers, a race, soak or damage, initiative, a vampire-pack contest (its tie-break), and the
  * Additions (3): a threshold in one roll, «дважды», attempts, «вторая попытка», «особое», «длительное» without a goal,
- * an attack with `урон:` (its `hit`, `damage`, `expected_damage`).
+ * an attack with `урон:` (its `hit`, `damage`, `expected_damage`), a storytelling contest (its degrees),
+ * vampire-pack's «атака»/«защита» and «сделка с Дьяволом».
  */
-function usesNewMechanics(spec: CheckSpec): boolean {
+function usesNewMechanics(spec: CheckSpec, family: FamilyId): boolean {
   const sides = [spec.side, ...(spec.opponent ? [spec.opponent] : [])];
   return (
     spec.alternatives !== undefined ||
@@ -84,9 +85,12 @@ function usesNewMechanics(spec: CheckSpec): boolean {
     spec.attempts !== undefined ||
     spec.secondAttempt === true ||
     spec.special === true ||
+    spec.combatRole !== undefined ||
+    spec.deal === true ||
     spec.openGoal === true ||
     spec.combat !== undefined ||
     (spec.opponent !== undefined && spec.extended !== undefined) ||
+    (spec.opponent !== undefined && family === 'storytelling') ||
     sides.some((side) => (side.helpers?.length ?? 0) > 0 || side.noBotch === true || side.attribute !== undefined)
   );
 }
@@ -121,7 +125,7 @@ export function jsonReport(files: readonly CheckedFile[], locale: Locale): unkno
           range: lspRange(lines, c.range),
           pool: c.odds && c.odds.pool !== null ? c.odds.pool : null,
           success: c.odds ? reportChance(c.odds) : null,
-          ...(c.odds && c.spec && usesNewMechanics(c.spec) ? mechanicsFields(c.odds) : {}),
+          ...(c.odds && c.spec && usesNewMechanics(c.spec, file.analysis?.ruleset.family ?? 'classic') ? mechanicsFields(c.odds) : {}),
           ...(c.party ? partyJson(c.party) : {}),
         })),
       };

@@ -68,6 +68,10 @@ export interface CheckSpec {
   openGoal?: boolean;
   /** `особое`: the pool rests on a special ability (000 l.482); the odds are the pool's as written, and say so. */
   special?: boolean;
+  /** `атака` / `защита` (vampire-pack): High Competence gives no automatic success to this check (004 l.109). */
+  combatRole?: 'attack' | 'defence';
+  /** `сделка с Дьяволом` (vampire-pack, 004 l.60–65): the odds add P(success with the deal) = P(success) + P(failure). */
+  deal?: boolean;
   /** `инициатива`: 1d10 + the side's base, no success or failure. */
   initiative?: boolean;
   /**

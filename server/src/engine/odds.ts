@@ -1,6 +1,6 @@
 import { supportsRaces, supportsTeamwork } from './capabilities';
 import { type Alternative, type CheckSpec, OPEN_GOAL_MAX, OPEN_GOAL_ROLLS, type RollSide } from './checkSpec';
-import { compareScores } from './contest';
+import { compareDegrees, compareScores } from './contest';
 import { type Distribution, mean, shift, trimUpperTail } from './distribution';
 import { probabilityDoneWithin } from './extended';
 import { classicFamily } from './families/classic';
@@ -165,12 +165,43 @@ function sideScore(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>)
   return { min, p: Array.from(p, (q) => q ?? 0) };
 }
 
-/** The family's tie-break moves the ties to one side; `tie_break` says it did. */
-function breakTies(family: FamilyModel, first: RollSide, second: RollSide, contest: ContestOdds): Pick<PoolOdds, 'contest' | 'tie_break'> {
-  const winner = family.tieWinner?.(first, second);
-  if (winner === undefined) return { contest };
+/** P(the side's roll is a dramatic failure), after its helpers: the components' weighted chances. */
+function sideDramatic(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): number {
+  const degrees = family.contestDegrees;
+  if (!degrees) return 0;
+  const parts = components(family, ruleset, s);
+  const chances = perComponent(parts, (part) => degrees.dramaticFailure(ruleset, part.side, part.pool));
+  return parts.reduce((sum, part, i) => sum + part.weight * chances[i], 0);
+}
+
+/**
+ * One roll of each side compared: by degrees where the family has them (storytelling), else by
+ * score; `dramatic` when either side may roll a dramatic failure, which decides the contest.
+ */
+function compareSides(family: FamilyModel, ruleset: Ruleset, first: PooledSide<number>, score: Distribution, second: PooledSide<number>): { contest: ContestOdds; dramatic: boolean } {
+  const theirs = sideScore(family, ruleset, second);
+  if (!family.contestDegrees) return { contest: compareScores(score, theirs), dramatic: false };
+  const mine = sideDramatic(family, ruleset, first);
+  const their = sideDramatic(family, ruleset, second);
+  const contest = compareDegrees({ score, dramatic: mine }, { score: theirs, dramatic: their }, family.contestDegrees.exceptionalAt(ruleset));
+  return { contest, dramatic: mine > 0 || their > 0 };
+}
+
+/**
+ * The family's tie-break moves the ties to one side; `tie_break` says it did. The Storyteller may
+ * give a tie to whoever started the contest instead (004 l.119): `tie_to_initiator` is the win then.
+ */
+function breakTies(family: FamilyModel, first: RollSide, second: RollSide, contest: ContestOdds): Pick<PoolOdds, 'contest' | 'tie_break' | 'tie_to_initiator'> {
+  if (!family.tieWinner) return { contest };
+  const winner = family.tieWinner(first, second);
+  // No Attribute to break the tie (equal, or a Storyteller's pool): the Storyteller's other choice is all there is.
+  if (winner === undefined) return contest.tie > 0 ? { contest, tie_to_initiator: { roller: Math.min(1, contest.win + contest.tie), opponent: contest.win } } : { contest };
   const moved = winner === 'win' ? { win: contest.win + contest.tie, tie: 0, lose: contest.lose } : { win: contest.win, tie: 0, lose: contest.lose + contest.tie };
-  return { contest: { win: Math.min(1, moved.win), tie: 0, lose: Math.min(1, moved.lose) }, tie_break: 'attribute' };
+  return {
+    contest: { win: Math.min(1, moved.win), tie: 0, lose: Math.min(1, moved.lose) },
+    tie_break: 'attribute',
+    tie_to_initiator: { roller: Math.min(1, contest.win + contest.tie), opponent: contest.win },
+  };
 }
 
 function contestOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number>): PoolOdds {
@@ -191,7 +222,8 @@ function contestOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, fir
       ...(race.unfinished !== undefined ? { unfinished: race.unfinished } : {}),
     };
   }
-  return { ...common, ...breakTies(family, first.side, second.side, compareScores(score, sideScore(family, ruleset, second))) };
+  const compared = compareSides(family, ruleset, first, score, second);
+  return { ...common, ...breakTies(family, first.side, second.side, compared.contest), ...(compared.dramatic ? { notes: ['dramatic_contest' as const] } : {}) };
 }
 
 /**
@@ -206,8 +238,26 @@ function withNotes(ruleset: Ruleset, side: RollSide, odds: PoolOdds): PoolOdds {
   if ((odds.outcomes?.critical_rescue ?? 0) > 0) added.push('critical_rescue');
   if (ruleset.family === 'classic' && side.specialties > 0) added.push('specialty');
   if (odds.tie_break) added.push('tie_break');
+  else if (odds.tie_to_initiator) added.push('tie_initiator');
   if (odds.unfinished !== undefined) added.push('unfinished');
   return added.length === 0 ? odds : { ...odds, notes: NOTE_ORDER.filter((note) => odds.notes.includes(note) || added.includes(note)) };
+}
+
+/**
+ * `сделка с Дьяволом` (004 l.60–65): «Если проверка провалена … считай результат проверки базовым
+ * успехом»; «Сделку с Дьяволом нельзя предлагать при болезненном провале». A plain failure becomes
+ * a success; a painful failure and no dice left stay what they are.
+ */
+function withDeal(odds: PoolOdds): PoolOdds {
+  const outcomes = odds.outcomes ?? {};
+  const deal = Math.min(1, (outcomes.success ?? 0) + (outcomes.failure ?? 0));
+  return { ...odds, deal, notes: NOTE_ORDER.filter((note) => note === 'deal' || odds.notes.includes(note)) };
+}
+
+/** `атака` / `защита`: High Competence's automatic success is not for an attack or a defence (004 l.109). */
+function withCombatRole(odds: PoolOdds, role: 'attack' | 'defence'): PoolOdds {
+  const notes = odds.notes.includes('high_competence') ? NOTE_ORDER.filter((note) => note === 'no_high_competence' || (note !== 'high_competence' && odds.notes.includes(note))) : odds.notes;
+  return { ...odds, combat_role: role, notes };
 }
 
 /** The side with `dice` dice fewer: a later attempt's (a pool ≤ 0 is the family's, a chance die in storytelling). */
@@ -246,7 +296,8 @@ function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, f
   const oneRoll = (s: PooledSide<number>): PoolOdds => {
     const odds = withNotes(ruleset, s.side, sideOdds(family, ruleset, s));
     const counted = spec.threshold !== undefined ? thresholdOdds(ruleset, odds, spec.threshold) : spec.twice ? twiceOdds(odds) : odds;
-    return spec.secondAttempt ? secondAttemptOdds(counted) : counted;
+    const read = spec.secondAttempt ? secondAttemptOdds(counted) : counted;
+    return spec.deal ? withDeal(read) : read;
   };
   const odds = oneRoll(first);
   if (spec.attempts) {
@@ -284,7 +335,8 @@ function singleCheckOdds(ruleset: Ruleset, spec: CheckSpec): OddsReport {
   const second = opponent ? poolSide(ruleset, opponent, 'contest') : undefined;
   const counted = (mine: PooledSide<number>, theirs: PooledSide<number> | undefined): PoolOdds => {
     const odds = knownPoolOdds(family, ruleset, spec, mine, theirs);
-    return spec.special ? { ...odds, special: true, notes: NOTE_ORDER.filter((note) => note === 'special' || odds.notes.includes(note)) } : odds;
+    const marked = spec.special ? { ...odds, special: true as const, notes: NOTE_ORDER.filter((note) => note === 'special' || odds.notes.includes(note)) } : odds;
+    return spec.combatRole ? withCombatRole(marked, spec.combatRole) : marked;
   };
   if (isKnown(first) && (second === undefined || isKnown(second))) {
     return { ruleset: ruleset.id, ...counted(first, second) };

@@ -23,6 +23,10 @@ export type OddsNote =
   | 'specialty'
   /** vampire-pack: the higher Attribute broke the ties (`tie_break`). */
   | 'tie_break'
+  /** Storytelling contest: a side may roll a dramatic failure, which loses the contest (000 l.341). */
+  | 'dramatic_contest'
+  /** vampire-pack: ties no Attribute breaks; the Storyteller may give them to whoever started the contest (`tie_to_initiator`). */
+  | 'tie_initiator'
   /** A race still undecided where the computation stopped (`unfinished`). */
   | 'unfinished'
   /** Initiative: 1d10 + the rating, the higher total acts first. */
@@ -34,7 +38,11 @@ export type OddsNote =
   /** `особое`: the pool rests on a special ability, outside the composition rules. */
   | 'special'
   /** `урон:` / `поглощение:`: the check is an attack, its damage rolled against the soak. */
-  | 'combat';
+  | 'combat'
+  /** vampire-pack `атака` / `защита`: High Competence would apply, but not to an attack or a defence (004 l.109). */
+  | 'no_high_competence'
+  /** vampire-pack `сделка с Дьяволом`: `deal` is the chance of success with the bargain (004 l.60–65). */
+  | 'deal';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -48,18 +56,28 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'critical_rescue',
   'specialty',
   'tie_break',
+  'dramatic_contest',
+  'tie_initiator',
   'unfinished',
   'initiative',
   'twice',
   'second_attempt',
   'special',
   'combat',
+  'no_high_competence',
+  'deal',
 ];
 
 export interface ContestOdds {
   win: number;
   tie: number;
   lose: number;
+  /**
+   * Storytelling contests (000 l.341), not races: the part of `win` that is exceptional (5 or more
+   * successes, or the opponent's dramatic failure alone), and of `lose` (the same for the opponent).
+   */
+  exceptional_win?: number;
+  exceptional_lose?: number;
 }
 
 export interface PoolOdds {
@@ -85,6 +103,12 @@ export interface PoolOdds {
   unfinished?: number;
   /** vampire-pack: the higher Attribute decided the contest's ties; the `tie` left is the Storyteller's. */
   tie_break?: 'attribute';
+  /**
+   * vampire-pack: P(win) if the Storyteller gives the ties to whoever started the contest (004
+   * l.119), when the roller started it and when the opponent did; instead of the Attribute with
+   * `tie_break`, or for the ties no Attribute breaks.
+   */
+  tie_to_initiator?: { roller: number; opponent: number };
   /** Teamwork: how many helpers rolled first (the odds are the main roll's after their help). */
   helpers?: number;
   /** A threshold (`N успехов за бросок`): the successes one roll needs; `outcomes` are read against it. */
@@ -99,6 +123,13 @@ export interface PoolOdds {
   second_attempt?: true;
   /** `особое`: the pool rests on a special ability. */
   special?: true;
+  /** vampire-pack `атака` / `защита`: the check is an attack or a defence (no High Competence, 004 l.109). */
+  combat_role?: 'attack' | 'defence';
+  /**
+   * vampire-pack `сделка с Дьяволом` (004 l.60–65): P(success) once a failure that is not painful is
+   * traded for a base success, P(success) + P(failure); a painful failure (and no dice left) stays.
+   */
+  deal?: number;
   /** `длительное` without a goal: for each goal "1" … "10", [P(done by roll 1), …, by roll 5]. */
   by_goal?: Record<string, number[]>;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */

@@ -106,6 +106,19 @@ function decideTie(family: FamilyModel, first: RollSide, second: RollSide, resul
   return winner === undefined ? { contest: 'tie' } : { contest: winner, tie_break: 'attribute' };
 }
 
+/** A storytelling contest by the rules compareDegrees counts (contest.ts, 000 l.341). */
+function contestDegree(first: SideRoll, second: SideRoll, exceptionalAt: number): { contest: ContestResult } & Pick<RolledCheck, 'contest_degree'> {
+  const mine = first.outcome === 'dramatic_failure';
+  const theirs = second.outcome === 'dramatic_failure';
+  if (mine && theirs) return { contest: 'tie', contest_degree: 'both_dramatic' };
+  if (mine) return { contest: 'lose', contest_degree: 'dramatic_failure' };
+  if (theirs) return { contest: 'win', contest_degree: 'dramatic_failure' };
+  const [a, b] = [first.successes, second.successes];
+  if (a === b) return { contest: 'tie' };
+  const contest: ContestResult = a > b ? 'win' : 'lose';
+  return Math.max(a, b) >= exceptionalAt ? { contest, contest_degree: 'exceptional' } : { contest };
+}
+
 interface RaceResult {
   rounds: RaceRound[];
   result: ContestResult;
@@ -169,6 +182,10 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     }
     const first = rollSide(family, ruleset, mine.pooled, random);
     const second = rollSide(family, ruleset, theirs.pooled, random);
+    if (family.contestDegrees) {
+      const degree = contestDegree(first, second, family.contestDegrees.exceptionalAt(ruleset));
+      return { ...first, ...common, ...assumed, outcome: degree.contest, opponent: second, ...degree };
+    }
     const a = family.rolledScore(first);
     const b = family.rolledScore(second);
     const decided = decideTie(family, side, opponent, a > b ? 'win' : a === b ? 'tie' : 'lose');
@@ -200,7 +217,7 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
     return { ...last, ...common, ...assumed, attempts: { count, penalty, rolls, succeeded: succeeded(last) } };
   }
   const { roll: read, twice } = oneRoll(mine.pooled, first);
-  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}), ...(twice ? { twice } : {}), ...(spec.secondAttempt ? { second_attempt: true as const } : {}) };
+  return { ...read, ...common, ...assumed, ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}), ...(twice ? { twice } : {}), ...(spec.secondAttempt ? { second_attempt: true as const } : {}), ...(spec.deal ? { deal: true as const } : {}) };
 }
 
 /**

@@ -63,6 +63,12 @@ export interface RolledCheck extends SideRoll {
   alternative?: { index: number; check: string };
   opponent?: SideRoll;
   contest?: 'win' | 'tie' | 'lose';
+  /**
+   * Storytelling contests (000 l.341), not races: `exceptional` — the winner has 5 or more
+   * successes; `dramatic_failure` — the loser rolled a dramatic failure, so the winner wins
+   * exceptionally; `both_dramatic` — both did, a tie.
+   */
+  contest_degree?: 'exceptional' | 'dramatic_failure' | 'both_dramatic';
   /** vampire-pack: the successes were equal and the higher Attribute decided (`contest` is after it). */
   tie_break?: 'attribute';
   extended?: {
@@ -89,6 +95,8 @@ export interface RolledCheck extends SideRoll {
    * the hit); whether it hit, the extra dice, the damage and soak rolls, the levels dealt.
    */
   combat?: CombatRoll;
+  /** `сделка с Дьяволом` (vampire-pack): a `failure` (not a painful one) may be traded for a base success. */
+  deal?: true;
   /** A race (an extended contest): every round, and what decided it. */
   race?: {
     targets: [number, number];

@@ -64,6 +64,9 @@ const PARAMETER_WORDS = {
   secondAttempt: 'paramSecondAttempt',
   special: 'paramSpecial',
   damage: 'paramDamage',
+  attack: 'paramAttack',
+  defence: 'paramDefence',
+  deal: 'paramDeal',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

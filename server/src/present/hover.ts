@@ -15,6 +15,7 @@ import {
   headlineContext,
   headlineText,
   isInitiative,
+  mainFigureText,
   type OddsContext,
   oddsChart,
   oddsView,
@@ -37,7 +38,7 @@ function codeBlock(lines: readonly string[]): string {
 
 /** «**Успех 76 %** · болезненный провал 11 %»: the main chance in bold, the rest after it. */
 function headlineMarkdown(view: OddsView, v: Voice): string {
-  return [`**${capitalize(figureText(view.main, v))}**`, ...view.also.map((figure) => figureText(figure, v))].join(' · ');
+  return [`**${capitalize(mainFigureText(view, v))}**`, ...view.also.map((figure) => figureText(figure, v))].join(' · ');
 }
 
 function knownPoolParts(view: OddsView, formula: readonly string[], alternatives: readonly string[], v: Voice): string[] {

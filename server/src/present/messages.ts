@@ -371,6 +371,26 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: () => '«штраф» относится к попыткам, а их число не указано: добавьте, например, «3 попытки»',
     en: () => '"штраф" (penalty) belongs to attempts, and their number is not given: add, for example, "3 попытки"',
   },
+  vampirePackOnly: {
+    ru: (m) =>
+      m.rule === 'deal'
+        ? `«${m.param}»: Сделка с Дьяволом есть только в «Пакете игрока» (vampire-pack); в правилах ${m.ruleset} её нет`
+        : `«${m.param}»: эта пометка нужна Высокой компетентности «Пакета игрока» (vampire-pack), которая не даёт автоматического успеха атаке и защите; в правилах ${m.ruleset} её нет`,
+    en: (m) =>
+      m.rule === 'deal'
+        ? `"${m.param}": the Devil's Bargain exists only in the Player Pack (vampire-pack); ${m.ruleset} has none`
+        : `"${m.param}": this mark is for the Player Pack's High Competence (vampire-pack), which gives no automatic success to an attack or a defence; ${m.ruleset} has none`,
+  },
+  dealConflict: {
+    ru: (m) =>
+      m.with === 'contest'
+        ? '«сделка с Дьяволом» относится к проваленной проверке, а у состязания провала нет: его решает больше успехов'
+        : '«сделка с Дьяволом» относится к одной проваленной проверке, а не к продолжительному действию',
+    en: (m) =>
+      m.with === 'contest'
+        ? '"сделка с Дьяволом" (Devil\'s Bargain) belongs to a failed check, and a contest has no failure: more successes decide it'
+        : '"сделка с Дьяволом" (Devil\'s Bargain) belongs to one failed check, not to an extended action',
+  },
   secondAttemptInContest: {
     ru: () => '«вторая попытка» относится к проверке, а не к состязанию: у состязания нет провала, который стал бы болезненным',
     en: () => '"вторая попытка" (second attempt) belongs to a check, not a contest: a contest has no failure to become painful',

@@ -41,12 +41,23 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.rescue(v.percent(odds.outcomes?.critical_success ?? 0), outcomeName(ruleset, 'critical_rescue', v));
     case 'specialty':
       return v.w.noteSpecialty;
-    case 'tie_break':
-      return v.w.noteTieBreak;
+    case 'tie_break': {
+      // 004 l.119: the higher Attribute «либо тот, кто начал состязание, — по решению Рассказчика».
+      const initiator = odds.tie_to_initiator;
+      if (!initiator) return v.w.noteTieBreak;
+      return v.w.noteTieBreakOrInitiator(v.percent(initiator.roller - initiator.opponent), v.percent(initiator.roller), v.percent(initiator.opponent));
+    }
+    case 'tie_initiator': {
+      const initiator = odds.tie_to_initiator ?? { roller: 0, opponent: 0 };
+      return v.w.noteTieToInitiator(v.percent(initiator.roller - initiator.opponent), v.percent(initiator.roller), v.percent(initiator.opponent));
+    }
+    case 'dramatic_contest':
+      return v.w.noteDramaticContest(outcomeName(ruleset, 'dramatic_failure', v));
     case 'unfinished':
       return v.w.raceUnfinished(v.count(odds.within?.length ?? 0, 'round'), v.percent(odds.unfinished ?? 0));
     case 'initiative':
-      return v.w.noteInitiative;
+      // 001 l.253, 003 l.11: equal totals go to the higher rating, equal ratings act at once.
+      return ruleset.family === 'classic' ? v.w.noteInitiativeTies : v.w.noteInitiative;
     case 'twice':
       return v.w.noteTwice;
     case 'second_attempt':
@@ -55,5 +66,9 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.noteSpecial;
     case 'combat':
       return v.w.noteCombat(v.count(odds.damage_pool ?? 0, 'die'), odds.soak_pool ? v.count(odds.soak_pool, 'die') : undefined);
+    case 'no_high_competence':
+      return odds.combat_role === 'defence' ? v.w.noteNoHighCompetenceDefence : v.w.noteNoHighCompetenceAttack;
+    case 'deal':
+      return v.w.noteDeal;
   }
 }

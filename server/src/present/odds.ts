@@ -35,9 +35,15 @@ export function figureText(figure: Figure, v: Voice): string {
   return figure.probability === undefined ? figure.label : `${figure.label} ${v.percent(figure.probability)}`;
 }
 
+/** The main figure with its part: «победа 41 % (исключительная 3 %)». */
+export function mainFigureText(view: OddsView, v: Voice): string {
+  const main = figureText(view.main, v);
+  return view.mainPart ? `${main} (${figureText(view.mainPart, v)})` : main;
+}
+
 /** The first thing to read: «успех 76 % · болезненный провал 11 %». */
 export function headlineText(view: OddsView, v: Voice): string {
-  return [view.main, ...view.also].map((figure) => figureText(figure, v)).join(' · ');
+  return [mainFigureText(view, v), ...view.also.map((figure) => figureText(figure, v))].join(' · ');
 }
 
 /** The rows as bars, then a d20 margin's spread: the block under a hover's headline and in `rollmark odds`. */

@@ -31,6 +31,8 @@ export interface OddsView {
    * time; for initiative, which has no success, the mean total (words alone).
    */
   main: Figure;
+  /** The headline's part of the main chance, in parentheses after it: a storytelling contest's exceptional win. */
+  mainPart?: Figure;
   /** What a reader wants next: «из них исключительный успех», the risk of a botch. */
   also: Figure[];
   /**
@@ -71,20 +73,31 @@ function rulesNotes(odds: PoolOdds, { ruleset, v }: OddsContext): string[] {
 
 function contestRows(odds: PoolOdds, ctx: OddsContext): ChartRow[] {
   const { v } = ctx;
-  const { win, tie, lose } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
+  const { win, tie, lose, exceptional_win: exceptionalWin, exceptional_lose: exceptionalLose } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
   // After the Attribute tie-break no tie is left to show.
   const tieRow = odds.tie_break ? [] : [{ label: tieWord(ctx.ruleset, v), probability: tie }];
-  return [{ label: v.w.win, probability: win }, ...tieRow, { label: v.w.loss, probability: lose }];
+  // Storytelling degrees (000 l.341): each part under its row, when it can happen.
+  const part = (label: string, probability: number | undefined): ChartRow[] => (probability !== undefined && probability >= VISIBLE ? [{ label, probability, depth: 1 }] : []);
+  return [
+    { label: v.w.win, probability: win },
+    ...part(v.w.contestExceptional, exceptionalWin),
+    ...tieRow,
+    { label: v.w.loss, probability: lose },
+    ...part(v.w.contestExceptionalLoss, exceptionalLose),
+  ];
 }
 
 const contestShape: OddsShape = {
   fits: (odds) => odds.contest !== undefined,
   view(odds, ctx) {
     const { v } = ctx;
-    const { win, tie } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
+    const { win, tie, lose, exceptional_win: exceptionalWin } = odds.contest ?? { win: 0, tie: 0, lose: 0 };
+    // A contest with degrees (storytelling) names its loss too: a dramatic failure alone loses it.
+    const degrees = exceptionalWin !== undefined;
     return {
       main: { label: v.w.win, probability: win },
-      also: tie > 0 ? [{ label: tieWord(ctx.ruleset, v), probability: tie }] : [],
+      ...(degrees && exceptionalWin >= VISIBLE ? { mainPart: { label: v.w.contestExceptional, probability: exceptionalWin } } : {}),
+      also: [...(tie > 0 ? [{ label: tieWord(ctx.ruleset, v), probability: tie }] : []), ...(degrees ? [{ label: v.w.loss, probability: lose }] : [])],
       rows: contestRows(odds, ctx),
       notes: rulesNotes(odds, ctx),
     };
@@ -297,6 +310,8 @@ const outcomesShape: OddsShape = {
     }
 
     const also: Figure[] = [];
+    // vampire-pack `сделка с Дьяволом`: the success once a plain failure is traded (004 l.60–65).
+    if (odds.deal !== undefined) also.push({ label: v.w.withDeal, probability: odds.deal });
     if ((outcomes.exceptional_success ?? 0) > 0) also.push({ label: v.w.partOf(name('exceptional_success')), probability: outcomes.exceptional_success });
     if (critical?.highSucceeds && critical.high > 0) also.push({ label: v.w.partOf(name('critical_success')), probability: critical.high });
     for (const key of FAILURE_KEYS) if (SEVERE_KEYS.has(key) && (outcomes[key] ?? 0) > 0) also.push({ label: name(key), probability: outcomes[key] });

@@ -44,15 +44,32 @@ function rulesetOutcome(report: RolledCheck, ruleset: Ruleset): OutcomeName {
 
 const CONTEST_WORDS = { win: WORDS.win, tie: WORDS.tie, lose: WORDS.loss } as const;
 
-/** The outcome's name in both languages: the contest's result, initiative, else the ruleset's word. */
+/**
+ * A storytelling contest's degree in both languages (000 l.341): an exceptional win, a loss to the
+ * opponent's exceptional success, a dramatic failure deciding it; undefined without a degree.
+ */
+function degreeNames(report: RolledCheck, ruleset: Ruleset): OutcomeName | undefined {
+  const degree = report.contest_degree;
+  if (!degree) return undefined;
+  const named = (key: string, word: (name: string) => OutcomeName): OutcomeName => {
+    const name = ruleset.outcomes[key] ?? { ru: key, en: key };
+    return { ru: word(name.ru).ru, en: word(name.en).en };
+  };
+  if (degree === 'both_dramatic') return named('dramatic_failure', WORDS.tieBothDramatic);
+  if (report.contest === 'win') return degree === 'exceptional' ? WORDS.winExceptional : named('dramatic_failure', WORDS.winByDramatic);
+  if (report.contest === 'lose') return degree === 'exceptional' ? named('exceptional_success', WORDS.lossExceptional) : named('dramatic_failure', WORDS.lossByDramatic);
+  return undefined;
+}
+
+/** The outcome's name in both languages: the contest's result (with its degree), initiative, else the ruleset's word. */
 function outcomeNames(report: RolledCheck, ruleset: Ruleset): OutcomeName {
   if (report.outcome === 'initiative') return WORDS.initiative;
-  if (report.contest) return CONTEST_WORDS[report.contest];
+  if (report.contest) return degreeNames(report, ruleset) ?? CONTEST_WORDS[report.contest];
   return rulesetOutcome(report, ruleset);
 }
 
 /** Where `outcome_name` stands in the roll's JSON (docs/cli.en.md): before the contest's, the action's and the alternative's fields. */
-const AFTER_OUTCOME_NAME = new Set(['opponent', 'contest', 'tie_break', 'race', 'extended', 'twice', 'attempts', 'combat', 'alternative']);
+const AFTER_OUTCOME_NAME = new Set(['opponent', 'contest', 'contest_degree', 'tie_break', 'race', 'extended', 'twice', 'attempts', 'combat', 'alternative']);
 
 /** A roll as the CLI's JSON and the protocol carry it: with `outcome_name`, the outcome in the ruleset's own words. */
 export function namedRoll(report: RolledCheck, ruleset: Ruleset): RollReport {
@@ -77,11 +94,15 @@ function outcomeText(report: RolledCheck, ruleset: Ruleset, v: Voice): string | 
     return report.outcome === 'botch' ? `${v.w.combatMiss} (${outcomeName(ruleset, 'botch', v)})` : v.w.combatMiss;
   }
   if (report.contest) {
+    const degree = degreeNames(report, ruleset);
+    if (degree) return v.pick(degree);
     const word = { win: v.w.win, tie: tieWord(ruleset, v), lose: v.w.loss }[report.contest];
     return report.tie_break ? v.w.byAttribute(word) : word;
   }
   if (report.outcome === 'initiative') return undefined;
   const outcome = v.pick(rulesetOutcome(report, ruleset));
+  // 004 l.60–65: a plain failure may still be traded; a painful one may not.
+  if (report.deal && report.outcome === 'failure') return `${outcome} — ${v.w.dealOffer}`;
   return report.critical ? `${outcome} (${outcomeName(ruleset, report.critical, v)})` : outcome;
 }
 

@@ -15,6 +15,14 @@ export const WORDS = {
   win: { ru: 'победа', en: 'win' },
   tie: { ru: 'ничья', en: 'tie' },
   loss: { ru: 'поражение', en: 'loss' },
+  contestExceptional: { ru: 'исключительная', en: 'exceptional' },
+  contestExceptionalLoss: { ru: 'исключительная у противника', en: 'exceptional for the opponent' },
+  // A storytelling contest rolled (000 l.341): `dramatic` and `exceptional` are the ruleset's outcome names.
+  winExceptional: { ru: 'победа, исключительная', en: 'win, exceptional' },
+  winByDramatic: (dramatic: string): Text => ({ ru: `победа, исключительная: у противника ${dramatic}`, en: `win, exceptional: the opponent’s ${dramatic}` }),
+  lossExceptional: (exceptional: string): Text => ({ ru: `поражение: у противника ${exceptional}`, en: `loss: the opponent’s ${exceptional}` }),
+  lossByDramatic: (dramatic: string): Text => ({ ru: `поражение: ${dramatic}`, en: `loss: ${dramatic}` }),
+  tieBothDramatic: (dramatic: string): Text => ({ ru: `ничья: ${dramatic} у обоих`, en: `tie: a ${dramatic} on both sides` }),
   initiative: { ru: 'инициатива', en: 'initiative' },
   doneWithin: (rolls: string): Text => ({ ru: `за ${rolls}:`, en: `within ${rolls}:` }),
   withinRolls: (rolls: string): Text => ({ ru: `за ${rolls}`, en: `within ${rolls}` }),
@@ -167,11 +175,27 @@ export const WORDS = {
     ru: `${helpers} ${one ? 'бросает' : 'бросают'} против сложности − 5: успех даёт Преимущество, неудача — Помеху.`,
     en: `${helpers} ${one ? 'rolls' : 'roll'} against the difficulty − 5: a success gives an Advantage, a failure a Hindrance.`,
   }),
+  noteDramaticContest: (dramatic: string): Text => ({
+    ru: `В состязании ${dramatic} — поражение, а противник побеждает исключительно; ${dramatic} у обоих — ничья.`,
+    en: `In a contest a ${dramatic} loses, and the opponent wins exceptionally; a ${dramatic} on both sides is a tie.`,
+  }),
   noteTieBreak: {
     ru: 'Ничью выигрывает тот, у кого выше Характеристика в пуле.',
     en: 'A tie goes to the side with the higher Attribute in its pool.',
   },
+  noteTieBreakOrInitiator: (ties: string, rollerStarted: string, opponentStarted: string): Text => ({
+    ru: `Шансы считают, что ничью (${ties}) выигрывает более высокая Характеристика в пуле. Но по решению Рассказчика ничью может выиграть тот, кто начал состязание: тогда победа ${rollerStarted}, если начал бросающий, и ${opponentStarted}, если противник.`,
+    en: `The odds give a tie (${ties}) to the higher Attribute in the pool. The Storyteller may give it to whoever started the contest instead: then the win is ${rollerStarted} if the roller started it, ${opponentStarted} if the opponent did.`,
+  }),
+  noteTieToInitiator: (ties: string, rollerStarted: string, opponentStarted: string): Text => ({
+    ru: `Ничью (${ties}) Характеристика не решает; по решению Рассказчика её может выиграть тот, кто начал состязание: тогда победа ${rollerStarted}, если начал бросающий, и ${opponentStarted}, если противник.`,
+    en: `No Attribute breaks a tie (${ties}); the Storyteller may give it to whoever started the contest: then the win is ${rollerStarted} if the roller started it, ${opponentStarted} if the opponent did.`,
+  }),
   noteInitiative: { ru: 'Инициатива: 1к10 + рейтинг; больший итог ходит первым.', en: 'Initiative: 1d10 + the rating; the higher total acts first.' },
+  noteInitiativeTies: {
+    ru: 'Инициатива: 1к10 + рейтинг; больший итог ходит первым. При равном итоге первым ходит тот, у кого выше рейтинг инициативы; если равны и рейтинги — персонажи действуют одновременно.',
+    en: 'Initiative: 1d10 + the rating; the higher total acts first. On equal totals the higher initiative rating acts first; if the ratings are equal too, the characters act at the same time.',
+  },
   noteSpecialty: { ru: 'Специализация: каждая 10 даёт дополнительную кость, которую не отменяют единицы.', en: 'Specialty: each 10 grants a bonus die that 1s never cancel.' },
 
   // Traits and rulesets.
@@ -412,6 +436,23 @@ export const WORDS = {
     ru: 'Пул опирается на особую способность: правила состава пула к нему не применяются.',
     en: 'The pool rests on a special ability: the pool composition rules do not apply to it.',
   },
+  noteNoHighCompetenceAttack: {
+    ru: 'Атака: Высокая компетентность здесь не действует — базового успеха без броска нет, «неопределённость и хаос таких ситуаций делают любое действие рискованным».',
+    en: 'Attack: High Competence does not apply — no base success without rolling; "the uncertainty and chaos of such situations make any action risky".',
+  },
+  noteNoHighCompetenceDefence: {
+    ru: 'Защита: Высокая компетентность здесь не действует — базового успеха без броска нет, «неопределённость и хаос таких ситуаций делают любое действие рискованным».',
+    en: 'Defence: High Competence does not apply — no base success without rolling; "the uncertainty and chaos of such situations make any action risky".',
+  },
+  noteDeal: {
+    ru: 'Сделка с Дьяволом: после провала, но не болезненного, игрок предлагает осложнение и передаёт Рассказчику 1 Драму — результат становится базовым успехом. Раз за сцену; Рассказчик может отклонить сделку, потратив 1 Драму.',
+    en: 'Devil’s Bargain: after a failure that is not painful, the player offers a complication and gives the Storyteller 1 Drama, and the result becomes a base success. Once per scene; the Storyteller may refuse by spending 1 Drama.',
+  },
+  dealOffer: { ru: 'можно Сделку с Дьяволом: осложнение и 1 Драма — базовый успех', en: 'a Devil’s Bargain is open: a complication and 1 Drama for a base success' },
+  withDeal: { ru: 'со Сделкой с Дьяволом', en: 'with the Devil’s Bargain' },
+  paramAttack: { ru: 'атака: Высокая компетентность не даёт успеха без броска', en: 'an attack: High Competence gives no success without rolling' },
+  paramDefence: { ru: 'защита: Высокая компетентность не даёт успеха без броска', en: 'a defence: High Competence gives no success without rolling' },
+  paramDeal: { ru: 'Сделка с Дьяволом: провал (не болезненный) — в базовый успех за осложнение и 1 Драму', en: 'Devil’s Bargain: a failure (not a painful one) becomes a base success for a complication and 1 Drama' },
   paramSpecial: { ru: 'пул на особой способности, без правил состава', en: 'a pool resting on a special ability, outside the composition rules' },
   paramTwice: { ru: 'бросить дважды, взять лучший результат', en: 'roll twice, keep the better result' },
   paramAttempts: { ru: 'попытки до первого успеха, каждая на кость меньше', en: 'attempts until the first success, one die fewer each' },

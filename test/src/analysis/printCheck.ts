@@ -57,6 +57,8 @@ const PARAM_FIELDS: Record<Param['kind'], string[]> = {
   secondAttempt: [],
   damage: ['terms', 'poolRange'],
   soak: ['terms', 'poolRange'],
+  combatRole: ['role'],
+  deal: ['form'],
 };
 
 /** ` {odd: a, b}` for the fields of `node` that are not among `fields` or are set to undefined. */
@@ -104,10 +106,12 @@ export function printAst(ast: CheckExpression, content: string, base: number): s
           ? ` ${p.value}${p.penalty !== undefined ? ` штраф ${p.penalty} ${at(p.penaltyRange ?? p.range)}` : ''}`
         : p.kind === 'advantage' || p.kind === 'hindrance'
           ? ` ${p.count}`
-          : p.kind === 'extendedMarker' || p.kind === 'willpower' || p.kind === 'noBotch'
+          : p.kind === 'extendedMarker' || p.kind === 'willpower' || p.kind === 'noBotch' || p.kind === 'deal'
             ? ` "${p.form}"`
             : p.kind === 'again'
               ? ` ${p.rule}`
+              : p.kind === 'combatRole'
+                ? ` ${p.role}`
               : p.kind === 'helpers' && p.count !== undefined
                 ? ` ${p.count}`
                 : p.kind === 'threshold'

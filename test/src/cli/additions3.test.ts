@@ -269,6 +269,66 @@ describe('CLI.md Additions (3): the JSON of the new mechanics', () => {
   });
 });
 
+describe('CLI.md Additions (3): storytelling contests by degrees (000 l.341)', () => {
+  /**
+   * Every pair of listed results read as 000 l.341 words it: «Если бросок одного из соперников
+   * заканчивается полным провалом, то он либо проигрывает, либо даёт оппоненту эквивалент
+   * исключительного успеха»; «Побеждает тот, кто набрал больше успехов … пять или больше успехов …
+   * исключительный успех»; equal successes, none included, are no win.
+   */
+  function degreesOracle(mine: number, theirs: number): Record<string, number> {
+    const c = { win: 0, tie: 0, lose: 0, exceptional_win: 0, exceptional_lose: 0 };
+    for (const a of sideRoll('storytelling', plainSide(mine)).results) {
+      for (const b of sideRoll('storytelling', plainSide(theirs)).results) {
+        const p = a.p * b.p;
+        const da = a.kind === 'dramatic_failure';
+        const db = b.kind === 'dramatic_failure';
+        if (da && db) c.tie += p;
+        else if (da || (!db && b.successes > a.successes)) {
+          c.lose += p;
+          if (da || b.successes >= 5) c.exceptional_lose += p;
+        } else if (db || a.successes > b.successes) {
+          c.win += p;
+          if (db || a.successes >= 5) c.exceptional_win += p;
+        } else c.tie += p;
+      }
+    }
+    return c;
+  }
+
+  function sameContest(got: Json, want: Record<string, number>, what: string): void {
+    const contest = got.contest as Record<string, number>;
+    assert.deepEqual(Object.keys(contest), ['win', 'tie', 'lose', 'exceptional_win', 'exceptional_lose'], `${what}: contest keys`);
+    for (const [key, p] of Object.entries(want)) assert.ok(Math.abs(contest[key] - p) <= 1e-9, `${what}: contest.${key} ${contest[key]} ≠ ${p}`);
+  }
+
+  it('«Интеллект + Компьютеры» against each other (000 l.345): 6 dice against 3, exceptional parts of win and lose', async () => {
+    const o = await odds('storytelling', '«Интеллект 3 + Компьютер 3 против Интеллект 2 + Компьютер 1»');
+    sameContest(o, degreesOracle(6, 3), '6 against 3');
+    assert.ok(!(o.notes as string[]).includes('dramatic_contest'), 'no chance die, no note');
+  });
+
+  it('a chance die against 2 dice: its lone dramatic failure loses, the opponent’s win is exceptional; the note says so', async () => {
+    const o = await odds('storytelling', '«Интеллект 1 + Компьютер 0 − 1 против Интеллект 1 + Компьютер 1»');
+    assert.equal(o.pool, 0);
+    sameContest(o, degreesOracle(0, 2), 'chance die against 2');
+    assert.deepEqual(o.notes, ['dramatic_contest']);
+  });
+
+  it('two chance dice: both dramatic failures tie, one alone loses', async () => {
+    const o = await odds('storytelling', '«Сила 1 − 1 против Сила 1 − 1»');
+    sameContest(o, degreesOracle(0, 0), 'chance dice');
+    // The opponent's dramatic failure alone (0.1 × 0.9), and five 10s in a row (10⁻⁵ at most) beating the rest.
+    const contest = o.contest as Record<string, number>;
+    assert.ok(contest.exceptional_win >= 0.09 && contest.exceptional_win < 0.09 + 1e-5, `exceptional_win ${contest.exceptional_win}`);
+  });
+
+  it('a race (an extended contest) has no degrees: it is won by reaching the target', async () => {
+    const o = await odds('storytelling', '«Сила 2 + Атлетика 2 (5 успехов) против Сила 2 + Атлетика 1»');
+    assert.deepEqual(Object.keys(o.contest as Json), ['win', 'tie', 'lose']);
+  });
+});
+
 describe('CLI.md Additions (3) in `rollmark check --format json`: each check carries the fields `odds --json` gives it', () => {
   it('«дважды», attempts, a threshold (storytelling) and «вторая попытка» (vampire-pack)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rollmark-additions3-'));
@@ -280,6 +340,7 @@ describe('CLI.md Additions (3) in `rollmark check --format json`: each check car
         ['vampire-pack', '«Интеллект 3 + Расследование 2 (сложность 4, вторая попытка)»'],
         ['mage-revised', '«Ловкость 3 + Драка 2 (сложность 6; урон: Сила 2 + 1; поглощение: 2)»'],
         ['werewolf-revised', '«Ловкость 3 + Драка 2 (урон: Сила 2 + 1; поглощение: 2) против Ловкость 2 + Уклонение 2»'],
+        ['storytelling', '«Интеллект 3 + Компьютер 3 против Интеллект 2 + Компьютер 1»'],
       ];
       for (const [i, [ruleset, check]] of checks.entries()) {
         const file = join(dir, `${i}.scenario.md`);

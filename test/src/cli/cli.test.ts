@@ -115,8 +115,10 @@ describe('rollmark odds --json', () => {
   it('a contest gives contest win/tie/lose, symmetric for equal pools', async () => {
     const o = await json('odds', '--ruleset', 'storytelling', '--json', '«Сила 3 против Сила 3»');
     const contest = o.contest as Record<string, number>;
-    assert.deepEqual(Object.keys(contest), ['win', 'tie', 'lose']);
+    // storytelling contests have degrees (000 l.341): the exceptional parts of win and lose.
+    assert.deepEqual(Object.keys(contest), ['win', 'tie', 'lose', 'exceptional_win', 'exceptional_lose']);
     close(contest.win, contest.lose, 1e-12);
+    close(contest.exceptional_win, contest.exceptional_lose, 1e-12);
     close(contest.win + contest.tie + contest.lose, 1, 1e-9);
   });
 

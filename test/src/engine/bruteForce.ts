@@ -73,11 +73,13 @@ export interface OracleOdds {
   within?: number[];
   /** True when `within` has no roll limit, so its length follows the 99 % rule. */
   withinOpenEnded: boolean;
-  contest?: { win: number; tie: number; lose: number };
+  contest?: OracleContest;
   /** A race without a round limit: what was still undecided when the rounds stopped (> 1e-12). */
   unfinished?: number;
   /** vampire-pack: the Attribute tie-break moved the ties. */
   tieBreak?: boolean;
+  /** vampire-pack with the tie-break: P(win) when the ties go to the roller, or to the opponent, as the one who started. */
+  tieToInitiator?: { roller: number; opponent: number };
   /** Helpers who rolled first (0 when none, or where the ruleset has no teamwork). */
   helpers?: number;
   /** Initiative: P(total), keyed by the total. */
@@ -639,22 +641,48 @@ function contestScore(family: Family, r: RollResult): number {
   return r.abort ? 0 : r.successes;
 }
 
-/** Win, tie, lose from the first side's view, listing every pair of results. */
-export function contestByEnumeration(family: Family, mine: RollDist, theirs: RollDist): { win: number; tie: number; lose: number } {
-  let win = 0;
-  let tie = 0;
-  let lose = 0;
+/** A contest's result from the first side's view; storytelling contests also count the exceptional parts. */
+export interface OracleContest {
+  win: number;
+  tie: number;
+  lose: number;
+  exceptional_win?: number;
+  exceptional_lose?: number;
+}
+
+/**
+ * Win, tie, lose from the first side's view, listing every pair of results. Storytelling (000 l.341,
+ * RULESETS.md Additions (3)): one side's dramatic failure alone loses and the other wins
+ * exceptionally, both tie; else more successes wins, exceptionally at 5 or more; equal ties.
+ */
+export function contestByEnumeration(family: Family, mine: RollDist, theirs: RollDist): OracleContest {
+  const degrees = family === 'storytelling';
+  const c = { win: 0, tie: 0, lose: 0, exceptional_win: 0, exceptional_lose: 0 };
   for (const a of mine.results) {
     for (const b of theirs.results) {
       const p = a.p * b.p;
+      const da = degrees && a.kind === 'dramatic_failure';
+      const db = degrees && b.kind === 'dramatic_failure';
       const sa = contestScore(family, a);
       const sb = contestScore(family, b);
-      if (sa > sb) win += p;
-      else if (sa === sb) tie += p;
-      else lose += p;
+      if (da && db) c.tie += p;
+      else if (db) {
+        c.win += p;
+        c.exceptional_win += p;
+      } else if (da) {
+        c.lose += p;
+        c.exceptional_lose += p;
+      } else if (sa > sb) {
+        c.win += p;
+        if (degrees && sa >= 5) c.exceptional_win += p;
+      } else if (sa === sb) c.tie += p;
+      else {
+        c.lose += p;
+        if (degrees && sb >= 5) c.exceptional_lose += p;
+      }
     }
   }
-  return { win, tie, lose };
+  return degrees ? c : { win: c.win, tie: c.tie, lose: c.lose };
 }
 
 export interface OracleRace {
@@ -785,7 +813,11 @@ export function oracleOdds(family: Family, spec: CheckSpec): OracleOdds {
       odds.contest = contestByEnumeration(family, mine, theirs);
     }
     const winner = tieGoesTo(family, side, opponent);
+    // 004 l.119: a tie no Attribute breaks is the Storyteller's, who may give it to whoever started the contest.
+    if (!winner && family === 'pool-minus-difficulty' && odds.contest.tie > 0) odds.tieToInitiator = { roller: odds.contest.win + odds.contest.tie, opponent: odds.contest.win };
     if (winner) {
+      // 004 l.119: or to whoever started the contest, by the Storyteller's choice.
+      odds.tieToInitiator = { roller: odds.contest.win + odds.contest.tie, opponent: odds.contest.win };
       odds.contest[winner] += odds.contest.tie;
       odds.contest.tie = 0;
       odds.tieBreak = true;

@@ -71,7 +71,20 @@ function comparePoolOdds(m: Mismatches, label: string, family: Family, got: Pool
     m.near(label, 'contest.win', got.contest?.win, want.contest.win, tol);
     m.near(label, 'contest.tie', got.contest?.tie, want.contest.tie, tol);
     m.near(label, 'contest.lose', got.contest?.lose, want.contest.lose, tol);
+    // Storytelling contests have degrees (CLI.md Additions (3)); a race and other families have none.
+    const degrees = want.contest.exceptional_win !== undefined && !want.within;
+    m.ok(label, `exceptional_win: engine ${got.contest?.exceptional_win}, oracle ${degrees ? want.contest.exceptional_win : 'none'}`, (got.contest?.exceptional_win !== undefined) === degrees);
+    m.ok(label, `exceptional_lose: engine ${got.contest?.exceptional_lose}, oracle ${degrees ? want.contest.exceptional_lose : 'none'}`, (got.contest?.exceptional_lose !== undefined) === degrees);
+    if (degrees) {
+      m.near(label, 'contest.exceptional_win', got.contest?.exceptional_win, want.contest.exceptional_win ?? Number.NaN, tol);
+      m.near(label, 'contest.exceptional_lose', got.contest?.exceptional_lose, want.contest.exceptional_lose ?? Number.NaN, tol);
+    }
     m.ok(label, `tie_break: engine ${got.tie_break}, oracle ${want.tieBreak}`, (got.tie_break === 'attribute') === (want.tieBreak === true));
+    m.ok(label, `tie_to_initiator: engine ${JSON.stringify(got.tie_to_initiator)}, oracle ${JSON.stringify(want.tieToInitiator)}`, (got.tie_to_initiator === undefined) === (want.tieToInitiator === undefined));
+    if (want.tieToInitiator) {
+      m.near(label, 'tie_to_initiator.roller', got.tie_to_initiator?.roller, want.tieToInitiator.roller, tol);
+      m.near(label, 'tie_to_initiator.opponent', got.tie_to_initiator?.opponent, want.tieToInitiator.opponent, tol);
+    }
     // A race: P(decided by round k), exactly as many rounds as the oracle ran, and what is left.
     m.ok(label, `within: engine ${got.within?.length}, oracle ${want.within?.length} rounds`, got.within?.length === want.within?.length);
     if (want.within) for (let k = 0; k < Math.min(got.within?.length ?? 0, want.within.length); k += 1) m.near(label, `within[${k}]`, got.within?.[k], want.within[k], tol);
@@ -361,6 +374,18 @@ describe('computeOdds against the brute-force oracle', () => {
         }
       }
       check(m, 'storytelling', { side: plainSide(-2, { willpower: true }), opponent: plainSide(0, { specialties: 1 }) });
+      m.done();
+    });
+
+    it('matches storytelling contests by degrees: a lone dramatic failure loses, 5 successes win exceptionally (000 l.341)', () => {
+      const m = new Mismatches();
+      // Pools big enough for 5 successes against chance dice and small pools; teams that may fall to a chance die.
+      for (const [a, b] of [[0, 0], [0, 6], [6, 0], [5, 5], [7, 2], [2, 7], [8, 8]]) {
+        for (const again of [10, 8, 'none'] as AgainRule[]) check(m, 'storytelling', { side: plainSide(a, { again }), opponent: plainSide(b, { again }) });
+      }
+      const team = (main: RollSide, base: number): RollSide => ({ ...main, helpers: [helperSide(main, base)] });
+      check(m, 'storytelling', { side: team(plainSide(0), 1), opponent: team(plainSide(1), 0) });
+      check(m, 'storytelling', { side: team(plainSide(5), 1), opponent: plainSide(0) });
       m.done();
     });
 

@@ -198,6 +198,30 @@ describe('rollCheck: the mechanics of Additions (2)', () => {
       assert.equal(r.tie_break, 'attribute');
     });
 
+    it('storytelling (000 l.341): a lone dramatic failure loses, and the other side wins exceptionally', () => {
+      // A chance die 1 (dramatic failure) against 2 dice 3, 4 (no success): a loss, not a 0–0 tie.
+      const lost = roll('storytelling', { side: plainSide(0), opponent: plainSide(2) }, 1, 3, 4);
+      assert.deepEqual([lost.contest, lost.contest_degree], ['lose', 'dramatic_failure']);
+      assert.deepEqual(lost.outcome_name, { ru: 'поражение: полный провал', en: 'loss: dramatic failure' });
+      const won = roll('storytelling', { side: plainSide(1), opponent: plainSide(0) }, 5, 1);
+      assert.deepEqual([won.contest, won.contest_degree], ['win', 'dramatic_failure']);
+      // Both chance dice show 1: a tie.
+      const both = roll('storytelling', { side: plainSide(0), opponent: plainSide(0) }, 1, 1);
+      assert.deepEqual([both.contest, both.contest_degree], ['tie', 'both_dramatic']);
+    });
+
+    it('storytelling: the winner with 5 successes or more wins exceptionally; 0–0 is a tie', () => {
+      // Five dice 8, 9, 8, 9, 8 (no 10, no re-roll) against one 3.
+      const won = roll('storytelling', { side: plainSide(5), opponent: plainSide(1) }, 8, 9, 8, 9, 8, 3);
+      assert.deepEqual([won.contest, won.contest_degree], ['win', 'exceptional']);
+      const lost = roll('storytelling', { side: plainSide(1), opponent: plainSide(5) }, 9, 8, 9, 8, 9, 8);
+      assert.deepEqual([lost.contest, lost.contest_degree], ['lose', 'exceptional']);
+      const plain = roll('storytelling', { side: plainSide(2), opponent: plainSide(1) }, 8, 2, 3);
+      assert.deepEqual([plain.contest, plain.contest_degree], ['win', undefined]);
+      const none = roll('storytelling', { side: plainSide(1), opponent: plainSide(1) }, 2, 3);
+      assert.deepEqual([none.contest, none.contest_degree], ['tie', undefined]);
+    });
+
     it('a Storyteller pool has no Attribute: its ties stay ties', () => {
       const r = roll('vampire-pack', { side: plainSide(1, { attribute: 4 }), opponent: plainSide(1) }, 2, 3);
       assert.equal(r.contest, 'tie');

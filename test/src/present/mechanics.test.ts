@@ -158,7 +158,7 @@ describe('present: the new mechanics', () => {
 
   it('initiative: the mean and the totals, no success or failure; the roll says its total', () => {
     const o = said('werewolf-revised', '«Инициатива 5»', 7);
-    assert.deepEqual(o.hover, ruLines('**В среднем 10,5**  ', 'Инициатива 5 = 1к10 + 5', '', '```text', 'итог от 6 до 15, каждый — 10 %', '```', '', '_Инициатива: 1к10 + рейтинг; больший итог ходит первым._'));
+    assert.deepEqual(o.hover, ruLines('**В среднем 10,5**  ', 'Инициатива 5 = 1к10 + 5', '', '```text', 'итог от 6 до 15, каждый — 10 %', '```', '', '_Инициатива: 1к10 + рейтинг; больший итог ходит первым. При равном итоге первым ходит тот, у кого выше рейтинг инициативы; если равны и рейтинги — персонажи действуют одновременно._'));
     assert.equal(o.lens, '🎲 Бросить · в среднем 10,5');
     assert.equal(o.outline, 'инициатива 5 · в среднем 10,5');
     assert.equal(o.inlay, '≈10,5');
@@ -215,11 +215,14 @@ describe('present: the new mechanics', () => {
         'поражение 33 % █████▎',
         '```',
         '',
-        '_Ничью выигрывает тот, у кого выше Характеристика в пуле._',
+        // 004 l.119: the Attribute «либо тот, кто начал состязание, — по решению Рассказчика».
+        '_Шансы считают, что ничью (35 %) выигрывает более высокая Характеристика в пуле. Но по решению Рассказчика ничью может выиграть тот, кто начал состязание: тогда победа 67 %, если начал бросающий, и 33 %, если противник._',
       ),
     );
     const even = said('vampire-pack', '«Сила 3 + Атлетика 2 против Ловкость 3 + Атлетика 2»', 7);
     assert.deepEqual(even.hover.slice(5, 8), ruLines('победа                    36 % █████▉', 'ничья — решает Рассказчик 27 % ████▍', 'поражение                 36 % █████▉'));
+    // Equal Attributes: the Storyteller's other choice is all there is (004 l.119), 36 % + 27 % or 36 %.
+    assert.equal(even.hover[even.hover.length - 1], ru('_Ничью (27 %) Характеристика не решает; по решению Рассказчика её может выиграть тот, кто начал состязание: тогда победа 64 %, если начал бросающий, и 36 %, если противник._'));
     const storyteller = said('vampire-pack', '«Ловкость 3 + Атлетика 2 против 6»', 7);
     assert.deepEqual(storyteller.hover.slice(0, 3), ruLines('**Победа 30 %** · ничья — решает Рассказчик 26 %  ', 'Ловкость 3 + Атлетика 2 = 5 костей  ', 'Противник: 6 костей'));
   });
@@ -385,6 +388,32 @@ describe('present: the new mechanics', () => {
       ),
     );
     assert.deepEqual(o.log, ['🎲 «Интеллект 3 + Саботаж 4 (сложность 4, вторая попытка)»: [6, 6] → 0 успехов: болезненный провал · зерно броска 2']);
+  });
+  it('storytelling contests by degrees (000 l.341): the exceptional win in the headline, each exceptional part under its row, the roll names it', () => {
+    const o = said('storytelling', '«Интеллект 3 + Компьютер 3 против Интеллект 2 + Компьютер 1»', 4);
+    assert.deepEqual(
+      o.hover,
+      ruLines(
+        '**Победа 61 % (исключительная 4 %)** · ничья 22 % · поражение 17 %  ',
+        'Интеллект 3 + Компьютер 3 = 6 костей  ',
+        'Противник: Интеллект 2 + Компьютер 1 = 3 кости',
+        '',
+        '```text',
+        'победа                          61 % █████████▉',
+        '  исключительная                 4 % ▋',
+        'ничья                           22 % ███▌',
+        'поражение                       17 % ██▊',
+        '  исключительная у противника 0,21 %',
+        '```',
+      ),
+    );
+    assert.equal(o.lens, ru('🎲 Бросить · победа 61 %'));
+    assert.deepEqual(o.log, ['🎲 «Интеллект 3 + Компьютер 3 против Интеллект 2 + Компьютер 1»: [4, 10, 9, 9, 10, 3] + переброс [8, 6] → 5 успехов против [4, 1, 3] → 0 успехов: победа, исключительная · зерно броска 4']);
+    const chance = said('storytelling', '«Интеллект 1 + Компьютер 0 − 1 против Интеллект 1 + Компьютер 1»', 7, [], 'en');
+    assert.equal(chance.hover[0], '**Win 5%** · tie 43% · loss 52%  ');
+    assert.ok(chance.hover.includes('  exceptional for the opponent 10% █▋'));
+    assert.equal(chance.hover[chance.hover.length - 1], '_In a contest a dramatic failure loses, and the opponent wins exceptionally; a dramatic failure on both sides is a tie._');
+    assert.deepEqual(chance.log, ['🎲 «Интеллект 1 + Компьютер 0 − 1 против Интеллект 1 + Компьютер 1»: chance die [1] → 0 successes versus [1, 6] → 0 successes: loss: dramatic failure · seed 7']);
   });
 });
 

@@ -88,6 +88,10 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'урон';
     case 'soak':
       return 'поглощение';
+    case 'combatRole':
+      return param.role === 'attack' ? 'атака' : 'защита';
+    case 'deal':
+      return param.form;
   }
 }
 

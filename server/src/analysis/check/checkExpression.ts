@@ -40,6 +40,8 @@ export type {
   AttemptsParam,
   PenaltyParam,
   SecondAttemptParam,
+  CombatRoleParam,
+  DealParam,
   WillpowerParam,
 } from './checkParams';
 export { canonicalKeyword, type CanonicalName, formatCanonical, formatInteger, type FormatParamOptions, formatParam, pluralRu } from './canonicalForm';

@@ -182,6 +182,25 @@ export interface CombatPoolParam extends ParamBase {
   poolRange: TextRange;
 }
 
+/**
+ * `атака` / `защита` (vampire-pack): the check is an attack or a defence, for which High
+ * Competence gives no automatic success (004 l.109: «Это правило нельзя применять для
+ * автоматического успеха в проверке атаки или защиты»).
+ */
+export interface CombatRoleParam extends ParamBase {
+  kind: 'combatRole';
+  role: 'attack' | 'defence';
+}
+
+/**
+ * `сделка` / `сделка с Дьяволом` (vampire-pack, 004 l.60–65): after a failure that is not painful,
+ * a complication and 1 Drama buy a base success. `form` is the wording as written, normalised.
+ */
+export interface DealParam extends ParamBase {
+  kind: 'deal';
+  form: 'сделка' | 'сделка с Дьяволом';
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -203,7 +222,9 @@ export type Param =
   | PenaltyParam
   | SecondAttemptParam
   | SpecialParam
-  | CombatPoolParam;
+  | CombatPoolParam
+  | CombatRoleParam
+  | DealParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

@@ -103,7 +103,9 @@ export type ParamKind =
   | 'secondAttempt'
   | 'special'
   | 'damage'
-  | 'soak';
+  | 'soak'
+  | 'combatRole'
+  | 'deal';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {

@@ -61,6 +61,9 @@ const PARAM_WORDS = new Set([
   'инициатива',
   'дважды',
   'особое',
+  'атака',
+  'защита',
+  'сделка',
   'штраф',
   'вторая',
   ...SUCCESS_WORDS,
@@ -251,6 +254,7 @@ function readPenalty(t: readonly Token[], at: number, sink: ParamSink): { value:
 export function contradicts(first: Param, second: Param): boolean {
   if (first.kind === 'noBotch' && second.kind === 'noBotch') return first.form !== second.form;
   if (first.kind === 'again' && second.kind === 'again') return first.rule !== second.rule;
+  if (first.kind === 'combatRole' && second.kind === 'combatRole') return first.role !== second.role;
   return false;
 }
 
@@ -355,6 +359,17 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
     case 'особое':
       rest(1);
       return { keywordSeen: true, param: { ...base('special', first, first, first), kind: 'special' } };
+    case 'атака':
+    case 'защита':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('combatRole', first, first, first), kind: 'combatRole', role: key === 'атака' ? 'attack' : 'defence' } };
+    case 'сделка': {
+      // «Сделка с Дьяволом» (004 l.60), or «сделка» alone.
+      const long = n > 2 && t[1].kind === 'word' && t[1].key === 'с' && t[2].kind === 'word' && t[2].key === 'дьяволом';
+      const end = long ? t[2] : first;
+      rest(long ? 3 : 1);
+      return { keywordSeen: true, param: { ...base('deal', first, end, end), kind: 'deal', form: long ? 'сделка с Дьяволом' : 'сделка' } };
+    }
     case 'штраф': {
       const penalty = readPenalty(t, 0, sink);
       if (!penalty) return { keywordSeen: true };

@@ -147,7 +147,10 @@ export type ParameterKind =
   | 'attempts'
   | 'secondAttempt'
   | 'special'
-  | 'damage';
+  | 'damage'
+  | 'attack'
+  | 'defence'
+  | 'deal';
 
 /** A parameter offered after «(»: its word, and what it writes (a field where a number follows). */
 export type CheckParameter = { label: string; parts: TemplatePart[] } & (
@@ -176,7 +179,8 @@ export function checkParameters(ruleset: Ruleset): CheckParameter[] {
   );
   // The better of two rolls needs successes to compare; a d20 roll says it with an Advantage.
   if (ruleset.family !== 'd20') out.push(word('twice', 'дважды'));
-  if (ruleset.family === 'pool-minus-difficulty') out.push(word('secondAttempt', 'вторая попытка'));
+  // vampire-pack's second attempt (004 l.86–90), attack and defence for High Competence (l.109), the Devil's Bargain (l.60–65).
+  if (ruleset.family === 'pool-minus-difficulty') out.push(word('secondAttempt', 'вторая попытка'), word('attack', 'атака'), word('defence', 'защита'), word('deal', 'сделка с Дьяволом'));
   if (ruleset.family === 'storytelling') out.push({ kind: 'attempts', label: 'попытки', parts: [{ field: '3' }, { text: ' попытки' }] });
   out.push(word('special', 'особое'));
   if (ruleset.family === 'd20') {

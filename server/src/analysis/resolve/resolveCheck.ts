@@ -245,12 +245,14 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   const attempts = attemptsOf(settings[0]);
   const secondAttempt = settings[0].secondAttempt !== undefined;
   const special = settings[0].special !== undefined;
+  const combatRole = settings[0].combatRole?.role;
+  const deal = settings[0].deal !== undefined;
   const openGoal = !initiative && !extended && settings[0].extendedMarker !== undefined && work.length === 1 && threshold === undefined && !twice && !attempts;
   const options = { willpower: willpowerName(ruleset) };
   const alternatives: Alternative[] = [];
   for (const mine of work[0].combinations) {
     for (const theirs of work[1]?.combinations ?? [undefined]) {
-      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(threshold !== undefined ? { threshold } : {}), ...(twice ? { twice } : {}), ...(attempts ? { attempts } : {}), ...(secondAttempt ? { secondAttempt } : {}), ...(special ? { special } : {}), ...(combat ? { combat } : {}), ...(openGoal ? { openGoal } : {}), ...(initiative ? { initiative: true } : {}) };
+      const spec: CheckSpec = { side: mine.roll, ...(theirs ? { opponent: theirs.roll } : {}), ...(extended ? { extended } : {}), ...(threshold !== undefined ? { threshold } : {}), ...(twice ? { twice } : {}), ...(attempts ? { attempts } : {}), ...(secondAttempt ? { secondAttempt } : {}), ...(special ? { special } : {}), ...(combat ? { combat } : {}), ...(combatRole ? { combatRole } : {}), ...(deal ? { deal } : {}), ...(openGoal ? { openGoal } : {}), ...(initiative ? { initiative: true } : {}) };
       const picks = theirs ? [mine.terms, theirs.terms] : [mine.terms];
       alternatives.push({ check: `«${formatCanonical(combinationAst(ast, picks), canonicalOf, options)}»`, spec });
     }

@@ -17,6 +17,8 @@ import {
   type SuccessesNeededParam,
   type ThresholdParam,
   type SpecialParam,
+  type CombatRoleParam,
+  type DealParam,
   type TwiceParam,
   type AttemptsParam,
   type PenaltyParam,
@@ -50,6 +52,10 @@ export interface SideSettings {
   /** `урон:` / `поглощение:` (classic combat): the check is an attack. */
   damage?: CombatPoolParam;
   soak?: CombatPoolParam;
+  /** `атака` / `защита` (vampire-pack): High Competence gives no automatic success (004 l.109). */
+  combatRole?: CombatRoleParam;
+  /** `сделка с Дьяволом` (vampire-pack, 004 l.60–65): a failure that is not painful may become a base success. */
+  deal?: DealParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -181,6 +187,13 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         else if (param.kind === 'damage') settings.damage = param;
         else settings.soak = param;
         break;
+      case 'combatRole':
+      case 'deal':
+        // Only vampire-pack's text has High Competence (004 l.109) and the Devil's Bargain (004 l.60–65).
+        if (ruleset.family !== 'pool-minus-difficulty') sink.add('RM005', { id: 'vampirePackOnly', param: param.keyword, ruleset: ruleset.id, rule: param.kind === 'deal' ? 'deal' : 'highCompetence' }, param.range, removal(param));
+        else if (param.kind === 'deal') settings.deal = param;
+        else settings.combatRole = param;
+        break;
     }
   }
   return settings;
@@ -282,6 +295,11 @@ export function reportBrokenRepeats(settings: readonly SideSettings[], isContest
         sink.add('RM005', { id: 'twiceConflict', with: conflict }, s.twice.range);
         s.twice = undefined;
       }
+    }
+    if (s.deal && (isContest || extended)) {
+      // A Devil's Bargain turns a failed check into a success (004 l.60): a contest or an extended action has no such failure.
+      sink.add('RM005', { id: 'dealConflict', with: isContest ? 'contest' : 'extended' }, s.deal.range);
+      s.deal = undefined;
     }
     if (s.penalty && !s.attempts) sink.add('RM003', { id: 'penaltyWithoutAttempts' }, s.penalty.range);
     if (s.penalty && s.attempts?.penalty !== undefined) sink.add('RM003', { id: 'penaltyTwice' }, s.penalty.range);

@@ -75,6 +75,15 @@ export interface FamilyModel<R extends Ruleset = Ruleset> {
   raceAbort?: 'loses' | 'resets';
   /** The two sides of a contest as the family reads them (vampire-pack: one obstacle for both). */
   contestSides?(ruleset: R, side: RollSide, opponent: RollSide): [RollSide, RollSide];
+  /**
+   * A contest with degrees (storytelling, 000 l.341): the successes at which a win is exceptional,
+   * and P(dramatic failure) of one plain roll of the side, a part of P(0 successes). Absent where a
+   * contest is only won, tied or lost.
+   */
+  contestDegrees?: {
+    exceptionalAt(ruleset: R): number;
+    dramaticFailure(ruleset: R, side: RollSide, pool: number): number;
+  };
   /** Who wins a tie by the family's rule, if anyone (vampire-pack: the higher Attribute). */
   tieWinner?(side: RollSide, opponent: RollSide): 'win' | 'lose' | undefined;
 }

@@ -179,6 +179,11 @@ export const storytellingFamily: FamilyModel<StorytellingRuleset> = {
     return storytellingRoll(ruleset, side, pool).successes;
   },
 
+  contestDegrees: {
+    exceptionalAt: (ruleset) => ruleset.params.exceptionalAt,
+    dramaticFailure: (ruleset, side, pool) => storytellingRoll(ruleset, side, pool).dramaticFailure,
+  },
+
   roll(ruleset, side, pool, random): SideRoll {
     const exceptionalAt = ruleset.params.exceptionalAt;
     if (pool <= 0) {
