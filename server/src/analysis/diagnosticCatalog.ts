@@ -153,6 +153,12 @@ export interface DiagnosticArguments {
   penaltyWithoutAttempts: NoArguments;
   penaltyTwice: NoArguments;
   secondAttemptInContest: NoArguments;
+  // `+N успехов`, `прочность`, `маневр`, `фора` (docs/markup.md, "Механики"; RM003, RM005).
+  zeroExtraSuccesses: NoArguments;
+  zeroManeuver: NoArguments;
+  durabilityInContest: NoArguments;
+  headStartWithoutRace: NoArguments;
+  headStartReachesTarget: { start: number; target: number };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

@@ -32,7 +32,15 @@ export type OddsNote =
   /** vampire-pack `вторая попытка`: the difficulty one higher, every failure painful. */
   | 'second_attempt'
   /** `особое`: the pool rests on a special ability, outside the composition rules. */
-  | 'special';
+  | 'special'
+  /** `+N успехов`: successes added to a roll that has any (`extra_successes`). */
+  | 'extra_successes'
+  /** `прочность N`: only successes beyond the Durability count (`durability`). */
+  | 'durability'
+  /** `маневр N`: the pool capped by the vehicle's Maneuver (`maneuver`). */
+  | 'maneuver'
+  /** A race where a side starts with successes (`head_start`). */
+  | 'head_start';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -51,6 +59,10 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'twice',
   'second_attempt',
   'special',
+  'maneuver',
+  'extra_successes',
+  'durability',
+  'head_start',
 ];
 
 export interface ContestOdds {
@@ -96,6 +108,14 @@ export interface PoolOdds {
   second_attempt?: true;
   /** `особое`: the pool rests on a special ability. */
   special?: true;
+  /** `+N успехов`: N successes added to a roll with at least one; `outcomes` and `successes` count them. */
+  extra_successes?: number;
+  /** `прочность N`: only successes beyond N count; `outcomes` and `successes` are read so. */
+  durability?: number;
+  /** `маневр N`: the pool was capped at the vehicle's Maneuver; `pool` is the capped one, `written` the pool before. */
+  maneuver?: { cap: number; written: number };
+  /** A race with `фора`: the successes each side starts with, [the roller's, the opponent's]. */
+  head_start?: [number, number];
   /** `длительное` without a goal: for each goal "1" … "10", [P(done by roll 1), …, by roll 5]. */
   by_goal?: Record<string, number[]>;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */

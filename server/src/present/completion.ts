@@ -63,6 +63,10 @@ const PARAMETER_WORDS = {
   attempts: 'paramAttempts',
   secondAttempt: 'paramSecondAttempt',
   special: 'paramSpecial',
+  extraSuccesses: 'paramExtraSuccesses',
+  durability: 'paramDurability',
+  maneuver: 'paramManeuver',
+  headStart: 'paramHeadStart',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

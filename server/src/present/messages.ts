@@ -371,6 +371,26 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: () => '«штраф» относится к попыткам, а их число не указано: добавьте, например, «3 попытки»',
     en: () => '"штраф" (penalty) belongs to attempts, and their number is not given: add, for example, "3 попытки"',
   },
+  zeroExtraSuccesses: {
+    ru: () => '«+0 успехов» ничего не добавляет: уберите параметр или укажите число',
+    en: () => '"+0 успехов" (+0 successes) adds nothing: remove it or give a number',
+  },
+  zeroManeuver: {
+    ru: () => '«маневр 0»: транспорт с Маневром 0 не даёт бросить ни одной кости',
+    en: () => '"маневр 0" (Maneuver 0): a vehicle with Maneuver 0 leaves no die to roll',
+  },
+  durabilityInContest: {
+    ru: () => '«прочность» — это Прочность объекта против одного броска; в состязании успехи сравниваются с успехами противника',
+    en: () => '"прочность" (Durability) is an object’s, against one roll; a contest compares successes with the opponent’s',
+  },
+  headStartWithoutRace: {
+    ru: () => '«фора» — это успехи на старте гонки: нужно состязание с целью, например «против Ловкость + Атлетизм (10 успехов)»',
+    en: () => '"фора" (head start) is successes at a race’s start: it needs a contest with a goal, e.g. "против Ловкость + Атлетизм (10 успехов)"',
+  },
+  headStartReachesTarget: {
+    ru: (m, v) => `Фора ${v.number(m.start)} не меньше цели гонки (${v.number(m.target)}): гонка закончилась бы до первого броска`,
+    en: (m, v) => `A head start of ${v.number(m.start)} is not below the race’s goal (${v.number(m.target)}): the race would end before the first roll`,
+  },
   secondAttemptInContest: {
     ru: () => '«вторая попытка» относится к проверке, а не к состязанию: у состязания нет провала, который стал бы болезненным',
     en: () => '"вторая попытка" (second attempt) belongs to a check, not a contest: a contest has no failure to become painful',

@@ -53,5 +53,13 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.noteSecondAttempt;
     case 'special':
       return v.w.noteSpecial;
+    case 'extra_successes':
+      return v.w.noteExtraSuccesses(v.count(odds.extra_successes ?? 0, 'success'));
+    case 'durability':
+      return v.w.noteDurability(v.number(odds.durability ?? 0));
+    case 'maneuver':
+      return v.w.noteManeuver(v.number(odds.maneuver?.cap ?? 0), v.number(odds.maneuver?.written ?? 0));
+    case 'head_start':
+      return v.w.noteHeadStart(v.count(odds.head_start?.[0] ?? 0, 'success'), v.count(odds.head_start?.[1] ?? 0, 'success'));
   }
 }

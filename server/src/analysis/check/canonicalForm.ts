@@ -82,6 +82,14 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'вторая попытка';
     case 'special':
       return 'особое';
+    case 'extraSuccesses':
+      return pluralRu(param.value, 'успех', 'успеха', 'успехов');
+    case 'durability':
+      return 'прочность';
+    case 'maneuver':
+      return 'маневр';
+    case 'headStart':
+      return 'фора';
   }
 }
 
@@ -98,7 +106,12 @@ export function formatParam(param: Param, options: FormatParamOptions = {}): str
     case 'attempts':
       return `${param.value} ${keyword}${param.penalty !== undefined ? ` штраф ${param.penalty}` : ''}`;
     case 'penalty':
+    case 'durability':
+    case 'maneuver':
+    case 'headStart':
       return `${keyword} ${param.value}`;
+    case 'extraSuccesses':
+      return `+${param.value} ${keyword}`;
     case 'advantage':
     case 'hindrance':
       return param.count === 1 ? keyword : `${param.count} ${keyword}`;

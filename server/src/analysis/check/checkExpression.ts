@@ -31,6 +31,8 @@ export type {
   ParamBase,
   RollLimitParam,
   SpecialParam,
+  ExtraSuccessesParam,
+  RatedParam,
   SpecialtyParam,
   StaticParam,
   SuccessesNeededParam,

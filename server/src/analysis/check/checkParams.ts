@@ -169,6 +169,27 @@ export interface SpecialParam extends ParamBase {
   kind: 'special';
 }
 
+/**
+ * `+N успех|успеха|успехов` (000 l.468 «Дополнительные успехи»; 001 l.81): N successes added to a
+ * roll that has at least one. The plus tells it from an extended action's goal (`N успехов`).
+ */
+export interface ExtraSuccessesParam extends ParamBase {
+  kind: 'extraSuccesses';
+  value: number;
+  /** The number with its plus. */
+  valueRange: TextRange;
+}
+
+/**
+ * `прочность N` (000 l.593, 605): an object's Durability, `маневр N` (001 l.32): a vehicle's
+ * Maneuver, `фора N` (001 l.83): a race's head start. A keyword and a number ≥ 0.
+ */
+export interface RatedParam extends ParamBase {
+  kind: 'durability' | 'maneuver' | 'headStart';
+  value: number;
+  valueRange: TextRange;
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -189,7 +210,9 @@ export type Param =
   | AttemptsParam
   | PenaltyParam
   | SecondAttemptParam
-  | SpecialParam;
+  | SpecialParam
+  | ExtraSuccessesParam
+  | RatedParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

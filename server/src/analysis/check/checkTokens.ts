@@ -101,7 +101,11 @@ export type ParamKind =
   | 'attempts'
   | 'penalty'
   | 'secondAttempt'
-  | 'special';
+  | 'special'
+  | 'extraSuccesses'
+  | 'durability'
+  | 'maneuver'
+  | 'headStart';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {

@@ -9,7 +9,10 @@ import {
   normalizeSpaces,
   readInteger,
 } from './checkTokens';
-import type { HelperName, Param, ParamReading, ParamSink, ThresholdForm } from './checkParams';
+import type { HelperName, Param, ParamReading, ParamSink, RatedParam, ThresholdForm } from './checkParams';
+
+/** Keywords followed by one number ≥ 0 (docs/markup.md, "Механики"): the kind each one reads as. */
+const RATED_WORDS: Readonly<Record<string, RatedParam['kind']>> = { прочность: 'durability', маневр: 'maneuver', фора: 'headStart' };
 
 const SUCCESS_WORDS = new Set(['успех', 'успеха', 'успехов']);
 const ROLL_WORDS = new Set(['бросок', 'броска', 'бросков']);
@@ -62,6 +65,9 @@ const PARAM_WORDS = new Set([
   'особое',
   'штраф',
   'вторая',
+  'прочность',
+  'маневр',
+  'фора',
   ...SUCCESS_WORDS,
   ...ATTEMPT_WORDS,
   ...ROLL_WORDS,
@@ -221,6 +227,11 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
       rest(numAt + 2 + form.tokens);
       return { keywordSeen: true, param: { ...base('threshold', kwTok, formEnd, formEnd), kind: 'threshold', value, valueRange: numRange, form: form.form } };
     }
+    // `+N успехов`: extra successes (000 l.468); without the plus, an extended action's goal.
+    if (kind === 'successesNeeded' && numAt === 1) {
+      rest(numAt + 2);
+      return { keywordSeen: true, param: { ...base('extraSuccesses', kwTok, kwTok, kwTok), kind: 'extraSuccesses', value, valueRange: numRange } };
+    }
     if (kind === 'attempts') {
       const b = base(kind, kwTok, kwTok, kwTok);
       const after = t[numAt + 2] as Token | undefined;
@@ -250,6 +261,29 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
   if (first.kind !== 'word') return unknown(false);
 
   const key = first.key;
+  const rated = RATED_WORDS[key] as RatedParam['kind'] | undefined;
+  if (rated) {
+    const numTok = t[1] as Token | undefined;
+    if (numTok === undefined) {
+      sink.error('missing-number', { start: first.end, end: first.end }, { param: rated });
+      return { keywordSeen: true };
+    }
+    if (numTok.kind === 'sign' && numTok.sign < 0 && t[2]?.kind === 'number') {
+      sink.error('bad-number', span(numTok, t[2]), { param: rated, reason: 'negative' });
+      return { keywordSeen: true };
+    }
+    if (numTok.kind !== 'number') {
+      sink.error('bad-number', span(numTok, last), { param: rated, reason: 'not-a-number' });
+      return { keywordSeen: true };
+    }
+    const value = readInteger(numTok.text);
+    if (typeof value !== 'number') {
+      sink.error('bad-number', span(numTok, numTok), { param: rated, reason: value });
+      return { keywordSeen: true };
+    }
+    rest(2);
+    return { keywordSeen: true, param: { ...base(rated, first, first, numTok), kind: rated, value, valueRange: span(numTok, numTok) } };
+  }
   switch (key) {
     case 'помощь':
       return readHelpers(t, sink, whole, rest);

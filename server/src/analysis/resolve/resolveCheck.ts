@@ -25,7 +25,7 @@ import { type DiagnosticMessage, quoted, quotedAround } from '../diagnosticCatal
 import type { AnalysisDiagnostic, DiagnosticCode, ResolvedSide, ResolvedTerm } from '../types';
 import { addParamEdit, closeParenFix } from './checkEdits';
 import { type CheckContext, DiagnosticSink, willpowerName } from './resolveContext';
-import { attemptsOf, extendedOf, readParams, reportBrokenExtended, reportBrokenRepeats, reportBrokenThreshold, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
+import { attemptsOf, extendedOf, reportBrokenHeadStart, readParams, reportBrokenExtended, reportBrokenRepeats, reportBrokenThreshold, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
 import { helpersOf, isInitiativePool, reportDifficultyTrait, reportNeverRolled, reportPoolEmpty, reportPoolTooLarge, reportSelfHelp } from './resolvePools';
 import { findSheet, resolveTerm, sheetNamed } from './resolveTerms';
 
@@ -136,6 +136,9 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     delete first.roll.again;
     delete first.roll.willpower;
     delete first.roll.noBotch;
+    delete first.roll.extraSuccesses;
+    delete first.roll.durability;
+    delete first.roll.maneuver;
     first.specialties = 0;
   }
   // A d20 contest has no difficulty for helpers to roll against (002 l.65): they would change nothing.
@@ -154,6 +157,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   reportBrokenExtended(settings, sink);
   reportBrokenThreshold(settings, isContest, sink);
   reportBrokenRepeats(settings, isContest, sink);
+  reportBrokenHeadStart(settings, initiative ? undefined : extendedOf(settings), isContest, sink);
 
   let tooLarge = false;
   /** A trait the rules only spend is in a pool («Воля 5»): its dice are a pool the rules never roll. */

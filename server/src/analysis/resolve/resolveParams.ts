@@ -4,7 +4,7 @@
  * (RM003), a missing one (RM004), modifiers beyond the usual (RM015), an extended action that
  * cannot work (RM003).
  */
-import { supportsInitiative, supportsNoBotch, supportsTeamwork } from '../../engine/capabilities';
+import { supportsInitiative, supportsManeuver, supportsNoBotch, supportsRaces, supportsTeamwork } from '../../engine/capabilities';
 import { type ExtendedSpec, MAX_HELPERS, type RollSide } from '../../engine/checkSpec';
 import {
   type DifficultyParam,
@@ -21,6 +21,7 @@ import {
   type AttemptsParam,
   type PenaltyParam,
   type SecondAttemptParam,
+  type RatedParam,
 } from '../check/checkExpression';
 import { MAX_ATTEMPTS } from '../../engine/attempts';
 import type { Fix } from '../types';
@@ -46,6 +47,8 @@ export interface SideSettings {
   secondAttempt?: SecondAttemptParam;
   /** `особое`: the pool rests on a special ability; the composition rules (RM002) do not apply. */
   special?: SpecialParam;
+  /** `фора N`: the side's head start in a race. */
+  headStart?: RatedParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -170,6 +173,38 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
       case 'special':
         settings.special = param;
         break;
+      case 'extraSuccesses':
+        // 000 l.468 (storytelling) and 001 l.81 (classic) add successes; threads-of-fate and vampire-pack have no such rule.
+        if (ruleset.family !== 'storytelling' && ruleset.family !== 'classic') unused(param);
+        else {
+          if (param.value === 0) sink.add('RM003', { id: 'zeroExtraSuccesses' }, param.range, removal(param));
+          settings.roll.extraSuccesses = param.value;
+          settings.diceRules.push(param);
+        }
+        break;
+      case 'durability':
+        // Only the storytelling text has objects' Durability (000 l.593, 605).
+        if (ruleset.family !== 'storytelling') unused(param);
+        else if (role.isContest) sink.add('RM005', { id: 'durabilityInContest' }, param.range, removal(param));
+        else {
+          settings.roll.durability = param.value;
+          settings.diceRules.push(param);
+        }
+        break;
+      case 'maneuver':
+        // Only mage-revised's text caps a pool by a vehicle's Maneuver (001 l.32).
+        if (!supportsManeuver(ruleset)) unused(param);
+        else {
+          if (param.value === 0) sink.add('RM003', { id: 'zeroManeuver' }, param.range);
+          settings.roll.maneuver = param.value;
+          settings.diceRules.push(param);
+        }
+        break;
+      case 'headStart':
+        // A race's (001 l.83); resolveCheck reports it outside one (`reportBrokenHeadStart`).
+        if (!supportsRaces(ruleset)) unused(param);
+        else settings.headStart = param;
+        break;
     }
   }
   return settings;
@@ -282,6 +317,29 @@ export function reportBrokenRepeats(settings: readonly SideSettings[], isContest
       s.attempts = undefined;
     }
   }
+}
+
+/**
+ * `фора` outside a race (RM005), or at or past the side's goal (RM003); the check then rolls without
+ * it. A head start that stays is set on the side's roll.
+ */
+export function reportBrokenHeadStart(settings: readonly SideSettings[], extended: ExtendedSpec | undefined, isContest: boolean, sink: DiagnosticSink): void {
+  settings.forEach((s, index) => {
+    const param = s.headStart;
+    if (!param) return;
+    if (!isContest || !extended) {
+      sink.add('RM005', { id: 'headStartWithoutRace' }, param.range);
+      s.headStart = undefined;
+      return;
+    }
+    const target = index === 1 ? (extended.opponentTarget ?? extended.target) : extended.target;
+    if (param.value >= target) {
+      sink.add('RM003', { id: 'headStartReachesTarget', start: param.value, target }, param.range);
+      s.headStart = undefined;
+      return;
+    }
+    if (param.value > 0) s.roll.headStart = param.value;
+  });
 }
 
 /** The attempts the check asks for: K, and the penalty written in its slot or in its own (1 by default, 000 l.398). */
