@@ -90,6 +90,8 @@ export interface DiagnosticArguments {
   // Characters and helpers (RM003, RM005, RM007, RM008).
   unknownCharacter: { name: string; known: string[] };
   sheetLacksTrait: { character: string; trait: string };
+  /** A helper without the check's Skill rolls by the text's rule (000 l.89, 001 l.12); `cannot`: a Knowledge, no roll. */
+  helperUnskilled: { character: string; trait: string; rule: 'dice' | 'difficulty' | 'attribute' | 'cannot'; penalty: number };
   unknownHelper: { name: string; known: string[] };
   selfHelp: { name: string };
   helpersAsBonus: NoArguments;

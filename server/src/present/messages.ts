@@ -209,6 +209,24 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: (m) => `В листе персонажа «${m.character}» нет черты «${m.trait}»: шансы показаны по размеру пула`,
     en: (m) => `"${m.character}"'s sheet has no "${m.trait}": odds are shown per pool size`,
   },
+  helperUnskilled: {
+    ru: (m, v) =>
+      m.rule === 'cannot'
+        ? `У помощника «${m.character}» нет Знания «${m.trait}»: без него бросок невозможен, помощник не помогает`
+        : m.rule === 'attribute'
+          ? `У помощника «${m.character}» нет Таланта «${m.trait}»: помощник бросает один Атрибут`
+          : m.rule === 'difficulty'
+            ? `У помощника «${m.character}» нет Навыка «${m.trait}»: его бросок со сложностью +${v.number(m.penalty)}`
+            : `У помощника «${m.character}» нет навыка «${m.trait}»: помощник бросает Атрибут со штрафом −${v.number(m.penalty)}`,
+    en: (m, v) =>
+      m.rule === 'cannot'
+        ? `Helper "${m.character}" has no Knowledge "${m.trait}": without it there is no roll, the helper does not help`
+        : m.rule === 'attribute'
+          ? `Helper "${m.character}" has no Talent "${m.trait}": the helper rolls the Attribute alone`
+          : m.rule === 'difficulty'
+            ? `Helper "${m.character}" has no Skill "${m.trait}": their roll's difficulty is +${v.number(m.penalty)}`
+            : `Helper "${m.character}" has no skill "${m.trait}": the helper rolls the Attribute at −${v.number(m.penalty)}`,
+  },
   unknownHelper: {
     ru: (m) => `Помощник «${m.name}» не найден среди персонажей${knownCharacters(m.known, 'ru')}; укажите персонажа из листа или число помощников («помощь: 2»)`,
     en: (m) => `Helper "${m.name}" is not a character${knownCharacters(m.known, 'en')}; name a character from the sheet or give a number («помощь: 2»)`,

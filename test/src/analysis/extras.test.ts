@@ -407,4 +407,103 @@ describe('docs/markup.md «Механики»: extra successes, Durability, Mane
       assert.equal(report.contest, 'lose');
     });
   });
+
+  describe('a named helper without the check’s Skill rolls by the text’s rule (000 l.89, 001 l.12)', () => {
+    const sheets = (ruleset: string, adam: string, vera: string, line: string) =>
+      analyzeDocument(scenario(ruleset, [line], ['characters:', `  Адам: { ${adam} }`, `  Вера: { ${vera} }`]), { rulesets: builtinRulesets(), dictionary: [] });
+
+    /** P(success) of a storytelling team, one helper, from the oracle's lists of each roll. */
+    function storytellingTeam(mainDice: number, helperDice: number): number {
+      let success = 0;
+      for (const h of storytellingRoll(helperDice, 'none').results) {
+        const extra = h.kind === 'dramatic_failure' ? -4 : h.successes;
+        for (const r of storytellingRoll(mainDice + extra, 'none').results) if (r.kind === 'success' || r.kind === 'exceptional_success') success += h.p * r.p;
+      }
+      return success;
+    }
+
+    it('storytelling, a Physical Skill: the helper rolls Strength − 1 (2 dice), the check keeps its odds', () => {
+      const analysis = sheets('storytelling', 'Сила: 1, Атлетика: 1', 'Сила: 3', '«Адам: Сила + Атлетика (без снова-10; помощь: Вера)»');
+      const en = wordedAnalysis(analysis, 'en').diagnostics;
+      assert.deepEqual(
+        en.map((d) => [d.code, d.message]),
+        [['RM008', 'Helper "Вера" has no skill "Атлетика": the helper rolls the Attribute at −1']],
+      );
+      const report = analysis.checks[0].odds as unknown as OddsJson;
+      assert.equal(report.pool, 2);
+      close((report.outcomes?.success ?? 0) + (report.outcomes?.exceptional_success ?? 0), storytellingTeam(2, 2), 'success');
+    });
+
+    it('storytelling, a Mental Skill: −3 leaves the helper a chance die, whose dramatic failure costs 4 dice', () => {
+      const analysis = sheets('storytelling', 'Интеллект: 2, Медицина: 2', 'Интеллект: 2', '«Адам: Интеллект + Медицина (без снова-10; помощь: Вера)»');
+      assert.deepEqual(
+        wordedAnalysis(analysis, 'ru').diagnostics.map((d) => d.message),
+        ['У помощника «Вера» нет навыка «Медицина»: помощник бросает Атрибут со штрафом −3'],
+      );
+      const report = analysis.checks[0].odds as unknown as OddsJson;
+      close((report.outcomes?.success ?? 0) + (report.outcomes?.exceptional_success ?? 0), storytellingTeam(4, -1), 'success');
+    });
+
+    /** P(success), P(botch) of a classic team: main dice at 6, helper dice at `helperT` (every face). */
+    function classicTeam(mainDice: number, helperDice: number, helperT: number): { success: number; botch: number } {
+      let success = 0;
+      let botch = 0;
+      const weight = Math.pow(10, -(mainDice + helperDice));
+      forEachFaces(mainDice + helperDice, 10, (f) => {
+        const main = classicFaces(f.slice(0, mainDice), 6);
+        const team = main.successes + (helperDice > 0 ? classicFaces(f.slice(mainDice), helperT).successes : 0);
+        if (team >= 1) success += weight;
+        else if (main.botch) botch += weight;
+      });
+      return { success, botch };
+    }
+
+    const mage: { name: string; adam: string; vera: string; line: string; message: string; helperDice: number; helperT: number }[] = [
+      {
+        name: 'a Skill: the helper’s difficulty is 1 higher (7)',
+        adam: 'Ловкость: 1, Вождение: 1',
+        vera: 'Ловкость: 2',
+        line: '«Адам: Ловкость + Вождение (сложность 6; помощь: Вера)»',
+        message: 'Helper "Вера" has no Skill "Вождение": their roll\'s difficulty is +1',
+        helperDice: 2,
+        helperT: 7,
+      },
+      {
+        name: 'a Talent: the helper rolls the Attribute alone',
+        adam: 'Сила: 1, Драка: 1',
+        vera: 'Сила: 2',
+        line: '«Адам: Сила + Драка (сложность 6; помощь: Вера)»',
+        message: 'Helper "Вера" has no Talent "Драка": the helper rolls the Attribute alone',
+        helperDice: 2,
+        helperT: 6,
+      },
+      {
+        name: 'a Knowledge: no roll, the helper does not help',
+        adam: 'Интеллект: 1, Оккультизм: 1',
+        vera: 'Интеллект: 3',
+        line: '«Адам: Интеллект + Оккультизм (сложность 6; помощь: Вера)»',
+        message: 'Helper "Вера" has no Knowledge "Оккультизм": without it there is no roll, the helper does not help',
+        helperDice: 0,
+        helperT: 6,
+      },
+    ];
+    for (const c of mage) {
+      it(`mage-revised, ${c.name} (every face)`, () => {
+        const analysis = sheets('mage-revised', c.adam, c.vera, c.line);
+        assert.deepEqual(
+          wordedAnalysis(analysis, 'en').diagnostics.map((d) => [d.code, d.message]),
+          [['RM008', c.message]],
+        );
+        const report = analysis.checks[0].odds as unknown as OddsJson;
+        const expected = classicTeam(2, c.helperDice, c.helperT);
+        close(report.outcomes?.success, expected.success, 'success');
+        close(report.outcomes?.botch, expected.botch, 'botch');
+      });
+    }
+
+    it('werewolf-revised has no such rule: the check stays per pool size', () => {
+      const analysis = sheets('werewolf-revised', 'Ловкость: 1, Вождение: 1', 'Ловкость: 2', '«Адам: Ловкость + Вождение (сложность 6; помощь: Вера)»');
+      assert.equal(analysis.checks[0].odds?.pool, null);
+    });
+  });
 });
