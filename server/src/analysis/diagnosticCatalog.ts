@@ -91,6 +91,8 @@ export interface DiagnosticArguments {
   unknownCharacter: { name: string; known: string[] };
   sheetLacksTrait: { character: string; trait: string };
   /** A helper without the check's Skill rolls by the text's rule (000 l.89, 001 l.12); `cannot`: a Knowledge, no roll. */
+  /** A helper's own trait («Рэй (Взлом)») where the ruleset's helpers roll the check's traits (all but threads-of-fate). */
+  helperTraitUnused: { name: string; ruleset: string };
   helperUnskilled: { character: string; trait: string; rule: 'dice' | 'difficulty' | 'attribute' | 'cannot'; penalty: number };
   unknownHelper: { name: string; known: string[] };
   selfHelp: { name: string };

@@ -209,6 +209,10 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: (m) => `В листе персонажа «${m.character}» нет черты «${m.trait}»: шансы показаны по размеру пула`,
     en: (m) => `"${m.character}"'s sheet has no "${m.trait}": odds are shown per pool size`,
   },
+  helperTraitUnused: {
+    ru: (m) => `В правилах ${m.ruleset} помощник бросает те же черты, что и проверяющий: черта в скобках после «${m.name}» не используется`,
+    en: (m) => `In ${m.ruleset} a helper rolls the check’s own traits: the trait in parentheses after "${m.name}" is not used`,
+  },
   helperUnskilled: {
     ru: (m, v) =>
       m.rule === 'cannot'

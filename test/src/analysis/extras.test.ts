@@ -506,4 +506,54 @@ describe('docs/markup.md «Механики»: extra successes, Durability, Mane
       assert.equal(analysis.checks[0].odds?.pool, null);
     });
   });
+
+  describe('threads-of-fate: a helper checks their own Characteristic or Skill, named after them (002 l.65)', () => {
+    const front = ['characters:', '  Эш: { Скрытность: 3, Доблесть: 1 }', '  Рэй: { Скрытность: 0, Доблесть: 4 }'];
+
+    it('«помощь: Рэй (Доблесть)» parses, prints back, and gives no diagnostic', () => {
+      const ast = parseCheckExpression('Скрытность (сложность 14; помощь: Рэй (Доблесть), Эш)');
+      assert.deepEqual(ast.errors, []);
+      assert.equal(formatCanonical(ast, (t) => t.name), 'Скрытность (сложность 14; помощь: Рэй (Доблесть), Эш)');
+      const analysis = analyzeDocument(scenario('threads-of-fate', ['«Эш: Скрытность (сложность 14; помощь: Рэй (Доблесть))»'], front), { rulesets: builtinRulesets(), dictionary: [] });
+      assert.deepEqual(analysis.diagnostics.map((d) => d.code), []);
+    });
+
+    it('the helper rolls d20 + their own trait against 14 − 5: a success is an Advantage, a failure a Hindrance (every face)', () => {
+      const analysis = analyzeDocument(scenario('threads-of-fate', ['«Эш: Скрытность (сложность 14; помощь: Рэй (Доблесть))»'], front), { rulesets: builtinRulesets(), dictionary: [] });
+      let success = 0;
+      forEachFaces(3, 20, (f) => {
+        const helped = f[0] + 4 >= 9;
+        const kept = helped ? Math.max(f[1], f[2]) : Math.min(f[1], f[2]);
+        if (kept + 3 >= 14) success += 1 / 8000;
+      });
+      close(analysis.checks[0].odds?.pool === null ? undefined : (analysis.checks[0].odds as unknown as OddsJson).outcomes?.success, success, 'success');
+      // Without the trait named, Рэй rolls the check's own trait (Скрытность 0): a success only from 9.
+      const same = analyzeDocument(scenario('threads-of-fate', ['«Эш: Скрытность (сложность 14; помощь: Рэй)»'], front), { rulesets: builtinRulesets(), dictionary: [] });
+      let plain = 0;
+      forEachFaces(3, 20, (f) => {
+        const kept = f[0] >= 9 ? Math.max(f[1], f[2]) : Math.min(f[1], f[2]);
+        if (kept + 3 >= 14) plain += 1 / 8000;
+      });
+      close((same.checks[0].odds as unknown as OddsJson).outcomes?.success, plain, 'success with the check’s trait');
+    });
+
+    it('a trait the helper’s sheet lacks is RM008 at the trait, per pool size', () => {
+      const { text, range } = markedRange(scenario('threads-of-fate', ['«Эш: Скрытность (сложность 14; помощь: Рэй (⟦Меткость⟧))»'], front));
+      const analysis = analyzeDocument(text, { rulesets: builtinRulesets(), dictionary: [] });
+      const rm008 = wordedAnalysis(analysis, 'en').diagnostics.filter((d) => d.code === 'RM008');
+      assert.equal(rm008.length, 1);
+      assert.deepEqual(rm008[0].range, range);
+      assert.equal(analysis.checks[0].odds?.pool, null);
+    });
+
+    it('elsewhere helpers roll the check’s traits: RM005 at the trait', () => {
+      const { text, range } = markedRange(scenario('storytelling', ['«Адам: Сила + Атлетика (помощь: Вера (⟦Ловкость⟧))»'], ['characters:', '  Адам: { Сила: 2, Атлетика: 1 }', '  Вера: { Сила: 2, Атлетика: 1, Ловкость: 3 }']));
+      const found = wordedAnalysis(analyzeDocument(text, { rulesets: builtinRulesets(), dictionary: [] }), 'en').diagnostics;
+      assert.deepEqual(
+        found.map((d) => [d.code, d.message]),
+        [['RM005', 'In storytelling a helper rolls the check’s own traits: the trait in parentheses after "Вера" is not used']],
+      );
+      assert.deepEqual(found[0].range, range);
+    });
+  });
 });

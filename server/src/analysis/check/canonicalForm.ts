@@ -116,7 +116,10 @@ export function formatParam(param: Param, options: FormatParamOptions = {}): str
     case 'hindrance':
       return param.count === 1 ? keyword : `${param.count} ${keyword}`;
     case 'helpers':
-      if (param.names) return `${keyword}: ${param.names.map((n, k) => (k === 0 ? n.name : `${n.joinedBy === 'и' ? ' и ' : ', '}${n.name}`)).join('')}`;
+      if (param.names) {
+        const named = (n: (typeof param.names)[number]) => (n.trait ? `${n.name} (${n.trait.name})` : n.name);
+        return `${keyword}: ${param.names.map((n, k) => (k === 0 ? named(n) : `${n.joinedBy === 'и' ? ' и ' : ', '}${named(n)}`)).join('')}`;
+      }
       return `${keyword}: ${param.count ?? 0}`;
     default:
       return keyword;

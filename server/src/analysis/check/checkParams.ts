@@ -95,6 +95,11 @@ export interface HelperName {
   range: TextRange;
   /** What separates it from the name before it: «,» or «и» (absent for the first name). */
   joinedBy?: ',' | 'и';
+  /**
+   * threads-of-fate (002 l.65): the helper's own Characteristic or Skill, in parentheses after the
+   * name («Рэй (Взлом)»); `name` whitespace-normalised, `range` the name inside the parentheses.
+   */
+  trait?: { name: string; range: TextRange };
 }
 
 /**

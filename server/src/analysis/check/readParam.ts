@@ -125,7 +125,21 @@ function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, res
     while (i < t.length && t[i].kind === 'word' && t[i].key !== 'и') i++;
     if (i === from) break;
     const range = span(t[from], t[i - 1]);
-    names.push({ name: normalizeSpaces(sink.text(range)), range, ...(joinedBy ? { joinedBy } : {}) });
+    // «Рэй (Взлом)»: the helper's own trait (002 l.65), words up to the «)».
+    let trait: HelperName['trait'];
+    if (t[i]?.kind === 'lparen') {
+      const traitFrom = i + 1;
+      let j = traitFrom;
+      while (j < t.length && t[j].kind === 'word') j++;
+      if (j === traitFrom || t[j]?.kind !== 'rparen') {
+        sink.error('bad-number', span(t[i], t[Math.min(j, t.length - 1)]), { param: 'helpers', reason: 'not-a-number' });
+        return { keywordSeen: true };
+      }
+      const traitRange = span(t[traitFrom], t[j - 1]);
+      trait = { name: normalizeSpaces(sink.text(traitRange)), range: traitRange };
+      i = j + 1;
+    }
+    names.push({ name: normalizeSpaces(sink.text(range)), range, ...(joinedBy ? { joinedBy } : {}), ...(trait ? { trait } : {}) });
     const sep = t[i] as Token | undefined;
     if (sep === undefined) break;
     if (sep.kind === 'comma') joinedBy = ',';
@@ -140,7 +154,7 @@ function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, res
     return { keywordSeen: true };
   }
   rest(i);
-  return { keywordSeen: true, param: { ...base, range: { start: whole.start, end: names[names.length - 1].range.end }, names } };
+  return { keywordSeen: true, param: { ...base, range: { start: whole.start, end: t[i - 1].end }, names } };
 }
 
 /**

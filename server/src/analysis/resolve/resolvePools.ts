@@ -54,6 +54,15 @@ export function helpersOf(param: HelpersParam, combination: readonly number[], s
       helpers.push(helperSide(main, null));
       continue;
     }
+    // threads-of-fate (002 l.65): each helper checks their own Characteristic or Skill, named after them.
+    if (helper.trait && ctx.ruleset.family === 'd20') {
+      const name = ctx.index.lookup(helper.trait.name)?.trait.name ?? helper.trait.name;
+      const own = sheet.traits.get(name)?.value;
+      if (own === undefined) reportSheetLacksTrait(sink, sheet, name, helper.trait.range);
+      helpers.push(helperSide(main, own ?? null));
+      continue;
+    }
+    if (helper.trait) sink.add('RM005', { id: 'helperTraitUnused', name: helper.name, ruleset: ctx.ruleset.id }, helper.trait.range);
     let base: number | null = 0;
     /** The text's rule for a missing Skill (unskilledHelper.ts): difficulty added, or no roll at all. */
     let harder = 0;
