@@ -84,7 +84,7 @@ function usesNewMechanics(spec: CheckSpec): boolean {
     spec.secondAttempt === true ||
     spec.special === true ||
     spec.openGoal === true ||
-    sides.some((side) => side.extraSuccesses !== undefined || side.durability !== undefined || side.maneuver !== undefined || side.headStart !== undefined) ||
+    sides.some((side) => side.extraSuccesses !== undefined || side.durability !== undefined || side.maneuver !== undefined || side.headStart !== undefined || side.replay === true) ||
     (spec.opponent !== undefined && spec.extended !== undefined) ||
     sides.some((side) => (side.helpers?.length ?? 0) > 0 || side.noBotch === true || side.attribute !== undefined)
   );

@@ -42,6 +42,8 @@ export interface RollSide {
   durability?: number;
   /** `маневр N` (001 l.32): the pool is at most N dice, the vehicle's Maneuver. */
   maneuver?: number;
+  /** `воспроизведение` (storytelling, 000 l.474): every die of the pool that fails is rolled once more. */
+  replay?: boolean;
   /** `фора N` (001 l.83): in a race, the side starts with N successes. */
   headStart?: number;
 }

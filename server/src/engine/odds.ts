@@ -232,6 +232,10 @@ function withNotes(ruleset: Ruleset, side: RollSide, odds: PoolOdds): PoolOdds {
   if (odds.extra_successes) added.push('extra_successes');
   if (odds.durability) added.push('durability');
   if (odds.head_start) added.push('head_start');
+  if (ruleset.family === 'storytelling' && side.replay && !odds.chance_die) {
+    added.push('replay');
+    odds = { ...odds, replay: true };
+  }
   return added.length === 0 ? odds : { ...odds, notes: NOTE_ORDER.filter((note) => odds.notes.includes(note) || added.includes(note)) };
 }
 

@@ -40,7 +40,9 @@ export type OddsNote =
   /** `маневр N`: the pool capped by the vehicle's Maneuver (`maneuver`). */
   | 'maneuver'
   /** A race where a side starts with successes (`head_start`). */
-  | 'head_start';
+  | 'head_start'
+  /** Storytelling `воспроизведение`: each failed die of the pool is rolled once more (`replay`). */
+  | 'replay';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -63,6 +65,7 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'extra_successes',
   'durability',
   'head_start',
+  'replay',
 ];
 
 export interface ContestOdds {
@@ -114,6 +117,8 @@ export interface PoolOdds {
   durability?: number;
   /** `маневр N`: the pool was capped at the vehicle's Maneuver; `pool` is the capped one, `written` the pool before. */
   maneuver?: { cap: number; written: number };
+  /** Storytelling `воспроизведение`: the failed dice of the pool were rolled once more. */
+  replay?: true;
   /** A race with `фора`: the successes each side starts with, [the roller's, the opponent's]. */
   head_start?: [number, number];
   /** `длительное` without a goal: for each goal "1" … "10", [P(done by roll 1), …, by roll 5]. */

@@ -21,6 +21,8 @@ export interface SideRoll {
   dice: number[];
   /** Storytelling: the extra dice re-rolls added, in order. */
   rerolled: number[];
+  /** Storytelling `воспроизведение`: the pool's failed dice rolled once more, in order (their 10s re-roll too). */
+  replayed?: number[];
   /** Classic: the bonus dice a specialty granted for 10s. */
   bonus: number[];
   /** d20: the die kept of several. */

@@ -67,6 +67,7 @@ const PARAMETER_WORDS = {
   durability: 'paramDurability',
   maneuver: 'paramManeuver',
   headStart: 'paramHeadStart',
+  replay: 'paramReplay',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

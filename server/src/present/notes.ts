@@ -59,6 +59,8 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return v.w.noteDurability(v.number(odds.durability ?? 0));
     case 'maneuver':
       return v.w.noteManeuver(v.number(odds.maneuver?.cap ?? 0), v.number(odds.maneuver?.written ?? 0));
+    case 'replay':
+      return v.w.noteReplay;
     case 'head_start':
       return v.w.noteHeadStart(v.count(odds.head_start?.[0] ?? 0, 'success'), v.count(odds.head_start?.[1] ?? 0, 'success'));
   }

@@ -427,6 +427,12 @@ export const WORDS = {
     ru: `Фора: на старте гонки у проверяющего ${mine}, у противника — ${theirs}.`,
     en: `Head start: at the race’s start the roller has ${mine}, the opponent ${theirs}.`,
   }),
+  noteReplay: {
+    ru: 'Воспроизведение: каждая кость пула без успеха перебрасывается один раз; у переброшенной, как у любой кости, 10 даёт ещё бросок.',
+    en: 'Replication: each die of the pool without a success is rolled once more; like any die, a 10 on it rolls again.',
+  },
+  replayedDice: { ru: 'воспроизведение', en: 'replicated' },
+  paramReplay: { ru: 'воспроизведение: кости без успеха перебрасываются один раз', en: 'replication: dice without a success are rolled once more' },
   countedRoll: (rolled: string, counted: string): Text => ({ ru: `выпало ${rolled}, засчитано ${counted}`, en: `${rolled} rolled, ${counted} counted` }),
   paramExtraSuccesses: { ru: 'дополнительные успехи к броску, давшему хотя бы один', en: 'extra successes for a roll that has at least one' },
   paramDurability: { ru: 'Прочность объекта: засчитываются успехи сверх неё', en: 'an object’s Durability: only successes beyond it count' },

@@ -35,6 +35,7 @@ interface OddsJson {
   durability?: number;
   maneuver?: { cap: number; written: number };
   head_start?: [number, number];
+  replay?: boolean;
 }
 
 async function odds(ruleset: string, check: string): Promise<OddsJson> {
@@ -554,6 +555,68 @@ describe('docs/markup.md «Механики»: extra successes, Durability, Mane
         [['RM005', 'In storytelling a helper rolls the check’s own traits: the trait in parentheses after "Вера" is not used']],
       );
       assert.deepEqual(found[0].range, range);
+    });
+  });
+
+  describe('`воспроизведение`: every failed die of the pool is rolled once more (000 l.474)', () => {
+    it('3 dice without 10-again, each die listed with its second face (every face)', async () => {
+      const json = await odds('storytelling', 'Интеллект 2 + Ремесло 1 (без снова-10, воспроизведение)');
+      const dist: number[] = [];
+      forEachFaces(6, 10, (f) => {
+        let successes = 0;
+        for (let die = 0; die < 3; die++) {
+          const first = f[2 * die];
+          const second = f[2 * die + 1];
+          if (first >= 8 || second >= 8) successes += 1;
+        }
+        add(dist, successes, 1);
+      });
+      // Counted in integers, divided once: a million additions of 1e-6 would drift past 1e-12.
+      for (let k = 0; k < dist.length; k++) dist[k] /= 1e6;
+      closeSeries(json.successes, dist, 'successes');
+      close(json.outcomes?.failure, dist[0], 'failure');
+      assert.equal(json.replay, true);
+      assert.deepEqual(json.notes, ['replay']);
+    });
+
+    it('with 10-again the second roll re-rolls its 10 like any die (the oracle’s one-die chain, 3 dice)', async () => {
+      const json = await odds('storytelling', 'Интеллект 2 + Ремесло 1 (воспроизведение)');
+      // One die: its chain when the first face succeeds (k ≥ 1), else a whole new chain.
+      const chain: number[] = [];
+      for (const r of storytellingRoll(1, 10).results) add(chain, r.successes, r.p);
+      const die = chain.map((q, k) => (k === 0 ? 0 : q) + chain[0] * q);
+      const dist: number[] = [];
+      die.forEach((a, i) => die.forEach((b, j) => die.forEach((c, k) => add(dist, i + j + k, a * b * c))));
+      closeSeries(json.successes?.slice(0, 10), dist.slice(0, 10), 'successes');
+      close(json.outcomes?.exceptional_success, dist.slice(5).reduce((sum, p) => sum + p, 0), 'exceptional');
+    });
+
+    it('a chance die is not a pool: no replication, no note', async () => {
+      const json = await odds('storytelling', 'Интеллект 1 − 1 (воспроизведение)');
+      close(json.outcomes?.dramatic_failure, 0.1, 'dramatic failure');
+      assert.deepEqual(json.notes, ['chance_die']);
+    });
+
+    it('RM005 outside storytelling', () => {
+      const { text, range } = markedRange(scenario('mage-revised', ['«Интеллект 3 + Ремесло 2 (сложность 6, ⟦воспроизведение⟧)»']));
+      const found = wordedAnalysis(analyzeDocument(text, { rulesets: builtinRulesets(), dictionary: [] }), 'en').diagnostics;
+      assert.deepEqual(
+        found.map((d) => [d.code, d.message]),
+        [['RM005', 'The parameter "воспроизведение" is not used by mage-revised']],
+      );
+      assert.deepEqual(found[0].range, range);
+    });
+
+    it('a roll: the failed dice once more, then the 10s; the log names them', () => {
+      const storytelling = getBuiltinRuleset('storytelling')!;
+      const spec = analyze('storytelling', ['«Интеллект 2 + Ремесло 1 (воспроизведение)»']).checks[0].spec;
+      assert.ok(spec);
+      // Pool 9, 3, 10 → 3 fails and is rolled again (10) → the two 10s re-roll (4, 8).
+      const report = rollCheck(storytelling, spec, { random: faces(9, 3, 10, 10, 4, 8) });
+      assert.deepEqual([report.dice, report.replayed, report.rerolled, report.successes], [[9, 3, 10], [10], [4, 8], 4]);
+      assert.deepEqual(rollLog('«Интеллект 2 + Ремесло 1 (воспроизведение)»', report, storytelling, voice('ru')), [
+        '🎲 «Интеллект 2 + Ремесло 1 (воспроизведение)»: [9, 3, 10] + воспроизведение [10] + переброс [4, 8] → 4 успеха: успех',
+      ]);
     });
   });
 });

@@ -48,6 +48,7 @@ const PARAM_FIELDS: Record<Param['kind'], string[]> = {
   durability: ['value', 'valueRange'],
   maneuver: ['value', 'valueRange'],
   headStart: ['value', 'valueRange'],
+  replay: [],
   again: ['rule'],
   static: [],
   specialty: [],

@@ -90,6 +90,8 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return 'маневр';
     case 'headStart':
       return 'фора';
+    case 'replay':
+      return 'воспроизведение';
   }
 }
 

@@ -195,6 +195,11 @@ export interface RatedParam extends ParamBase {
   valueRange: TextRange;
 }
 
+/** `воспроизведение` (storytelling, 000 l.474): every failed die of the pool is rolled once more. */
+export interface ReplayParam extends ParamBase {
+  kind: 'replay';
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -217,7 +222,8 @@ export type Param =
   | SecondAttemptParam
   | SpecialParam
   | ExtraSuccessesParam
-  | RatedParam;
+  | RatedParam
+  | ReplayParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

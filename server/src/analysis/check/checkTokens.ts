@@ -105,7 +105,8 @@ export type ParamKind =
   | 'extraSuccesses'
   | 'durability'
   | 'maneuver'
-  | 'headStart';
+  | 'headStart'
+  | 'replay';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {

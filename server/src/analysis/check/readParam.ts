@@ -68,6 +68,7 @@ const PARAM_WORDS = new Set([
   'прочность',
   'маневр',
   'фора',
+  'воспроизведение',
   ...SUCCESS_WORDS,
   ...ATTEMPT_WORDS,
   ...ROLL_WORDS,
@@ -317,6 +318,9 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
     case 'дважды':
       rest(1);
       return { keywordSeen: true, param: { ...base('twice', first, first, first), kind: 'twice' } };
+    case 'воспроизведение':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('replay', first, first, first), kind: 'replay' } };
     case 'особое':
       rest(1);
       return { keywordSeen: true, param: { ...base('special', first, first, first), kind: 'special' } };

@@ -150,7 +150,8 @@ export type ParameterKind =
   | 'extraSuccesses'
   | 'durability'
   | 'maneuver'
-  | 'headStart';
+  | 'headStart'
+  | 'replay';
 
 /** A parameter offered after «(»: its word, and what it writes (a field where a number follows). */
 export type CheckParameter = { label: string; parts: TemplatePart[] } & (
@@ -185,6 +186,7 @@ export function checkParameters(ruleset: Ruleset): CheckParameter[] {
   // docs/markup.md, "Механики": extra successes (000 l.468, 001 l.81), Durability (000 l.593),
   // a vehicle's Maneuver (001 l.32), a race's head start (001 l.83), where the ruleset takes them.
   if (ruleset.family === 'storytelling' || ruleset.family === 'classic') out.push({ kind: 'extraSuccesses', label: '+успехов', parts: [{ text: '+' }, { field: '2' }, { text: ' успеха' }] });
+  if (ruleset.family === 'storytelling') out.push(word('replay', 'воспроизведение'));
   if (ruleset.family === 'storytelling') out.push({ kind: 'durability', label: 'прочность', parts: [{ text: 'прочность ' }, { field: '3' }] });
   if (supportsManeuver(ruleset)) out.push({ kind: 'maneuver', label: 'маневр', parts: [{ text: 'маневр ' }, { field: '5' }] });
   if (supportsRaces(ruleset)) out.push({ kind: 'headStart', label: 'фора', parts: [{ text: 'фора ' }, { field: '2' }] });

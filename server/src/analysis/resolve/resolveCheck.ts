@@ -139,6 +139,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     delete first.roll.extraSuccesses;
     delete first.roll.durability;
     delete first.roll.maneuver;
+    delete first.roll.replay;
     first.specialties = 0;
   }
   // A d20 contest has no difficulty for helpers to roll against (002 l.65): they would change nothing.

@@ -200,6 +200,14 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
           settings.diceRules.push(param);
         }
         break;
+      case 'replay':
+        // Only the storytelling text has it (000 l.474), and only its dice fail one by one.
+        if (ruleset.family !== 'storytelling') unused(param);
+        else {
+          settings.roll.replay = true;
+          settings.diceRules.push(param);
+        }
+        break;
       case 'headStart':
         // A race's (001 l.83); resolveCheck reports it outside one (`reportBrokenHeadStart`).
         if (!supportsRaces(ruleset)) unused(param);
