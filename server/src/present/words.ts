@@ -422,6 +422,7 @@ export const WORDS = {
     ru: `Засчитываются только успехи сверх Прочности ${durability}: успех — больше ${durability}.`,
     en: `Only successes beyond Durability ${durability} count: a success takes more than ${durability}.`,
   }),
+  maneuverName: { ru: 'Маневр', en: 'Maneuver' },
   noteManeuver: (cap: string, written: string): Text => ({ ru: `Пул ограничен Маневром: ${cap} из ${written}.`, en: `The pool is capped by the vehicle’s Maneuver: ${cap} of ${written}.` }),
   noteHeadStart: (mine: string, theirs: string): Text => ({
     ru: `Фора: на старте гонки у проверяющего ${mine}, у противника — ${theirs}.`,

@@ -65,6 +65,13 @@ describe('present: extra successes, Durability, Maneuver, head start, replicatio
     });
   }
 
+  it('the formula line says the dice the Maneuver leaves', () => {
+    const analysis = analyzeDocument(scenario('mage-revised', ['«Ловкость 4 + Вождение 3 (сложность 6, маневр 5)»']), { rulesets: builtinRulesets(), dictionary: [] });
+    const line = (locale: 'ru' | 'en') => checkHoverMarkdown(analysis.checks[0], analysis.ruleset, voice(locale)).split('\n')[1];
+    assert.equal(line('ru'), 'Ловкость 4 + Вождение 3 = 7 костей → 5 костей (Маневр 5), сложность 6 · в среднем 2,07 успеха');
+    assert.equal(line('en'), 'Ловкость 4 + Вождение 3 = 7 dice → 5 dice (Maneuver 5), difficulty 6 · 2.07 successes on average');
+  });
+
   it('the English roll log: successes rolled and counted, dice replicated', () => {
     const analysis = analyzeDocument(scenario('storytelling', ['«Сила 2 + Драка 1 (+4 успеха, воспроизведение)»']), { rulesets: builtinRulesets(), dictionary: [] });
     const check = analysis.checks[0];
