@@ -16,6 +16,7 @@ import { checkHoverMarkdown } from '../../../server/out/present/hover';
 import { rollLog } from '../../../server/out/present/roll';
 import { voice } from '../../../server/out/present/voice';
 import { scenario } from '../analysis/util';
+import { ruLines } from './text';
 
 function hoverNotes(ruleset: string, line: string, locale: 'ru' | 'en'): string[] {
   const analysis = analyzeDocument(scenario(ruleset, [line]), { rulesets: builtinRulesets(), dictionary: [] });
@@ -64,6 +65,21 @@ describe('present: extra successes, Durability, Maneuver, head start, replicatio
       assert.deepEqual(hoverNotes(note.ruleset, note.line, 'en'), [note.en]);
     });
   }
+
+  it('the successes’ rows start where a roll with extra successes can be', () => {
+    const rows = (ruleset: string, line: string) => {
+      const analysis = analyzeDocument(scenario(ruleset, [line]), { rulesets: builtinRulesets(), dictionary: [] });
+      return checkHoverMarkdown(analysis.checks[0], analysis.ruleset, voice('ru'))
+        .split('\n')
+        .filter((l) => l.startsWith('  '));
+    };
+    assert.deepEqual(
+      rows('mage-revised', '«Сила Воли 5 (сложность 6, +7 успехов)»'),
+      ruLines('  8 успехов  20 % ███▏', '  9 успехов  26 % ████▏', '  10 успехов 23 % ███▊', '  11 успехов 13 % ██', '  12 успехов  3 % ▌'),
+    );
+    // storytelling keeps its named fold: 5 and more is the exceptional success.
+    assert.deepEqual(rows('storytelling', '«Сила 3 + Драка 2 (+2 успеха)»'), ruLines('  3 успеха                32 % █████▏', '  4 успеха                28 % ████▌', '  5+ исключительный успех 23 % ███▋'));
+  });
 
   it('the formula line says the dice the Maneuver leaves', () => {
     const analysis = analyzeDocument(scenario('mage-revised', ['«Ловкость 4 + Вождение 3 (сложность 6, маневр 5)»']), { rulesets: builtinRulesets(), dictionary: [] });
