@@ -619,4 +619,24 @@ describe('docs/markup.md «Механики»: extra successes, Durability, Mane
       ]);
     });
   });
+
+  it('party odds: each character’s chance is their own check’s, with the mechanics kept', () => {
+    const front = ['characters:', '  Адам: { Ловкость: 4, Вождение: 3 }', '  Вера: { Ловкость: 2, Вождение: 2 }'];
+    const party = analyzeDocument(scenario('mage-revised', ['«Ловкость + Вождение (сложность 6, маневр 5, +1 успех)»'], front), { rulesets: builtinRulesets(), dictionary: [] });
+    const own = (name: string) => {
+      const a = analyzeDocument(scenario('mage-revised', [`«${name}: Ловкость + Вождение (сложность 6, маневр 5, +1 успех)»`], front), { rulesets: builtinRulesets(), dictionary: [] });
+      return (a.checks[0].odds as unknown as OddsJson).outcomes?.success;
+    };
+    const members = party.checks[0].party?.members.map((m) => [m.character, m.success]);
+    assert.deepEqual(members, [
+      ['Адам', own('Адам')],
+      ['Вера', own('Вера')],
+    ]);
+    // Адам's 7 dice are cut to 5 by the Maneuver: every face of 5 dice at 6.
+    let success = 0;
+    forEachFaces(5, 10, (f) => {
+      if (classicFaces(f, 6).successes >= 1) success += 1;
+    });
+    close(own('Адам'), success / 1e5, 'Адам');
+  });
 });
