@@ -90,6 +90,10 @@ export interface DiagnosticArguments {
   // Characters and helpers (RM003, RM005, RM007, RM008).
   unknownCharacter: { name: string; known: string[] };
   sheetLacksTrait: { character: string; trait: string };
+  /** A helper without the check's Skill rolls by the text's rule (000 l.89, 001 l.12); `cannot`: a Knowledge, no roll. */
+  /** A helper's own trait («Рэй (Взлом)») where the ruleset's helpers roll the check's traits (all but threads-of-fate). */
+  helperTraitUnused: { name: string; ruleset: string };
+  helperUnskilled: { character: string; trait: string; rule: 'dice' | 'difficulty' | 'attribute' | 'cannot'; penalty: number };
   unknownHelper: { name: string; known: string[] };
   selfHelp: { name: string };
   helpersAsBonus: NoArguments;
@@ -164,6 +168,12 @@ export interface DiagnosticArguments {
   // vampire-pack's `атака`/`защита` (High Competence, 004 l.109) and `сделка с Дьяволом` (004 l.60–65).
   vampirePackOnly: { param: string; ruleset: string; rule: 'highCompetence' | 'deal' };
   dealConflict: { with: 'contest' | 'extended' };
+  // `+N успехов`, `прочность`, `маневр`, `фора` (docs/markup.md, "Механики"; RM003, RM005).
+  zeroExtraSuccesses: NoArguments;
+  zeroManeuver: NoArguments;
+  durabilityInContest: NoArguments;
+  headStartWithoutRace: NoArguments;
+  headStartReachesTarget: { start: number; target: number };
 }
 
 export type DiagnosticMessage = Messages<DiagnosticArguments>;

@@ -89,6 +89,7 @@ function usesNewMechanics(spec: CheckSpec, family: FamilyId): boolean {
     spec.deal === true ||
     spec.openGoal === true ||
     spec.combat !== undefined ||
+    sides.some((side) => side.extraSuccesses !== undefined || side.durability !== undefined || side.maneuver !== undefined || side.headStart !== undefined || side.replay === true) ||
     (spec.opponent !== undefined && spec.extended !== undefined) ||
     (spec.opponent !== undefined && family === 'storytelling') ||
     sides.some((side) => (side.helpers?.length ?? 0) > 0 || side.noBotch === true || side.attribute !== undefined)

@@ -19,6 +19,11 @@ export function supportsNoBotch(ruleset: Ruleset): boolean {
   return ruleset.family === 'classic';
 }
 
+/** `маневр N`: the rulesets whose text caps a driver's pool by the vehicle's Maneuver (001 l.32), and those extending them. */
+export function supportsManeuver(ruleset: Ruleset): boolean {
+  return ruleset.family === 'classic' && [ruleset.id, ruleset.extends].includes('mage-revised');
+}
+
 /** A target of successes in a contest (a race); a d20 contest has no difficulty to count successes by. */
 export function supportsRaces(ruleset: Ruleset): boolean {
   return ruleset.family !== 'd20';

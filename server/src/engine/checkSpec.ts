@@ -37,6 +37,16 @@ export interface RollSide {
    * sides have one and they differ. Absent when unknown or when the pool has none («против 6»).
    */
   attribute?: number;
+  /** `+N успехов` (000 l.468, 001 l.81): N successes added to a roll with at least one (countedSuccesses.ts). */
+  extraSuccesses?: number;
+  /** `прочность N` (000 l.593, 605): only successes beyond an object's Durability N count (countedSuccesses.ts). */
+  durability?: number;
+  /** `маневр N` (001 l.32): the pool is at most N dice, the vehicle's Maneuver. */
+  maneuver?: number;
+  /** `воспроизведение` (storytelling, 000 l.474): every die of the pool that fails is rolled once more. */
+  replay?: boolean;
+  /** `фора N` (001 l.83): in a race, the side starts with N successes. */
+  headStart?: number;
 }
 
 export interface ExtendedSpec {

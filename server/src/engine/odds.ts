@@ -17,6 +17,7 @@ import { attemptsOdds, MAX_ATTEMPTS } from './attempts';
 import { twiceOdds } from './twice';
 import { secondAttemptOdds, secondAttemptSide } from './secondAttempt';
 import { combatOdds, type CombatSpec } from './combat';
+import { countedDistribution, countedOdds, countedStep } from './countedSuccesses';
 
 export function familyOf(ruleset: Ruleset): FamilyModel {
   // Each model is typed for its own ruleset variant; the discriminant guarantees the match.
@@ -39,13 +40,19 @@ export interface PooledSide<P = number | null> {
   helpers: { side: RollSide; pool: P }[];
 }
 
+/** A pool as the side may roll it: at most its `маневр` (001 l.32), else as it is. */
+function cappedPool(side: RollSide, pool: number): number {
+  return side.maneuver !== undefined ? Math.min(pool, side.maneuver) : pool;
+}
+
 /** The side's pool and its helpers' pools; helpers count only where the ruleset has a teamwork rule. */
 export function poolSide(ruleset: Ruleset, side: RollSide, role: SideRole): PooledSide {
   const family = familyOf(ruleset);
   const helpers = family.teamwork?.applies(side) && supportsTeamwork(ruleset) ? (side.helpers ?? []) : [];
+  const pool = family.resolvePool(ruleset, side, role);
   return {
     side,
-    pool: family.resolvePool(ruleset, side, role),
+    pool: pool === null ? null : cappedPool(side, pool),
     helpers: helpers.map((h) => ({ side: h, pool: family.resolvePool(ruleset, h, role) })),
   };
 }
@@ -56,7 +63,7 @@ function isKnown(s: PooledSide): s is PooledSide<number> {
 
 /** A table row for an unknown pool: every unknown pool (a helper's too) takes the row's size. */
 function withSize(s: PooledSide, size: number): PooledSide<number> {
-  return { side: s.side, pool: s.pool ?? size, helpers: s.helpers.map((h) => ({ side: h.side, pool: h.pool ?? size })) };
+  return { side: s.side, pool: s.pool ?? cappedPool(s.side, size), helpers: s.helpers.map((h) => ({ side: h.side, pool: h.pool ?? size })) };
 }
 
 /** The two sides of a check as the family reads them (vampire-pack: one obstacle for both). */
@@ -93,8 +100,13 @@ function addInto(into: number[], from: readonly number[], weight: number): void 
   from.forEach((p, k) => (into[k] = (into[k] ?? 0) + weight * p));
 }
 
-/** One roll of the side: its own odds, or after its helpers the weighted mixture of the main roll's. */
+/** One roll of the side as it counts: after its helpers, with its successes counted (`+N успехов`, `прочность`). */
 function sideOdds(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): PoolOdds {
+  return countedOdds(ruleset, s.side, helpedOdds(family, ruleset, s));
+}
+
+/** One roll of the side: its own odds, or after its helpers the weighted mixture of the main roll's. */
+function helpedOdds(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): PoolOdds {
   const own = family.odds(ruleset, s.side, s.pool);
   const parts = components(family, ruleset, s);
   if (s.helpers.length === 0) return own;
@@ -137,6 +149,10 @@ function shiftStep(step: ExtendedStep, extra: number): ExtendedStep {
 }
 
 function sideStep(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): ExtendedStep {
+  return countedStep(s.side, helpedStep(family, ruleset, s));
+}
+
+function helpedStep(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): ExtendedStep {
   const parts = components(family, ruleset, s);
   if (parts.length === 1 && parts[0].extraSuccesses === 0) return family.extendedStep(ruleset, parts[0].side, parts[0].pool);
   const gain: number[] = [];
@@ -151,6 +167,10 @@ function sideStep(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>):
 }
 
 function sideScore(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): Distribution {
+  return countedDistribution(s.side, helpedScore(family, ruleset, s));
+}
+
+function helpedScore(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>): Distribution {
   const parts = components(family, ruleset, s);
   if (parts.length === 1 && parts[0].extraSuccesses === 0) return family.contestScore(ruleset, parts[0].side, parts[0].pool);
   const p: number[] = [];
@@ -209,14 +229,16 @@ function contestOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, fir
   const score = sideScore(family, ruleset, first);
   const common = { pool: first.pool, expected: mean(score), notes: [], ...(first.helpers.length > 0 ? { helpers: first.helpers.length } : {}) };
   if (firstStep && spec.extended) {
-    const racing = (step: ExtendedStep, target: number): RacingSide => ({ step, target, onAbort: family.raceAbort ?? 'resets' });
+    const racing = (step: ExtendedStep, target: number, start: number | undefined): RacingSide => ({ step, target, onAbort: family.raceAbort ?? 'resets', ...(start ? { start } : {}) });
     const race = raceOdds(
-      racing(firstStep, spec.extended.target),
-      racing(sideStep(family, ruleset, second), spec.extended.opponentTarget ?? spec.extended.target),
+      racing(firstStep, spec.extended.target, first.side.headStart),
+      racing(sideStep(family, ruleset, second), spec.extended.opponentTarget ?? spec.extended.target, second.side.headStart),
       spec.extended.maxRolls,
     );
+    const headStart: [number, number] = [first.side.headStart ?? 0, second.side.headStart ?? 0];
     return {
       ...common,
+      ...(headStart[0] > 0 || headStart[1] > 0 ? { head_start: headStart } : {}),
       ...breakTies(family, first.side, second.side, race.contest),
       within: race.within,
       ...(race.unfinished !== undefined ? { unfinished: race.unfinished } : {}),
@@ -240,6 +262,14 @@ function withNotes(ruleset: Ruleset, side: RollSide, odds: PoolOdds): PoolOdds {
   if (odds.tie_break) added.push('tie_break');
   else if (odds.tie_to_initiator) added.push('tie_initiator');
   if (odds.unfinished !== undefined) added.push('unfinished');
+  if (odds.maneuver) added.push('maneuver');
+  if (odds.extra_successes) added.push('extra_successes');
+  if (odds.durability) added.push('durability');
+  if (odds.head_start) added.push('head_start');
+  if (ruleset.family === 'storytelling' && side.replay && !odds.chance_die) {
+    added.push('replay');
+    odds = { ...odds, replay: true };
+  }
   return added.length === 0 ? odds : { ...odds, notes: NOTE_ORDER.filter((note) => odds.notes.includes(note) || added.includes(note)) };
 }
 
@@ -289,12 +319,26 @@ function attackOdds(family: FamilyModel, ruleset: Ruleset, combat: CombatSpec, f
   };
 }
 
+/** The roller's `маневр` when it took dice away: the cap and the pool before it. */
+function maneuverOf(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>, role: SideRole): Pick<PoolOdds, 'maneuver'> {
+  const cap = s.side.maneuver;
+  if (cap === undefined) return {};
+  const written = family.resolvePool(ruleset, s.side, role) ?? s.pool;
+  return written > cap ? { maneuver: { cap, written } } : {};
+}
+
+/** What a contest's roller counts its successes by (`+N успехов`), for the odds' fields and notes. */
+function contestCounting(side: RollSide): Pick<PoolOdds, 'extra_successes'> {
+  return side.extraSuccesses ? { extra_successes: side.extraSuccesses } : {};
+}
+
 function knownPoolOdds(family: FamilyModel, ruleset: Ruleset, spec: CheckSpec, first: PooledSide<number>, second: PooledSide<number> | undefined): PoolOdds {
   if (spec.combat) return attackOdds(family, ruleset, spec.combat, first, second);
-  if (second) return withNotes(ruleset, first.side, contestOdds(family, ruleset, spec, first, second));
+  const capped = maneuverOf(family, ruleset, first, second ? 'contest' : 'check');
+  if (second) return withNotes(ruleset, first.side, { ...contestOdds(family, ruleset, spec, first, second), ...capped, ...contestCounting(first.side) });
   /** One roll of the check as it counts: against a threshold, or the better of two (never both: RM005). */
   const oneRoll = (s: PooledSide<number>): PoolOdds => {
-    const odds = withNotes(ruleset, s.side, sideOdds(family, ruleset, s));
+    const odds = withNotes(ruleset, s.side, { ...sideOdds(family, ruleset, s), ...capped });
     const counted = spec.threshold !== undefined ? thresholdOdds(ruleset, odds, spec.threshold) : spec.twice ? twiceOdds(odds) : odds;
     const read = spec.secondAttempt ? secondAttemptOdds(counted) : counted;
     return spec.deal ? withDeal(read) : read;

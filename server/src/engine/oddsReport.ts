@@ -42,7 +42,17 @@ export type OddsNote =
   /** vampire-pack `атака` / `защита`: High Competence would apply, but not to an attack or a defence (004 l.109). */
   | 'no_high_competence'
   /** vampire-pack `сделка с Дьяволом`: `deal` is the chance of success with the bargain (004 l.60–65). */
-  | 'deal';
+  | 'deal'
+  /** `+N успехов`: successes added to a roll that has any (`extra_successes`). */
+  | 'extra_successes'
+  /** `прочность N`: only successes beyond the Durability count (`durability`). */
+  | 'durability'
+  /** `маневр N`: the pool capped by the vehicle's Maneuver (`maneuver`). */
+  | 'maneuver'
+  /** A race where a side starts with successes (`head_start`). */
+  | 'head_start'
+  /** Storytelling `воспроизведение`: each failed die of the pool is rolled once more (`replay`). */
+  | 'replay';
 
 /** The notes in the order a reader takes them: the roll's own first, then what the check's mechanics add. */
 export const NOTE_ORDER: readonly OddsNote[] = [
@@ -66,6 +76,11 @@ export const NOTE_ORDER: readonly OddsNote[] = [
   'combat',
   'no_high_competence',
   'deal',
+  'maneuver',
+  'extra_successes',
+  'durability',
+  'head_start',
+  'replay',
 ];
 
 export interface ContestOdds {
@@ -130,6 +145,16 @@ export interface PoolOdds {
    * traded for a base success, P(success) + P(failure); a painful failure (and no dice left) stays.
    */
   deal?: number;
+  /** `+N успехов`: N successes added to a roll with at least one; `outcomes` and `successes` count them. */
+  extra_successes?: number;
+  /** `прочность N`: only successes beyond N count; `outcomes` and `successes` are read so. */
+  durability?: number;
+  /** `маневр N`: the pool was capped at the vehicle's Maneuver; `pool` is the capped one, `written` the pool before. */
+  maneuver?: { cap: number; written: number };
+  /** Storytelling `воспроизведение`: the failed dice of the pool were rolled once more. */
+  replay?: true;
+  /** A race with `фора`: the successes each side starts with, [the roller's, the opponent's]. */
+  head_start?: [number, number];
   /** `длительное` without a goal: for each goal "1" … "10", [P(done by roll 1), …, by roll 5]. */
   by_goal?: Record<string, number[]>;
   /** Initiative: P(1d10 + rating = total), keyed by the total as a decimal string; no outcomes. */

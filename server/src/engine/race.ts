@@ -20,6 +20,8 @@ export interface RacingSide {
   /** What an aborting roll does: `loses` the race at once (classic botch) or `resets` the total to 0. */
   onAbort: 'loses' | 'resets';
   target: number;
+  /** `фора N` (001 l.83): the successes the side starts with (less than its target; more is read as one short of it). */
+  start?: number;
 }
 
 export interface RaceOdds {
@@ -41,7 +43,8 @@ class SideProcess {
   constructor(private readonly side: RacingSide) {
     this.needed = Math.max(1, Math.ceil(side.target));
     this.alive = new Array<number>(this.needed).fill(0);
-    this.alive[0] = 1;
+    // A head start at or past the target is refused by the analysis (RM003); here it stays one short.
+    this.alive[Math.min(this.needed - 1, Math.max(0, side.start ?? 0))] = 1;
   }
 
   /** Rolls one round; returns P(reaches the target now) and P(botches now), both first events. */

@@ -12,6 +12,7 @@ import { betterRoll } from './twice';
 import { secondAttemptRoll, secondAttemptSide } from './secondAttempt';
 import { MAX_ATTEMPTS } from './attempts';
 import { type CombatSpec, rollCombat } from './combat';
+import { countedRoll } from './countedSuccesses';
 
 /** Without a roll limit an extended action is rolled at most this many times. */
 const EXTENDED_ROLL_CAP = 20;
@@ -50,10 +51,10 @@ function rollingSide(ruleset: Ruleset, side: RollSide, role: SideRole, chosen: n
   };
 }
 
-/** One roll of a side: its helpers first when it has any. */
+/** One roll of a side: its helpers first when it has any; its successes counted as the odds count them (countedSuccesses.ts). */
 function rollSide(family: FamilyModel, ruleset: Ruleset, s: PooledSide<number>, random: RandomSource): SideRoll {
-  if (s.helpers.length > 0 && family.teamwork) return family.teamwork.roll(ruleset, s.side, s.pool, s.helpers as HelperPool[], random);
-  return family.roll(ruleset, s.side, s.pool, random);
+  const roll = s.helpers.length > 0 && family.teamwork ? family.teamwork.roll(ruleset, s.side, s.pool, s.helpers as HelperPool[], random) : family.roll(ruleset, s.side, s.pool, random);
+  return countedRoll(ruleset, s.side, roll);
 }
 
 type ExtendedRoll = NonNullable<RolledCheck['extended']>;
@@ -128,7 +129,10 @@ interface RaceResult {
 /** Rolls a race round by round, by the rules raceOdds counts (race.ts). */
 function rollRace(family: FamilyModel, ruleset: Ruleset, a: PooledSide<number>, b: PooledSide<number>, targets: [number, number], maxRounds: number | undefined, random: RandomSource): RaceResult {
   const rounds: RaceRound[] = [];
-  const totals: [number, number] = [0, 0];
+  // `фора` (001 l.83): a side starts with its head start, one short of its target at most, as raceOdds counts.
+  const totals: [number, number] = [Math.min(targets[0] - 1, a.side.headStart ?? 0), Math.min(targets[1] - 1, b.side.headStart ?? 0)];
+  totals[0] = Math.max(0, totals[0]);
+  totals[1] = Math.max(0, totals[1]);
   const limit = maxRounds ?? RACE_ROUND_CAP;
   const loses = family.raceAbort === 'loses';
   while (rounds.length < limit) {
@@ -177,7 +181,7 @@ function rollSingle(ruleset: Ruleset, spec: CheckSpec, random: RandomSource, opt
         ...assumed,
         opponent: acrossRolls(theirRolls, theirs.pooled.pool, theirTotal, endOf(family, theirRolls, theirTotal >= targets[1])),
         ...decided,
-        race: { targets, rounds: race.rounds, decided: race.decided },
+        race: { targets, rounds: race.rounds, decided: race.decided, ...(side.headStart || opponent.headStart ? { head_start: [side.headStart ?? 0, opponent.headStart ?? 0] as [number, number] } : {}) },
       };
     }
     const first = rollSide(family, ruleset, mine.pooled, random);

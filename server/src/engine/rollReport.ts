@@ -22,6 +22,8 @@ export interface SideRoll {
   dice: number[];
   /** Storytelling: the extra dice re-rolls added, in order. */
   rerolled: number[];
+  /** Storytelling `воспроизведение`: the pool's failed dice rolled once more, in order (their 10s re-roll too). */
+  replayed?: number[];
   /** Classic: the bonus dice a specialty granted for 10s. */
   bonus: number[];
   /** d20: the die kept of several. */
@@ -32,6 +34,8 @@ export interface SideRoll {
   margin?: number;
   /** Successes as the family counts them (d20: 1 for a success, else 0); teamwork: the team's. */
   successes: number;
+  /** `+N успехов` / `прочность N`: the successes the dice gave, before they were counted into `successes`. */
+  successes_rolled?: number;
   /** Outcome key, as `rollmark odds --json` writes it; `initiative` for an initiative roll. */
   outcome: string;
   /** d20: `critical_success` or `critical_failure` when the kept die is 20 or 1. */
@@ -103,6 +107,8 @@ export interface RolledCheck extends SideRoll {
     rounds: RaceRound[];
     /** `target`: a side reached its target; `botch`: a classic botch; `limit`: K rounds were rolled; `unfinished`: the safety cap. */
     decided: 'target' | 'botch' | 'limit' | 'unfinished';
+    /** `фора`: the successes each side started with, [the roller's, the opponent's]. */
+    head_start?: [number, number];
   };
 }
 

@@ -67,6 +67,11 @@ const PARAMETER_WORDS = {
   attack: 'paramAttack',
   defence: 'paramDefence',
   deal: 'paramDeal',
+  extraSuccesses: 'paramExtraSuccesses',
+  durability: 'paramDurability',
+  maneuver: 'paramManeuver',
+  headStart: 'paramHeadStart',
+  replay: 'paramReplay',
 } as const satisfies Record<Exclude<ParameterKind, 'willpowerDice'>, keyof Voice['w']>;
 
 /** What a parameter does: «продолжительное действие: предел бросков». */

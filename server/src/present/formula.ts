@@ -76,7 +76,10 @@ function sideFormula(check: AnalyzedCheck, ruleset: Ruleset, sideIndex: number, 
     case 'classic': {
       const difficulty = roll.difficulty ?? ruleset.params.difficulty.default ?? 6;
       const byDefault = roll.difficulty === undefined ? ` (${v.w.byDefault})` : '';
-      const result = pool === null ? v.w.unknownDice : pool <= 0 ? `${v.count(0, 'die')}: ${v.w.noRollPossible}` : v.count(pool, 'die');
+      const written = pool === null ? v.w.unknownDice : pool <= 0 ? `${v.count(0, 'die')}: ${v.w.noRollPossible}` : v.count(pool, 'die');
+      // `маневр N` (001 l.32): the dice the vehicle leaves, after the pool written.
+      const cap = roll.maneuver;
+      const result = pool !== null && cap !== undefined && pool > cap ? `${written} → ${v.count(cap, 'die')} (${v.w.maneuverName} ${v.number(cap)})` : written;
       const willpower = roll.willpower ? `, ${v.w.willpowerSuccess}` : '';
       return `${terms} = ${result}, ${v.w.difficulty} ${v.number(difficulty)}${byDefault}${willpower}`;
     }

@@ -209,6 +209,28 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
     ru: (m) => `В листе персонажа «${m.character}» нет черты «${m.trait}»: шансы показаны по размеру пула`,
     en: (m) => `"${m.character}"'s sheet has no "${m.trait}": odds are shown per pool size`,
   },
+  helperTraitUnused: {
+    ru: (m) => `В правилах ${m.ruleset} помощник бросает те же черты, что и проверяющий: черта в скобках после «${m.name}» не используется`,
+    en: (m) => `In ${m.ruleset} a helper rolls the check’s own traits: the trait in parentheses after "${m.name}" is not used`,
+  },
+  helperUnskilled: {
+    ru: (m, v) =>
+      m.rule === 'cannot'
+        ? `У помощника «${m.character}» нет Знания «${m.trait}»: без него бросок невозможен, помощник не помогает`
+        : m.rule === 'attribute'
+          ? `У помощника «${m.character}» нет Таланта «${m.trait}»: помощник бросает один Атрибут`
+          : m.rule === 'difficulty'
+            ? `У помощника «${m.character}» нет Навыка «${m.trait}»: его бросок со сложностью +${v.number(m.penalty)}`
+            : `У помощника «${m.character}» нет навыка «${m.trait}»: помощник бросает Атрибут со штрафом −${v.number(m.penalty)}`,
+    en: (m, v) =>
+      m.rule === 'cannot'
+        ? `Helper "${m.character}" has no Knowledge "${m.trait}": without it there is no roll, the helper does not help`
+        : m.rule === 'attribute'
+          ? `Helper "${m.character}" has no Talent "${m.trait}": the helper rolls the Attribute alone`
+          : m.rule === 'difficulty'
+            ? `Helper "${m.character}" has no Skill "${m.trait}": their roll's difficulty is +${v.number(m.penalty)}`
+            : `Helper "${m.character}" has no skill "${m.trait}": the helper rolls the Attribute at −${v.number(m.penalty)}`,
+  },
   unknownHelper: {
     ru: (m) => `Помощник «${m.name}» не найден среди персонажей${knownCharacters(m.known, 'ru')}; укажите персонажа из листа или число помощников («помощь: 2»)`,
     en: (m) => `Helper "${m.name}" is not a character${knownCharacters(m.known, 'en')}; name a character from the sheet or give a number («помощь: 2»)`,
@@ -390,6 +412,26 @@ export const DIAGNOSTIC_MESSAGES: Catalog<DiagnosticMessage> = {
       m.with === 'contest'
         ? '"сделка с Дьяволом" (Devil\'s Bargain) belongs to a failed check, and a contest has no failure: more successes decide it'
         : '"сделка с Дьяволом" (Devil\'s Bargain) belongs to one failed check, not to an extended action',
+  },
+  zeroExtraSuccesses: {
+    ru: () => '«+0 успехов» ничего не добавляет: уберите параметр или укажите число',
+    en: () => '"+0 успехов" (+0 successes) adds nothing: remove it or give a number',
+  },
+  zeroManeuver: {
+    ru: () => '«маневр 0»: транспорт с Маневром 0 не даёт бросить ни одной кости',
+    en: () => '"маневр 0" (Maneuver 0): a vehicle with Maneuver 0 leaves no die to roll',
+  },
+  durabilityInContest: {
+    ru: () => '«прочность» — это Прочность объекта против одного броска; в состязании успехи сравниваются с успехами противника',
+    en: () => '"прочность" (Durability) is an object’s, against one roll; a contest compares successes with the opponent’s',
+  },
+  headStartWithoutRace: {
+    ru: () => '«фора» — это успехи на старте гонки: нужно состязание с целью, например «против Ловкость + Атлетизм (10 успехов)»',
+    en: () => '"фора" (head start) is successes at a race’s start: it needs a contest with a goal, e.g. "против Ловкость + Атлетизм (10 успехов)"',
+  },
+  headStartReachesTarget: {
+    ru: (m, v) => `Фора ${v.number(m.start)} не меньше цели гонки (${v.number(m.target)}): гонка закончилась бы до первого броска`,
+    en: (m, v) => `A head start of ${v.number(m.start)} is not below the race’s goal (${v.number(m.target)}): the race would end before the first roll`,
   },
   secondAttemptInContest: {
     ru: () => '«вторая попытка» относится к проверке, а не к состязанию: у состязания нет провала, который стал бы болезненным',

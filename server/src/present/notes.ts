@@ -70,5 +70,15 @@ export function noteText(note: OddsNote, odds: PoolOdds, ruleset: Ruleset, v: Vo
       return odds.combat_role === 'defence' ? v.w.noteNoHighCompetenceDefence : v.w.noteNoHighCompetenceAttack;
     case 'deal':
       return v.w.noteDeal;
+    case 'extra_successes':
+      return v.w.noteExtraSuccesses(v.count(odds.extra_successes ?? 0, 'success'));
+    case 'durability':
+      return v.w.noteDurability(v.number(odds.durability ?? 0));
+    case 'maneuver':
+      return v.w.noteManeuver(v.number(odds.maneuver?.cap ?? 0), v.number(odds.maneuver?.written ?? 0));
+    case 'replay':
+      return v.w.noteReplay;
+    case 'head_start':
+      return v.w.noteHeadStart(v.count(odds.head_start?.[0] ?? 0, 'success'), v.count(odds.head_start?.[1] ?? 0, 'success'));
   }
 }

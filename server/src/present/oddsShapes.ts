@@ -271,12 +271,17 @@ function foldAt(ruleset: Ruleset): number {
 function countParts(successes: readonly number[], { ruleset, v }: OddsContext): ChartRow[] {
   const atLeast = new Array<number>(successes.length + 1).fill(0);
   for (let k = successes.length - 1; k >= 0; k--) atLeast[k] = atLeast[k + 1] + successes[k];
-  const cap = foldAt(ruleset);
+  // Rows start at the first count a roll can give (`+N успехов` starts at N + 1); a fold the ruleset names stays where it is.
+  const first = Math.max(1, successes.findIndex((q, k) => k >= 1 && q > 0));
+  const namesFold = ruleset.family === 'storytelling' || ruleset.outcomes.degree_1 !== undefined;
+  const cap = namesFold ? foldAt(ruleset) : Math.max(foldAt(ruleset), first + MAX_COUNT_ROWS - 1);
   let last = 1;
   while (last < successes.length - 1 && last < cap && atLeast[last + 1] >= VISIBLE) last++;
   const rows: ChartRow[] = [];
   for (let k = 1; k <= last && k < successes.length; k++) {
     const folded = k === last && atLeast[k + 1] > 0;
+    // `+N успехов` leaves no roll with 1 … N successes: no row for what cannot happen.
+    if (!folded && successes[k] === 0) continue;
     const degree = ruleset.outcomes[`degree_${k}`];
     const exceptional = ruleset.family === 'storytelling' && k === ruleset.params.exceptionalAt ? ruleset.outcomes.exceptional_success : undefined;
     const named = degree ?? exceptional;

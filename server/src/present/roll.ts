@@ -30,8 +30,11 @@ function sideText(roll: SideRoll, ruleset: Ruleset, v: Voice): string {
   }
   if (roll.dice.length === 0) return v.w.noRoll;
   let text = roll.chance_die ? `${v.w.chanceDie} ${list(roll.dice)}` : list(roll.dice);
+  if (roll.replayed && roll.replayed.length > 0) text += ` + ${v.w.replayedDice} ${list(roll.replayed)}`;
   if (roll.rerolled.length > 0) text += ` + ${v.w.rerolled} ${list(roll.rerolled)}`;
   if (roll.bonus.length > 0) text += ` + ${v.w.bonus} ${list(roll.bonus)}`;
+  // `+N успехов` / `прочность N`: what the dice gave, then what counts.
+  if (roll.successes_rolled !== undefined) return `${text} → ${v.w.countedRoll(v.count(roll.successes_rolled, 'success'), v.count(roll.successes, 'success'))}`;
   return `${text} → ${v.count(roll.successes, 'success')}`;
 }
 

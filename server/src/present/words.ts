@@ -454,6 +454,32 @@ export const WORDS = {
   paramDefence: { ru: 'защита: Высокая компетентность не даёт успеха без броска', en: 'a defence: High Competence gives no success without rolling' },
   paramDeal: { ru: 'Сделка с Дьяволом: провал (не болезненный) — в базовый успех за осложнение и 1 Драму', en: 'Devil’s Bargain: a failure (not a painful one) becomes a base success for a complication and 1 Drama' },
   paramSpecial: { ru: 'пул на особой способности, без правил состава', en: 'a pool resting on a special ability, outside the composition rules' },
+  // `+N успехов`, `прочность N`, `маневр N`, `фора N` (docs/markup.md, "Механики"): notes, rolls, completion.
+  noteExtraSuccesses: (successes: string): Text => ({
+    ru: `Дополнительные успехи: +${successes} к броску, давшему хотя бы один успех; бросок без успехов остаётся неудачей (или провалом).`,
+    en: `Extra successes: +${successes} for a roll with at least one success; a roll without successes stays a failure (or a botch).`,
+  }),
+  noteDurability: (durability: string): Text => ({
+    ru: `Засчитываются только успехи сверх Прочности ${durability}: успех — больше ${durability}.`,
+    en: `Only successes beyond Durability ${durability} count: a success takes more than ${durability}.`,
+  }),
+  maneuverName: { ru: 'Маневр', en: 'Maneuver' },
+  noteManeuver: (cap: string, written: string): Text => ({ ru: `Пул ограничен Маневром: ${cap} из ${written}.`, en: `The pool is capped by the vehicle’s Maneuver: ${cap} of ${written}.` }),
+  noteHeadStart: (mine: string, theirs: string): Text => ({
+    ru: `Фора: на старте гонки у проверяющего ${mine}, у противника — ${theirs}.`,
+    en: `Head start: at the race’s start the roller has ${mine}, the opponent ${theirs}.`,
+  }),
+  noteReplay: {
+    ru: 'Воспроизведение: каждая кость пула без успеха перебрасывается один раз; у переброшенной, как у любой кости, 10 даёт ещё бросок.',
+    en: 'Replication: each die of the pool without a success is rolled once more; like any die, a 10 on it rolls again.',
+  },
+  replayedDice: { ru: 'воспроизведение', en: 'replicated' },
+  paramReplay: { ru: 'воспроизведение: кости без успеха перебрасываются один раз', en: 'replication: dice without a success are rolled once more' },
+  countedRoll: (rolled: string, counted: string): Text => ({ ru: `выпало ${rolled}, засчитано ${counted}`, en: `${rolled} rolled, ${counted} counted` }),
+  paramExtraSuccesses: { ru: 'дополнительные успехи к броску, давшему хотя бы один', en: 'extra successes for a roll that has at least one' },
+  paramDurability: { ru: 'Прочность объекта: засчитываются успехи сверх неё', en: 'an object’s Durability: only successes beyond it count' },
+  paramManeuver: { ru: 'Маневр транспорта: пул не больше него', en: 'a vehicle’s Maneuver: the pool is at most this' },
+  paramHeadStart: { ru: 'фора в гонке: успехи на старте', en: 'a race head start: successes at the start' },
   paramTwice: { ru: 'бросить дважды, взять лучший результат', en: 'roll twice, keep the better result' },
   paramAttempts: { ru: 'попытки до первого успеха, каждая на кость меньше', en: 'attempts until the first success, one die fewer each' },
 

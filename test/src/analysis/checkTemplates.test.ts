@@ -100,9 +100,13 @@ describe('check parameters (analysis)', () => {
   });
 
   it('offers each family’s own parameters, in order', () => {
-    assert.deepEqual(labels('vampire-pack'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'вторая попытка', 'атака', 'защита', 'сделка с Дьяволом', 'особое']);
+    assert.deepEqual(labels('vampire-pack'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'вторая попытка', 'атака', 'защита', 'сделка с Дьяволом', 'особое', 'фора']);
     assert.deepEqual(labels('threads-of-fate'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'особое', 'Преимущество', '2 Преимущества', 'Помеха', '2 Помехи', 'статичная']);
-    assert.deepEqual(labels('storytelling'), ['успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'попытки', 'особое', 'снова-9', 'снова-8', 'без снова-10', 'Воля']);
+    assert.deepEqual(labels('storytelling'), ['успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'попытки', 'особое', '+успехов', 'воспроизведение', 'прочность', 'фора', 'снова-9', 'снова-8', 'без снова-10', 'Воля']);
+    // docs/markup.md, "Механики": Maneuver where the text has vehicles (mage-revised), not in werewolf-revised.
+    assert.deepEqual(labels('mage-revised'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'особое', '+успехов', 'маневр', 'фора', 'урон:', 'Сила Воли']);
+    assert.deepEqual(labels('werewolf-revised'), ['сложность', 'успехов', 'бросков', 'продолжительное', 'специализация', 'дважды', 'особое', '+успехов', 'фора', 'урон:', 'Сила воли']);
+    assert.deepEqual(checkParameters(ruleset('storytelling'))[7].parts, [text('+'), field('2'), text(' успеха')]);
     // Attempts write a number to overwrite, as «успехов» does.
     assert.deepEqual(checkParameters(ruleset('storytelling'))[5].parts, [field('3'), text(' попытки')]);
     // Willpower as each classic ruleset spells it.

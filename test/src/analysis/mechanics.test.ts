@@ -303,11 +303,11 @@ describe('the new mechanics in markup (MARKUP Additions (2))', () => {
       oddsAsOracle('mage-revised', check, spec);
     });
 
-    it('helpers by name roll the same traits with their own values; a helper not on the sheet is RM007, a missing trait RM008', () => {
+    it('helpers by name roll the same traits with their own values; a helper not on the sheet is RM007, a missing Talent RM008 and the Attribute alone (001 l.12)', () => {
       const { check, found } = one('mage-revised', '«Сила 2 + Атлетизм 1 (сложность 6; помощь: Вера и Гордей)»', sheet);
-      assert.deepEqual(found, ['RM008 ‹Гордей› В листе персонажа «Гордей» нет черты «Атлетизм»: шансы показаны по размеру пула']);
+      assert.deepEqual(found, ['RM008 ‹Гордей› У помощника «Гордей» нет Таланта «Атлетизм»: помощник бросает один Атрибут']);
       const main = side(3, { difficulty: 6 });
-      assert.deepEqual(check.spec, { side: { ...main, helpers: [helperSide(main, 3), helperSide(main, null)] } });
+      assert.deepEqual(check.spec, { side: { ...main, helpers: [helperSide(main, 3), helperSide(main, 3)] } });
       const unknown = one('mage-revised', '«Сила 2 (сложность 6; помощь: Вера, Марк)»', sheet);
       assert.deepEqual(unknown.found, [
         'RM007 ‹Марк› Помощник «Марк» не найден среди персонажей (в front matter: Вера, Гордей); укажите персонажа из листа или число помощников («помощь: 2»)',

@@ -699,8 +699,9 @@ export interface OracleRace {
  * until less than 1e-12 is undecided or 200 rounds; with it, the higher total after the last
  * round wins (equal: a tie), which `within` does not count.
  */
-export function raceByRounds(family: Family, first: Step[], second: Step[], targets: [number, number], rounds?: number): OracleRace {
-  let states = new Map<string, { a: number; b: number; p: number }>([['0|0', { a: 0, b: 0, p: 1 }]]);
+export function raceByRounds(family: Family, first: Step[], second: Step[], targets: [number, number], rounds?: number, starts: [number, number] = [0, 0]): OracleRace {
+  // `фора` (001 l.83): each side starts with its head start.
+  let states = new Map<string, { a: number; b: number; p: number }>([[`${starts[0]}|${starts[1]}`, { a: starts[0], b: starts[1], p: 1 }]]);
   const contest = { win: 0, tie: 0, lose: 0 };
   const within: number[] = [];
   let decided = 0;

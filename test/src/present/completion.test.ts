@@ -34,6 +34,10 @@ describe('completion words (present)', () => {
       'бросить дважды, взять лучший результат',
       'попытки до первого успеха, каждая на кость меньше',
       'пул на особой способности, без правил состава',
+      'дополнительные успехи к броску, давшему хотя бы один',
+      'воспроизведение: кости без успеха перебрасываются один раз',
+      'Прочность объекта: засчитываются успехи сверх неё',
+      'фора в гонке: успехи на старте',
       'переброс на 9 и 10',
       'переброс на 8, 9 и 10',
       'без переброса десяток',
@@ -42,6 +46,7 @@ describe('completion words (present)', () => {
     assert.equal(details('storytelling', en).at(-1), 'spend Willpower: +3 dice');
     assert.deepEqual(details('mage-revised', en)[0], 'difficulty');
     assert.deepEqual(details('mage-revised').at(-1), 'трата Силы воли: автоматический успех');
+    assert.deepEqual(details('mage-revised', en).slice(-5, -1), ['extra successes for a roll that has at least one', 'a vehicle’s Maneuver: the pool is at most this', 'a race head start: successes at the start', "an attack: the damage pool (and the target's soak)"]);
     assert.deepEqual(details('threads-of-fate', en).slice(6), ['roll 2d20, keep the highest', 'roll 3d20, keep the highest', 'roll 2d20, keep the lowest', 'roll 3d20, keep the lowest', 'static value, no roll']);
   });
 

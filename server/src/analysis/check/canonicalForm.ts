@@ -92,6 +92,16 @@ export function canonicalKeyword(param: Param, options: FormatParamOptions = {})
       return param.role === 'attack' ? 'атака' : 'защита';
     case 'deal':
       return param.form;
+    case 'extraSuccesses':
+      return pluralRu(param.value, 'успех', 'успеха', 'успехов');
+    case 'durability':
+      return 'прочность';
+    case 'maneuver':
+      return 'маневр';
+    case 'headStart':
+      return 'фора';
+    case 'replay':
+      return 'воспроизведение';
   }
 }
 
@@ -119,12 +129,20 @@ export function formatParam(param: Param, options: FormatParamOptions = {}): str
     case 'attempts':
       return `${param.value} ${keyword}${param.penalty !== undefined ? ` штраф ${param.penalty}` : ''}`;
     case 'penalty':
+    case 'durability':
+    case 'maneuver':
+    case 'headStart':
       return `${keyword} ${param.value}`;
+    case 'extraSuccesses':
+      return `+${param.value} ${keyword}`;
     case 'advantage':
     case 'hindrance':
       return param.count === 1 ? keyword : `${param.count} ${keyword}`;
     case 'helpers':
-      if (param.names) return `${keyword}: ${param.names.map((n, k) => (k === 0 ? n.name : `${n.joinedBy === 'и' ? ' и ' : ', '}${n.name}`)).join('')}`;
+      if (param.names) {
+        const named = (n: (typeof param.names)[number]) => (n.trait ? `${n.name} (${n.trait.name})` : n.name);
+        return `${keyword}: ${param.names.map((n, k) => (k === 0 ? named(n) : `${n.joinedBy === 'и' ? ' и ' : ', '}${named(n)}`)).join('')}`;
+      }
       return `${keyword}: ${param.count ?? 0}`;
     case 'damage':
     case 'soak':

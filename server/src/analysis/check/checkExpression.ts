@@ -32,6 +32,8 @@ export type {
   ParamBase,
   RollLimitParam,
   SpecialParam,
+  ExtraSuccessesParam,
+  RatedParam,
   SpecialtyParam,
   StaticParam,
   SuccessesNeededParam,

@@ -96,6 +96,11 @@ export interface HelperName {
   range: TextRange;
   /** What separates it from the name before it: «,» or «и» (absent for the first name). */
   joinedBy?: ',' | 'и';
+  /**
+   * threads-of-fate (002 l.65): the helper's own Characteristic or Skill, in parentheses after the
+   * name («Рэй (Взлом)»); `name` whitespace-normalised, `range` the name inside the parentheses.
+   */
+  trait?: { name: string; range: TextRange };
 }
 
 /**
@@ -201,6 +206,32 @@ export interface DealParam extends ParamBase {
   form: 'сделка' | 'сделка с Дьяволом';
 }
 
+/**
+ * `+N успех|успеха|успехов` (000 l.468 «Дополнительные успехи»; 001 l.81): N successes added to a
+ * roll that has at least one. The plus tells it from an extended action's goal (`N успехов`).
+ */
+export interface ExtraSuccessesParam extends ParamBase {
+  kind: 'extraSuccesses';
+  value: number;
+  /** The number with its plus. */
+  valueRange: TextRange;
+}
+
+/**
+ * `прочность N` (000 l.593, 605): an object's Durability, `маневр N` (001 l.32): a vehicle's
+ * Maneuver, `фора N` (001 l.83): a race's head start. A keyword and a number ≥ 0.
+ */
+export interface RatedParam extends ParamBase {
+  kind: 'durability' | 'maneuver' | 'headStart';
+  value: number;
+  valueRange: TextRange;
+}
+
+/** `воспроизведение` (storytelling, 000 l.474): every failed die of the pool is rolled once more. */
+export interface ReplayParam extends ParamBase {
+  kind: 'replay';
+}
+
 /** One parameter of a check's parameter group. */
 export type Param =
   | DifficultyParam
@@ -224,7 +255,10 @@ export type Param =
   | SpecialParam
   | CombatPoolParam
   | CombatRoleParam
-  | DealParam;
+  | DealParam
+  | ExtraSuccessesParam
+  | RatedParam
+  | ReplayParam;
 
 /** Where a parameter reader reports errors and reads document text. */
 export interface ParamSink {

@@ -441,8 +441,7 @@ export class Parser implements ParamSink {
   private parseGroup(side: PoolExpr): void {
     const open = this.toks[this.i];
     const from = this.i + 1;
-    const close = this.nextRParen[from];
-    const nextOpen = this.nextLParen[from];
+    const { close, nextOpen } = this.groupClose(from);
     let end: number;
     let closed = false;
     if (close < this.n && close < nextOpen) {
@@ -480,6 +479,35 @@ export class Parser implements ParamSink {
       slotStart = j + 1;
     }
     this.i = closed ? end + 1 : end;
+  }
+
+  /**
+   * Where a group opened before `from` closes, and the `(` that would leave it unclosed: a helper's
+   * own trait in parentheses after their name («помощь: Рэй (Взлом)», docs/markup.md) is a pair
+   * inside the group, read by the helpers' slot; any other `(` is not.
+   */
+  private groupClose(from: number): { close: number; nextOpen: number } {
+    let at = from;
+    for (;;) {
+      const close = this.nextRParen[at];
+      const nextOpen = this.nextLParen[at];
+      if (nextOpen >= close || !this.opensHelperTrait(from, nextOpen)) return { close, nextOpen };
+      const inner = this.nextRParen[nextOpen + 1];
+      // The pair closes before any other «(», and the group's own «)» is still to come.
+      if (inner >= this.n || this.nextLParen[nextOpen + 1] < inner) return { close, nextOpen };
+      at = inner + 1;
+    }
+  }
+
+  /** Whether the `(` at `at` follows a helper's name: a word after `помощь` in the same slot. */
+  private opensHelperTrait(from: number, at: number): boolean {
+    if (at <= from || this.toks[at - 1].kind !== 'word') return false;
+    for (let j = at - 1; j >= from; j--) {
+      const t = this.toks[j];
+      if (t.kind === 'semicolon') return false;
+      if (t.kind === 'word' && t.key === 'помощь') return this.isNamesSlot(j, at);
+    }
+    return false;
   }
 
   /** Whether the slot from `from` is `помощь:` followed by names (so its commas separate names). */

@@ -105,7 +105,12 @@ export type ParamKind =
   | 'damage'
   | 'soak'
   | 'combatRole'
-  | 'deal';
+  | 'deal'
+  | 'extraSuccesses'
+  | 'durability'
+  | 'maneuver'
+  | 'headStart'
+  | 'replay';
 
 /** A syntax error with the data a diagnostics layer needs to word its message. */
 export interface ParseError {

@@ -9,8 +9,11 @@ import {
   normalizeSpaces,
   readInteger,
 } from './checkTokens';
-import type { CombatPoolParam, HelperName, Param, ParamReading, ParamSink, ThresholdForm } from './checkParams';
+import type { CombatPoolParam, HelperName, Param, ParamReading, ParamSink, RatedParam, ThresholdForm } from './checkParams';
 import type { Term } from './checkExpression';
+
+/** Keywords followed by one number ≥ 0 (docs/markup.md, "Механики"): the kind each one reads as. */
+const RATED_WORDS: Readonly<Record<string, RatedParam['kind']>> = { прочность: 'durability', маневр: 'maneuver', фора: 'headStart' };
 
 const SUCCESS_WORDS = new Set(['успех', 'успеха', 'успехов']);
 const ROLL_WORDS = new Set(['бросок', 'броска', 'бросков']);
@@ -66,6 +69,10 @@ const PARAM_WORDS = new Set([
   'сделка',
   'штраф',
   'вторая',
+  'прочность',
+  'маневр',
+  'фора',
+  'воспроизведение',
   ...SUCCESS_WORDS,
   ...ATTEMPT_WORDS,
   ...ROLL_WORDS,
@@ -123,7 +130,21 @@ function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, res
     while (i < t.length && t[i].kind === 'word' && t[i].key !== 'и') i++;
     if (i === from) break;
     const range = span(t[from], t[i - 1]);
-    names.push({ name: normalizeSpaces(sink.text(range)), range, ...(joinedBy ? { joinedBy } : {}) });
+    // «Рэй (Взлом)»: the helper's own trait (002 l.65), words up to the «)».
+    let trait: HelperName['trait'];
+    if (t[i]?.kind === 'lparen') {
+      const traitFrom = i + 1;
+      let j = traitFrom;
+      while (j < t.length && t[j].kind === 'word') j++;
+      if (j === traitFrom || t[j]?.kind !== 'rparen') {
+        sink.error('bad-number', span(t[i], t[Math.min(j, t.length - 1)]), { param: 'helpers', reason: 'not-a-number' });
+        return { keywordSeen: true };
+      }
+      const traitRange = span(t[traitFrom], t[j - 1]);
+      trait = { name: normalizeSpaces(sink.text(traitRange)), range: traitRange };
+      i = j + 1;
+    }
+    names.push({ name: normalizeSpaces(sink.text(range)), range, ...(joinedBy ? { joinedBy } : {}), ...(trait ? { trait } : {}) });
     const sep = t[i] as Token | undefined;
     if (sep === undefined) break;
     if (sep.kind === 'comma') joinedBy = ',';
@@ -138,7 +159,7 @@ function readHelpers(t: readonly Token[], sink: ParamSink, whole: TextRange, res
     return { keywordSeen: true };
   }
   rest(i);
-  return { keywordSeen: true, param: { ...base, range: { start: whole.start, end: names[names.length - 1].range.end }, names } };
+  return { keywordSeen: true, param: { ...base, range: { start: whole.start, end: t[i - 1].end }, names } };
 }
 
 /**
@@ -306,6 +327,11 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
       rest(numAt + 2 + form.tokens);
       return { keywordSeen: true, param: { ...base('threshold', kwTok, formEnd, formEnd), kind: 'threshold', value, valueRange: numRange, form: form.form } };
     }
+    // `+N успехов`: extra successes (000 l.468); without the plus, an extended action's goal.
+    if (kind === 'successesNeeded' && numAt === 1) {
+      rest(numAt + 2);
+      return { keywordSeen: true, param: { ...base('extraSuccesses', kwTok, kwTok, kwTok), kind: 'extraSuccesses', value, valueRange: numRange } };
+    }
     if (kind === 'attempts') {
       const b = base(kind, kwTok, kwTok, kwTok);
       const after = t[numAt + 2] as Token | undefined;
@@ -335,6 +361,29 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
   if (first.kind !== 'word') return unknown(false);
 
   const key = first.key;
+  const rated = RATED_WORDS[key] as RatedParam['kind'] | undefined;
+  if (rated) {
+    const numTok = t[1] as Token | undefined;
+    if (numTok === undefined) {
+      sink.error('missing-number', { start: first.end, end: first.end }, { param: rated });
+      return { keywordSeen: true };
+    }
+    if (numTok.kind === 'sign' && numTok.sign < 0 && t[2]?.kind === 'number') {
+      sink.error('bad-number', span(numTok, t[2]), { param: rated, reason: 'negative' });
+      return { keywordSeen: true };
+    }
+    if (numTok.kind !== 'number') {
+      sink.error('bad-number', span(numTok, last), { param: rated, reason: 'not-a-number' });
+      return { keywordSeen: true };
+    }
+    const value = readInteger(numTok.text);
+    if (typeof value !== 'number') {
+      sink.error('bad-number', span(numTok, numTok), { param: rated, reason: value });
+      return { keywordSeen: true };
+    }
+    rest(2);
+    return { keywordSeen: true, param: { ...base(rated, first, first, numTok), kind: rated, value, valueRange: span(numTok, numTok) } };
+  }
   switch (key) {
     case 'помощь':
       return readHelpers(t, sink, whole, rest);
@@ -356,6 +405,9 @@ export function readParam(tokens: readonly Token[], from: number, to: number, si
     case 'дважды':
       rest(1);
       return { keywordSeen: true, param: { ...base('twice', first, first, first), kind: 'twice' } };
+    case 'воспроизведение':
+      rest(1);
+      return { keywordSeen: true, param: { ...base('replay', first, first, first), kind: 'replay' } };
     case 'особое':
       rest(1);
       return { keywordSeen: true, param: { ...base('special', first, first, first), kind: 'special' } };

@@ -6,7 +6,7 @@
  * line have templates too. What the snippets file once held, without offering «сложность 6» to a
  * ruleset where 6 removes six dice. Plain data: features/ writes it in the editor's snippet syntax.
  */
-import { supportsCombat, supportsRaces } from '../../engine/capabilities';
+import { supportsCombat, supportsManeuver, supportsRaces } from '../../engine/capabilities';
 import type { Ruleset, TraitCategory } from '../../engine/ruleset';
 import { willpowerName } from '../resolve/resolveContext';
 import type { CharacterSheet } from '../types';
@@ -150,7 +150,12 @@ export type ParameterKind =
   | 'damage'
   | 'attack'
   | 'defence'
-  | 'deal';
+  | 'deal'
+  | 'extraSuccesses'
+  | 'durability'
+  | 'maneuver'
+  | 'headStart'
+  | 'replay';
 
 /** A parameter offered after «(»: its word, and what it writes (a field where a number follows). */
 export type CheckParameter = { label: string; parts: TemplatePart[] } & (
@@ -183,6 +188,13 @@ export function checkParameters(ruleset: Ruleset): CheckParameter[] {
   if (ruleset.family === 'pool-minus-difficulty') out.push(word('secondAttempt', 'вторая попытка'), word('attack', 'атака'), word('defence', 'защита'), word('deal', 'сделка с Дьяволом'));
   if (ruleset.family === 'storytelling') out.push({ kind: 'attempts', label: 'попытки', parts: [{ field: '3' }, { text: ' попытки' }] });
   out.push(word('special', 'особое'));
+  // docs/markup.md, "Механики": extra successes (000 l.468, 001 l.81), Durability (000 l.593),
+  // a vehicle's Maneuver (001 l.32), a race's head start (001 l.83), where the ruleset takes them.
+  if (ruleset.family === 'storytelling' || ruleset.family === 'classic') out.push({ kind: 'extraSuccesses', label: '+успехов', parts: [{ text: '+' }, { field: '2' }, { text: ' успеха' }] });
+  if (ruleset.family === 'storytelling') out.push(word('replay', 'воспроизведение'));
+  if (ruleset.family === 'storytelling') out.push({ kind: 'durability', label: 'прочность', parts: [{ text: 'прочность ' }, { field: '3' }] });
+  if (supportsManeuver(ruleset)) out.push({ kind: 'maneuver', label: 'маневр', parts: [{ text: 'маневр ' }, { field: '5' }] });
+  if (supportsRaces(ruleset)) out.push({ kind: 'headStart', label: 'фора', parts: [{ text: 'фора ' }, { field: '2' }] });
   if (ruleset.family === 'd20') {
     out.push(
       word('advantage', 'Преимущество'),

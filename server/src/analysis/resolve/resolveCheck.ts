@@ -25,7 +25,7 @@ import { type DiagnosticMessage, quoted, quotedAround } from '../diagnosticCatal
 import type { AnalysisDiagnostic, DiagnosticCode, ResolvedSide, ResolvedTerm } from '../types';
 import { addParamEdit, closeParenFix } from './checkEdits';
 import { type CheckContext, DiagnosticSink, willpowerName } from './resolveContext';
-import { attemptsOf, extendedOf, readParams, reportBrokenExtended, reportBrokenRepeats, reportBrokenThreshold, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
+import { attemptsOf, extendedOf, reportBrokenHeadStart, readParams, reportBrokenExtended, reportBrokenRepeats, reportBrokenThreshold, reportMissingDifficulty, reportModifiers, type SideSettings } from './resolveParams';
 import { helpersOf, isInitiativePool, reportDifficultyTrait, reportNeverRolled, reportPoolEmpty, reportPoolTooLarge, reportSelfHelp } from './resolvePools';
 import { findSheet, resolveTerm, sheetNamed } from './resolveTerms';
 import { combatOf } from './resolveCombat';
@@ -137,6 +137,10 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
     delete first.roll.again;
     delete first.roll.willpower;
     delete first.roll.noBotch;
+    delete first.roll.extraSuccesses;
+    delete first.roll.durability;
+    delete first.roll.maneuver;
+    delete first.roll.replay;
     first.specialties = 0;
   }
   // A d20 contest has no difficulty for helpers to roll against (002 l.65): they would change nothing.
@@ -156,6 +160,7 @@ export function resolveCheck(ast: CheckExpression, content: string, ctx: CheckCo
   reportBrokenThreshold(settings, isContest, sink);
   reportBrokenRepeats(settings, isContest, sink);
   const combat = combatOf(settings, sheet, ctx, sink, canonical, { initiative, reportUnknownDamage: !sheet && ctx.characters.length < 2 });
+  reportBrokenHeadStart(settings, initiative ? undefined : extendedOf(settings), isContest, sink);
 
   let tooLarge = false;
   /** A trait the rules only spend is in a pool («Воля 5»): its dice are a pool the rules never roll. */

@@ -4,7 +4,7 @@
  * (RM003), a missing one (RM004), modifiers beyond the usual (RM015), an extended action that
  * cannot work (RM003).
  */
-import { supportsCombat, supportsInitiative, supportsNoBotch, supportsTeamwork } from '../../engine/capabilities';
+import { supportsCombat, supportsInitiative, supportsManeuver, supportsNoBotch, supportsRaces, supportsTeamwork } from '../../engine/capabilities';
 import { type ExtendedSpec, MAX_HELPERS, type RollSide } from '../../engine/checkSpec';
 import {
   type DifficultyParam,
@@ -24,6 +24,7 @@ import {
   type PenaltyParam,
   type SecondAttemptParam,
   type CombatPoolParam,
+  type RatedParam,
 } from '../check/checkExpression';
 import { MAX_ATTEMPTS } from '../../engine/attempts';
 import type { Fix } from '../types';
@@ -56,6 +57,8 @@ export interface SideSettings {
   combatRole?: CombatRoleParam;
   /** `сделка с Дьяволом` (vampire-pack, 004 l.60–65): a failure that is not painful may become a base success. */
   deal?: DealParam;
+  /** `фора N`: the side's head start in a race. */
+  headStart?: RatedParam;
   difficulty?: DifficultyParam;
   /** Parameters that change how the dice roll (again, Willpower, specialty, урон/поглощение), as used: an initiative roll has none. */
   diceRules: Param[];
@@ -194,6 +197,46 @@ export function readParams(side: PoolExpr, ctx: CheckContext, sink: DiagnosticSi
         else if (param.kind === 'deal') settings.deal = param;
         else settings.combatRole = param;
         break;
+      case 'extraSuccesses':
+        // 000 l.468 (storytelling) and 001 l.81 (classic) add successes; threads-of-fate and vampire-pack have no such rule.
+        if (ruleset.family !== 'storytelling' && ruleset.family !== 'classic') unused(param);
+        else {
+          if (param.value === 0) sink.add('RM003', { id: 'zeroExtraSuccesses' }, param.range, removal(param));
+          settings.roll.extraSuccesses = param.value;
+          settings.diceRules.push(param);
+        }
+        break;
+      case 'durability':
+        // Only the storytelling text has objects' Durability (000 l.593, 605).
+        if (ruleset.family !== 'storytelling') unused(param);
+        else if (role.isContest) sink.add('RM005', { id: 'durabilityInContest' }, param.range, removal(param));
+        else {
+          settings.roll.durability = param.value;
+          settings.diceRules.push(param);
+        }
+        break;
+      case 'maneuver':
+        // Only mage-revised's text caps a pool by a vehicle's Maneuver (001 l.32).
+        if (!supportsManeuver(ruleset)) unused(param);
+        else {
+          if (param.value === 0) sink.add('RM003', { id: 'zeroManeuver' }, param.range);
+          settings.roll.maneuver = param.value;
+          settings.diceRules.push(param);
+        }
+        break;
+      case 'replay':
+        // Only the storytelling text has it (000 l.474), and only its dice fail one by one.
+        if (ruleset.family !== 'storytelling') unused(param);
+        else {
+          settings.roll.replay = true;
+          settings.diceRules.push(param);
+        }
+        break;
+      case 'headStart':
+        // A race's (001 l.83); resolveCheck reports it outside one (`reportBrokenHeadStart`).
+        if (!supportsRaces(ruleset)) unused(param);
+        else settings.headStart = param;
+        break;
     }
   }
   return settings;
@@ -311,6 +354,29 @@ export function reportBrokenRepeats(settings: readonly SideSettings[], isContest
       s.attempts = undefined;
     }
   }
+}
+
+/**
+ * `фора` outside a race (RM005), or at or past the side's goal (RM003); the check then rolls without
+ * it. A head start that stays is set on the side's roll.
+ */
+export function reportBrokenHeadStart(settings: readonly SideSettings[], extended: ExtendedSpec | undefined, isContest: boolean, sink: DiagnosticSink): void {
+  settings.forEach((s, index) => {
+    const param = s.headStart;
+    if (!param) return;
+    if (!isContest || !extended) {
+      sink.add('RM005', { id: 'headStartWithoutRace' }, param.range);
+      s.headStart = undefined;
+      return;
+    }
+    const target = index === 1 ? (extended.opponentTarget ?? extended.target) : extended.target;
+    if (param.value >= target) {
+      sink.add('RM003', { id: 'headStartReachesTarget', start: param.value, target }, param.range);
+      s.headStart = undefined;
+      return;
+    }
+    if (param.value > 0) s.roll.headStart = param.value;
+  });
 }
 
 /** The attempts the check asks for: K, and the penalty written in its slot or in its own (1 by default, 000 l.398). */

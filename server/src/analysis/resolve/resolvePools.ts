@@ -11,6 +11,7 @@ import type { CharacterSheet, Fix, ResolvedTerm, TextEdit, TextRange } from '../
 import { type CheckContext, type DiagnosticSink, willpowerName } from './resolveContext';
 import { removalEdit } from './checkEdits';
 import { sheetNamed } from './resolveTerms';
+import { unskilledRule } from './unskilledHelper';
 
 export function reportPoolEmpty(pool: number | null, ctx: CheckContext, range: TextRange | undefined, sink: DiagnosticSink): void {
   if (pool === null || pool > 0 || !range) return;
@@ -53,7 +54,19 @@ export function helpersOf(param: HelpersParam, combination: readonly number[], s
       helpers.push(helperSide(main, null));
       continue;
     }
+    // threads-of-fate (002 l.65): each helper checks their own Characteristic or Skill, named after them.
+    if (helper.trait && ctx.ruleset.family === 'd20') {
+      const name = ctx.index.lookup(helper.trait.name)?.trait.name ?? helper.trait.name;
+      const own = sheet.traits.get(name)?.value;
+      if (own === undefined) reportSheetLacksTrait(sink, sheet, name, helper.trait.range);
+      helpers.push(helperSide(main, own ?? null));
+      continue;
+    }
+    if (helper.trait) sink.add('RM005', { id: 'helperTraitUnused', name: helper.name, ruleset: ctx.ruleset.id }, helper.trait.range);
     let base: number | null = 0;
+    /** The text's rule for a missing Skill (unskilledHelper.ts): difficulty added, or no roll at all. */
+    let harder = 0;
+    let cannot = false;
     for (const k of combination) {
       const term = side.terms[k];
       if (term.kind === 'modifier') {
@@ -63,7 +76,14 @@ export function helpersOf(param: HelpersParam, combination: readonly number[], s
       const resolved = byTerm[k];
       // Equipment and a resistance are the situation's, as written; a trait is the helper's own.
       const own = resolved?.role === undefined ? sheet.traits.get(resolved?.trait?.name ?? term.name)?.value : resolved.value ?? sheet.traits.get(resolved.trait?.name ?? term.name)?.value;
-      if (own === undefined) {
+      const rule = own === undefined && resolved?.role === undefined && resolved?.trait ? unskilledRule(ctx.ruleset, resolved.trait) : undefined;
+      if (own === undefined && rule && resolved?.trait) {
+        const penalty = rule.kind === 'dice' || rule.kind === 'difficulty' ? rule.penalty : 0;
+        reportSheetLacksTrait(sink, sheet, resolved.trait.name, helper.range, { id: 'helperUnskilled', character: sheet.name, trait: resolved.trait.name, rule: rule.kind, penalty });
+        if (rule.kind === 'cannot') cannot = true;
+        else if (rule.kind === 'difficulty') harder += rule.penalty;
+        else if (rule.kind === 'dice' && base !== null) base -= rule.penalty;
+      } else if (own === undefined) {
         if (resolved?.role === undefined && resolved?.trait) {
           reportSheetLacksTrait(sink, sheet, resolved.trait.name, helper.range);
         }
@@ -72,7 +92,10 @@ export function helpersOf(param: HelpersParam, combination: readonly number[], s
         base += term.sign * own;
       }
     }
-    helpers.push(helperSide(main, base));
+    if (cannot) continue;
+    const own = helperSide(main, base);
+    if (harder > 0 && ctx.ruleset.family === 'classic') own.difficulty = (main.difficulty ?? ctx.ruleset.params.difficulty.default ?? 6) + harder;
+    helpers.push(own);
   }
   return helpers;
 }

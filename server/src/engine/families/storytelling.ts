@@ -63,9 +63,20 @@ function outcomeOf(successes: number, exceptionalAt: number): string {
  */
 const lastPool = new Map<string, { pool: number; successes: Distribution }>();
 
-function poolSuccesses(again: number, success: number, pool: number): Distribution {
-  const key = `${again}|${success}`;
-  const die = chainSuccesses(again, success - again);
+/**
+ * `воспроизведение` (000 l.474): a die whose first roll fails is rolled once more, and that roll is
+ * a die like any other (its 10 re-rolls). The die's successes: its own chain when the first roll
+ * succeeds (k ≥ 1), else a whole new chain: P'(k) = P(k)·[k ≥ 1] + P(0)·P(k).
+ */
+function replayed(die: Distribution): Distribution {
+  const fail = die.p[0];
+  return { min: 0, p: die.p.map((q, k) => (k === 0 ? 0 : q) + fail * q) };
+}
+
+function poolSuccesses(again: number, success: number, pool: number, replay = false): Distribution {
+  const key = `${again}|${success}|${replay}`;
+  const chain = chainSuccesses(again, success - again);
+  const die = replay ? replayed(chain) : chain;
   const last = lastPool.get(key);
   const start = last && last.pool <= pool ? last : { pool: 0, successes: pointMass(0) };
   let successes = start.successes;
@@ -87,7 +98,7 @@ function storytellingRoll(ruleset: StorytellingRuleset, side: RollSide, pool: nu
   const target = ruleset.params.target;
   const again = againChance(target, side.again);
   const success = (11 - target) / 10;
-  return { successes: poolSuccesses(again, success, pool), dramaticFailure: 0 };
+  return { successes: poolSuccesses(again, success, pool, side.replay === true), dramaticFailure: 0 };
 }
 
 /** Dice a helper's dramatic failure takes from the main roll (000 l.444). */
@@ -195,9 +206,12 @@ export const storytellingFamily: FamilyModel<StorytellingRuleset> = {
     }
     const target = ruleset.params.target;
     const dice = rollDice(random, pool);
-    const rerolled = rollChains(random, dice, side.again === 'none' ? null : Math.max(side.again, target));
-    const successes = countAtLeast([...dice, ...rerolled], target);
-    return { pool, dice, rerolled, bonus: [], successes, outcome: outcomeOf(successes, exceptionalAt) };
+    // `воспроизведение`: the failed dice once more, before any 10 re-rolls (theirs too).
+    const again = side.replay ? rollDice(random, dice.filter((face) => face < target).length) : [];
+    const rolled = [...dice.filter((face) => !side.replay || face >= target), ...again];
+    const rerolled = rollChains(random, rolled, side.again === 'none' ? null : Math.max(side.again, target));
+    const successes = countAtLeast([...rolled, ...rerolled], target);
+    return { pool, dice, ...(side.replay ? { replayed: again } : {}), rerolled, bonus: [], successes, outcome: outcomeOf(successes, exceptionalAt) };
   },
 
   extendedGain(roll) {
