@@ -126,6 +126,16 @@ describe('prose → markup keeps the difficulty however the sentence words it (i
     assert.deepEqual(markup('mage-revised', 'Пять успехов в броске Сообразительности + Расследования (сложность 7).'), ['["«Сообразительность + Расследование (сложность 7)»"]']);
   });
 
+  it('the successes one roll must reach and «дважды» are carried over (003 l.92, 000 l.343, 000 l.480); successes told as a result are no requirement', () => {
+    const markup = (ruleset: string, sentence: string) => found(ruleset, [sentence]).map((line) => /→ (\[.*\])$/u.exec(line)?.[1]);
+    assert.deepEqual(markup('werewolf-revised', 'Игрок должен выбросить 3 успеха в броске на Силу воли.'), ['["«Сила воли (3 успеха за бросок)»"]']);
+    assert.deepEqual(markup('storytelling', 'Хакер должен будет набрать как минимум пять успехов в одном броске Интеллекта + Компьютера.'), ['["«Интеллект + Компьютер (5 успехов за бросок)»"]']);
+    assert.deepEqual(markup('mage-revised', 'Бросок Ловкости + Атлетизма (сложность 6) дважды, выбирая лучший результат.'), ['["«Ловкость + Атлетизм (сложность 6, дважды)»"]']);
+    assert.deepEqual(markup('mage-revised', 'Если он получил три успеха в броске Сообразительности + Расследования (сложность 7), он всё понял.'), ['["«Сообразительность + Расследование (сложность 7)»"]']);
+    // threads-of-fate counts no successes, and its «дважды» is Advantage: neither is carried over.
+    assert.deepEqual(markup('threads-of-fate', 'Бросок Скрытности (сложность 12) дважды.'), ['["«Скрытность (сложность 12)»"]']);
+  });
+
   it('«против» and a pool stays a contest', () => {
     assert.deepEqual(found('mage-revised', ['Бросок Силы + Атлетизма против Ловкости + Уклонения.']), [
       'RM012 hint ‹Силы + Атлетизма против Ловкости + Уклонения› Check written as prose; as markup: «Сила + Атлетизм против Ловкости + Уклонения» → ["«Сила + Атлетизм против Ловкости + Уклонения»"]',

@@ -4,6 +4,7 @@
  * «против», and hands what it read to the markup (proseMarkup.ts).
  */
 import { supportsNoBotch } from '../../engine/capabilities';
+import { pluralRu } from '../check/canonicalForm';
 import { ROLLED_CATEGORIES, type TraitIndex, type TraitMatch } from '../resolve/traitIndex';
 import type { CharacterSheet } from '../types';
 import { ProseActors } from './proseActors';
@@ -46,6 +47,14 @@ const COUNT_WORDS = new Map([
 ]);
 /** «в продолженном броске», «в длительной проверке»: the roll an extended action's successes add up over. */
 const EXTENDED_WORDS = ['продолженн', 'длительн'];
+/** Words that make successes a requirement: «должен выбросить», «нужно», «необходимо», «требуется», «как минимум». */
+const REQUIREMENT_WORDS = ['долж', 'нужн', 'необходим', 'требу', 'надо', 'минимум'];
+/** Words after «успехов» where the pool of a threshold may start: «в одном броске на Силу воли». */
+const ONE_ROLL_REACH = 5;
+/** How many words before the count a requirement word is looked for. */
+const REQUIREMENT_LOOKBACK = 4;
+/** «в броске», «в одном броске», «за бросок», «в проверке»: the roll a threshold's successes are needed in. */
+const ONE_ROLL_NOUNS = new Set(['броске', 'бросок', 'проверке']);
 const EXTENDED_NOUNS = new Set(['броске', 'бросок', 'броска', 'проверке', 'проверку', 'проверки', 'действии']);
 
 /** Past this many words a scanner's memory of them starts afresh: it lives as long as its context. */
@@ -78,7 +87,13 @@ export class ProseScanner extends ProseReader {
     const near = new Uint8Array(count);
     const before = this.facts.maxWords + WINDOW_SLACK;
     let markedTo = 0;
+    const countsSuccesses = this.index.ruleset.family !== 'd20';
     for (let a = 0; a < count; a++) {
+      // «должен выбросить 3 успеха в броске на Силу воли»: the successes one roll needs come before the pool.
+      if (countsSuccesses && this.key(a).startsWith('успех')) {
+        for (let j = a + 1; j < Math.min(count, a + 1 + ONE_ROLL_REACH); j++) near[j] = 1;
+        continue;
+      }
       if (kind[a] !== TokenKind.sign && !this.isDifficultyWord(a)) continue;
       for (let j = Math.max(markedTo, a - before); j < a; j++) near[j] = 1;
       markedTo = Math.max(markedTo, a);
@@ -186,7 +201,9 @@ export class ProseScanner extends ProseReader {
   // ---- checks ----
 
   private tryAt(i: number): { next: number; check?: Found } {
-    const first = this.matchName(i, true);
+    // After the successes one roll needs the pool may end the sentence: «… в броске на Силу воли.»
+    const required = this.index.ruleset.family === 'd20' ? undefined : this.thresholdBefore(i);
+    const first = this.matchName(i, required === undefined);
     if (!first) return { next: i + 1 };
     if (!this.caseAllowedInPool(first)) return { next: first.end };
     // A failed start skips the whole name, so that «Воли» of «Силы Воли» never starts a check.
@@ -204,9 +221,17 @@ export class ProseScanner extends ProseReader {
         last = read.last;
       }
     }
-    if (!qualifies(this.facts, side1, side2, first)) return miss;
+    const threshold = side2 ? undefined : required;
+    if (!qualifies(this.facts, side1, side2, first, threshold !== undefined)) return miss;
     const target = side2 ? undefined : this.successTargetBefore(i);
-    if (target !== undefined) side1.params = side1.params === undefined ? `${target} успехов` : `${target} успехов, ${side1.params}`;
+    const successes = (n: number) => `${n} ${pluralRu(n, 'успех', 'успеха', 'успехов')}`;
+    if (target !== undefined) side1.params = side1.params === undefined ? successes(target) : `${successes(target)}, ${side1.params}`;
+    if (threshold !== undefined) side1.params = side1.params === undefined ? `${successes(threshold)} за бросок` : `${side1.params}, ${successes(threshold)} за бросок`;
+    // «… (сложность 6) дважды, выбирая лучший результат» (000 l.480): the word joins the check. A d20 has Advantage instead.
+    if (!side2 && this.key(last + 1) === 'дважды' && this.index.ruleset.family !== 'd20') {
+      side1.params = side1.params === undefined ? 'дважды' : `${side1.params}, дважды`;
+      last += 1;
+    }
     const marker = side2 || side1.params !== undefined ? undefined : this.markerBefore(i);
     const actor = this.actors.around(this, i, last);
     const found = this.fixes.found({ start: this.t.start[i], end: this.t.end[last] }, side1, side2, actor, marker);
@@ -293,6 +318,33 @@ export class ProseScanner extends ProseReader {
     p--;
     const count = this.integerAt(p) ?? COUNT_WORDS.get(this.key(p));
     return count !== undefined && count > 0 ? count : undefined;
+  }
+
+  /**
+   * «должен выбросить 3 успеха в броске на Силу воли» (003 l.92), «нужно пять успехов в одном
+   * броске»: the successes one roll must reach, written before its pool as a requirement, carried
+   * over as «(3 успеха за бросок)».
+   */
+  private thresholdBefore(i: number): number | undefined {
+    let p = i - 1;
+    if (this.key(p) === 'на') p--;
+    const noun = this.key(p);
+    if (!ONE_ROLL_NOUNS.has(noun)) return undefined;
+    p--;
+    if (this.key(p) === 'одном' || this.key(p) === 'один') p--;
+    const preposition = this.key(p);
+    if (!(preposition === 'за' ? noun === 'бросок' : preposition === 'в' && noun !== 'бросок')) return undefined;
+    p--;
+    if (!this.key(p).startsWith('успех')) return undefined;
+    p--;
+    const count = this.integerAt(p) ?? COUNT_WORDS.get(this.key(p));
+    if (count === undefined || count < 1) return undefined;
+    // A requirement, not a result told («получил три успеха в броске …»): «должен выбросить», «нужно», «как минимум».
+    for (let q = p - 1; q >= 0 && q >= p - REQUIREMENT_LOOKBACK; q--) {
+      if (this.endsSentence(q)) return undefined;
+      if (REQUIREMENT_WORDS.some((word) => this.key(q).startsWith(word))) return count;
+    }
+    return undefined;
   }
 
   private markerBefore(i: number): string | undefined {

@@ -145,21 +145,23 @@ export function preferRolled(facts: RulesetFacts, alternatives: Alternative[], a
 
 /**
  * Whether what was read is a check (see the header): no generic word, and a pool of two or more
- * traits, one of them rolled, or one rolled trait (each alternative) with a difficulty; `other`
+ * traits, one of them rolled, or one rolled trait (each alternative) with a difficulty or with the
+ * successes one roll must reach written before it (`oneRollTarget`); `other`
  * traits are read as their rolled namesakes first (`preferRolled`).
  */
-export function qualifies(facts: RulesetFacts, side1: Side, side2: Side | undefined, first: NameMatch): boolean {
+export function qualifies(facts: RulesetFacts, side1: Side, side2: Side | undefined, first: NameMatch, oneRollTarget = false): boolean {
   const all = side2 ? [...alternativesOf(side1), ...alternativesOf(side2)] : alternativesOf(side1);
   if (all.some((alternative) => alternative.trait.category === 'generic')) return false;
   for (const side of side2 ? [side1, side2] : [side1]) {
+    const anchored = side.hasDifficulty || (side === side1 && oneRollTarget);
     for (const pool of side.pools) {
       const terms = traitTerms(pool);
-      for (const term of terms) preferRolled(facts, term.alternatives, side.hasDifficulty && terms.length === 1, terms.flatMap((t) => t.alternatives).some(isRolled));
+      for (const term of terms) preferRolled(facts, term.alternatives, anchored && terms.length === 1, terms.flatMap((t) => t.alternatives).some(isRolled));
     }
   }
   const pools = side1.pools.map(traitTerms);
   if (pools.some((terms) => terms.length >= 2 && terms.some((term) => term.alternatives.some(isRolled)))) return true;
-  if (!side1.hasDifficulty || !first.capitalised) return false;
-  // One trait (perhaps with alternatives) in each pool, and a difficulty: every choice is rolled.
+  if (!(side1.hasDifficulty || oneRollTarget) || !first.capitalised) return false;
+  // One trait (perhaps with alternatives) in each pool, and a difficulty or the successes one roll needs: every choice is rolled.
   return pools.every((terms) => terms.length === 1 && terms[0].alternatives.every(isRolled));
 }
