@@ -12,14 +12,13 @@ import { builtinRulesets } from '../../../server/out/analysis/project/rulesetPro
 import { getBuiltinRuleset } from '../../../server/out/engine/builtinRulesets';
 import type { RandomSource } from '../../../server/out/engine/random';
 import { rollCheck } from '../../../server/out/engine/roll';
-import type { CliIo } from '../../../server/out/cli/io';
-import { main } from '../../../server/out/cli/main';
 import { checkHoverMarkdown } from '../../../server/out/present/hover';
 import { rollLog } from '../../../server/out/present/roll';
 import { voice } from '../../../server/out/present/voice';
 import { forEachFaces, raceByRounds, type Step, storytellingRoll, withinByEnumeration } from '../engine/bruteForce';
 import { markedRange } from '../markers';
 import { scenario, wordedAnalysis } from './util';
+import { oddsJson } from '../cli/runCli';
 
 const EPS = 1e-12;
 
@@ -38,13 +37,7 @@ interface OddsJson {
   replay?: boolean;
 }
 
-async function odds(ruleset: string, check: string): Promise<OddsJson> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), locale: 'en' };
-  assert.equal(await main(['odds', '--ruleset', ruleset, '--json', check], io), 0, err);
-  return JSON.parse(out) as OddsJson;
-}
+const odds = (ruleset: string, check: string) => oddsJson<OddsJson>(ruleset, check);
 
 function close(actual: number | undefined, expected: number, what: string): void {
   assert.ok(actual !== undefined && Math.abs(actual - expected) <= EPS, `${what}: ${actual} ≠ ${expected}`);

@@ -18,16 +18,11 @@ import { checkLine } from '../../../server/out/present/odds';
 import { voice } from '../../../server/out/present/voice';
 import { classicRoll, extendedSteps, storytellingRoll, withinByEnumeration } from '../engine/bruteForce';
 import { scenario, wordedAnalysis } from './util';
+import { oddsJson } from '../cli/runCli';
 
 type Json = Record<string, unknown>;
 
-async function odds(ruleset: string, check: string): Promise<Json> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), locale: 'en' };
-  assert.equal(await main(['odds', '--ruleset', ruleset, '--json', check], io), 0, err);
-  return JSON.parse(out) as Json;
-}
+const odds = (ruleset: string, check: string) => oddsJson<Json>(ruleset, check);
 
 function sameByGoal(got: unknown, want: (goal: number) => number[], what: string): void {
   const byGoal = got as Record<string, number[]>;

@@ -15,6 +15,20 @@ import { worded } from './util';
 
 const EXPECT = /<!--\s*expect\s+([^>]*?)\s*-->/u;
 
+/** A folder's scenarios, one per built-in ruleset (asserted): `<ruleset>.scenario.md`. */
+function scenarioFiles(folder: string): string[] {
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith('.scenario.md'))
+    .sort();
+  it('there is one for every built-in ruleset', () => {
+    assert.deepEqual(
+      files.map((f) => f.replace('.scenario.md', '')),
+      [...BUILTIN_RULESET_IDS].sort(),
+    );
+  });
+  return files;
+}
+
 /**
  * scenarios/: the first realistic set; alarms/ (issue 20): one per ruleset whose unmarked lines are
  * the correct writings that used to raise false alarms (parameters in any order, «,» or «;», soak
@@ -26,16 +40,7 @@ for (const [folder, title] of [
 ] as const) {
   describe(title, () => {
     const SCENARIOS = join(__dirname, '../../fixtures', folder);
-    const files = readdirSync(SCENARIOS)
-      .filter((f) => f.endsWith('.scenario.md'))
-      .sort();
-
-    it('there is one for every built-in ruleset', () => {
-      assert.deepEqual(
-        files.map((f) => f.replace('.scenario.md', '')),
-        [...BUILTIN_RULESET_IDS].sort(),
-      );
-    });
+    const files = scenarioFiles(SCENARIOS);
 
     for (const file of files) {
       const text = readFileSync(join(SCENARIOS, file), 'utf8');
@@ -79,16 +84,7 @@ for (const [folder, title] of [
  */
 describe('scenarios of every mechanic the texts write (issue 20)', () => {
   const FOLDER = join(__dirname, '../../fixtures/mechanics');
-  const files = readdirSync(FOLDER)
-    .filter((f) => f.endsWith('.scenario.md'))
-    .sort();
-
-  it('there is one for every built-in ruleset', () => {
-    assert.deepEqual(
-      files.map((f) => f.replace('.scenario.md', '')),
-      [...BUILTIN_RULESET_IDS].sort(),
-    );
-  });
+  const files = scenarioFiles(FOLDER);
 
   for (const file of files) {
     const text = readFileSync(join(FOLDER, file), 'utf8');

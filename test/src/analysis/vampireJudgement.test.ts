@@ -21,6 +21,7 @@ import { rollLog } from '../../../server/out/present/roll';
 import { voice } from '../../../server/out/present/voice';
 import { forEachFaces } from '../engine/bruteForce';
 import { applyEdits, scenario, wordedAnalysis } from './util';
+import { oddsJson } from '../cli/runCli';
 
 function analyze(line: string, ruleset = 'vampire-pack') {
   const text = scenario(ruleset, [line]);
@@ -29,13 +30,7 @@ function analyze(line: string, ruleset = 'vampire-pack') {
 
 type Json = Record<string, unknown>;
 
-async function odds(ruleset: string, check: string): Promise<Json> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), locale: 'en' };
-  assert.equal(await main(['odds', '--ruleset', ruleset, '--json', check], io), 0, err);
-  return JSON.parse(out) as Json;
-}
+const odds = (ruleset: string, check: string) => oddsJson<Json>(ruleset, check);
 
 /**
  * `dice` d10 as 004 l.55–57 reads them: 8 or more is a success; no success with a 1 is a painful

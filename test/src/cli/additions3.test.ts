@@ -13,16 +13,11 @@ import { main } from '../../../server/out/cli/main';
 import { plainSide, type RollSide } from '../../../server/out/engine/checkSpec';
 import { FAMILY_OF, forEachFaces, type RollResult, sideRoll } from '../engine/bruteForce';
 import { combatOracle } from '../engine/combatOracle';
+import { oddsJson } from './runCli';
 
 type Json = Record<string, unknown>;
 
-async function odds(ruleset: string, check: string): Promise<Json> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), locale: 'en' };
-  assert.equal(await main(['odds', '--ruleset', ruleset, '--json', check], io), 0, err);
-  return JSON.parse(out) as Json;
-}
+const odds = (ruleset: string, check: string) => oddsJson<Json>(ruleset, check);
 
 const TOL = 1e-9;
 

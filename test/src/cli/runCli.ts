@@ -1,4 +1,5 @@
 /** The `rollmark` command run in process, as a terminal runs it, keeping what it printed. */
+import * as assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import type { Locale } from '../../../server/src/present/locale';
 import type { CliIo } from '../../../server/src/cli/io';
@@ -35,4 +36,11 @@ export async function runCliWithProgress(argv: readonly string[], options: CliRu
   };
   run.code = await main([...argv], io);
   return run;
+}
+
+/** `rollmark odds --json` of one check, parsed (English); the command must succeed. */
+export async function oddsJson<T = Record<string, unknown>>(ruleset: string, check: string): Promise<T> {
+  const { code, out, err } = await runCli(['odds', '--ruleset', ruleset, '--json', check]);
+  assert.equal(code, 0, err);
+  return JSON.parse(out) as T;
 }
