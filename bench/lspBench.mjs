@@ -4,7 +4,8 @@
 // once per size as a child process, so neither its own heap nor the previous size's server mixes
 // into the figures. Prints one JSON object on stdout (progress on stderr):
 //
-//   - open → diagnostics: didOpen until the server publishes diagnostics for version 1;
+//   - open → diagnostics: didOpen until the server publishes diagnostics for version 1; and open →
+//     first screen: the inlay hints of lines 0–60, asked for right after didOpen, until they arrive;
 //   - edit → diagnostics: a letter typed and deleted again, alternately, at the start of a line
 //     at 10 %, 50 % and 90 % of the text (`--edits` times each, an even number so the text ends
 //     as it began), from didChange until the diagnostics of that version arrive;
@@ -133,10 +134,21 @@ await connection.sendNotification('initialized', {});
 
 let version = 1;
 log(`${bytes} bytes: open`);
+// The editor asks for the first screen's inlay hints as soon as it shows the document.
+const FIRST_SCREEN = { start: { line: 0, character: 0 }, end: { line: 60, character: 0 } };
+let firstScreen;
 const open = await timed(async () => {
   const done = published(version);
+  const sent = performance.now();
+  const c0 = cpuMs(server.pid);
   await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version, text } });
-  return done;
+  const hints = connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: FIRST_SCREEN }).then((answer) => {
+    const c1 = cpuMs(server.pid);
+    firstScreen = { wall: performance.now() - sent, cpu: c0 === undefined ? undefined : c1 - c0, hints: answer?.length ?? 0 };
+  });
+  const diagnostics = await done;
+  await hints;
+  return diagnostics;
 });
 
 log(`${bytes} bytes: ${3 * edits} edits`);
@@ -210,6 +222,7 @@ process.stdout.write(
     checks: checks.length,
     diagnostics: open.value.diagnostics.length,
     open: { wall: open.wall, cpu: open.cpu },
+    firstScreen,
     edit: summary(editSamples),
     hover: summary(hoverSamples),
     rssMb: rss,

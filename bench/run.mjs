@@ -413,7 +413,7 @@ function scaleBench() {
     `remark-parse alone, markdownlint (default config) and \`analyzeDocument\` side by side in this process, order rotated each run, after a warm-up; ` +
     `medians of ${sizes.map((s) => `${s.runs} (${s.name})`).join(', ')} runs. ` +
     `Then per size a fresh built server over stdio (diagnostics debounce 0, so it is excluded): ` +
-    `open → published diagnostics; a letter typed and deleted again, alternately, at the start of a line at 10 %, 50 % and 90 % of the text, ` +
+    `open → the inlay hints of lines 0–60, asked for right after didOpen (the first screen), and open → published diagnostics, both against remark-parse alone on the same text (the server's CPU against this process's); a letter typed and deleted again, alternately, at the start of a line at 10 %, 50 % and 90 % of the text, ` +
     `${edits} times each, from didChange until that version's diagnostics arrive; ${hovers} hovers on checks spread over the document. ` +
     `For the server, CPU is its main thread's over the round trip. ` +
     `RSS: the server's, right after the open, the edits and the hovers; then at rest, once the server's own full collection (0.5 s after the edits pause, when its heap grew by 32 MB) or V8's memory reducer has shrunk the heap ` +
@@ -423,7 +423,7 @@ function scaleBench() {
   const rest = (l) => (!l?.idle ? dash : `${l.idle.rssMb.toFixed(0)} (${l.idle.droppedAfterS === undefined ? `no drop in ${l.idle.seconds} s` : `fell after ${l.idle.droppedAfterS} s`})`);
   const at = (l, what, q) => (l ? both({ cpu: l[what].cpu?.[q], wall: l[what].wall[q] }) : dash);
   print(table(
-    ['size', 'remark-parse alone ms', 'markdownlint ms', 'analyzeDocument ms', 'analysis / remark-parse', 'analysis / markdownlint', 'server: open → diagnostics ms', 'edit → diagnostics median ms', 'edit → diagnostics p95 ms', 'hover median ms', 'hover p95 ms', 'server RSS MB', 'RSS at rest MB'],
+    ['size', 'remark-parse alone ms', 'markdownlint ms', 'analyzeDocument ms', 'analysis / remark-parse', 'analysis / markdownlint', 'server: open → first screen’s hints ms', 'first screen / remark-parse', 'server: open → diagnostics ms', 'open → diagnostics / remark-parse', 'edit → diagnostics median ms', 'edit → diagnostics p95 ms', 'hover median ms', 'hover p95 ms', 'server RSS MB', 'RSS at rest MB'],
     sizes.map((s) => [
       `${s.name} (${(Buffer.byteLength(s.text) / 1024).toFixed(0)} KiB, ${s.text.split('\n').length} lines)`,
       both(s.median.remark),
@@ -431,7 +431,10 @@ function scaleBench() {
       both(s.median.analysis),
       ratios(s.median.analysis, s.median.remark),
       ratios(s.median.analysis, s.median.markdownlint),
+      s.lsp?.firstScreen ? both(s.lsp.firstScreen) : dash,
+      s.lsp?.firstScreen ? ratios(s.lsp.firstScreen, s.median.remark) : dash,
       s.lsp ? both(s.lsp.open) : dash,
+      s.lsp ? ratios(s.lsp.open, s.median.remark) : dash,
       at(s.lsp, 'edit', 'median'),
       at(s.lsp, 'edit', 'p95'),
       at(s.lsp, 'hover', 'median'),
@@ -538,6 +541,13 @@ function scaleBench() {
     const c = fiveMb.lsp?.codeLens;
     const titles = c?.resolve ? `titles resolved on demand, median ${ms(c.resolve.wall.median)} ms a lens` : 'titles in the answer';
     verdicts.push(`Issue 12: the code-lens answer — ${lensAt(oneMb)}; ${lensAt(fiveMb)}; ${titles}: **no size target in the issue; its effect is the typing row (RESULTS.md, "Typing in a book")**.`);
+  }
+  if (oneMb.lsp?.firstScreen) {
+    const [first, open, parse] = [oneMb.lsp.firstScreen, oneMb.lsp.open, oneMb.median.remark];
+    const okFirst = [first.wall <= 0.3 * parse.wall, first.cpu === undefined || parse.cpu === undefined || first.cpu <= 0.3 * parse.cpu];
+    verdicts.push(`Issue 24, at 1 MB: the first screen's inlay hints ≤ 0.3× remark-parse — ${ratios(first, parse)}: ${okFirst.every(Boolean) ? '**met**' : okFirst.some(Boolean) ? '**met on one measure only**' : '**missed**'}; complete diagnostics ≤ 1.1× — ${ratios(open, parse)}: ${open.wall <= 1.1 * parse.wall ? '**met**' : open.cpu !== undefined && parse.cpu !== undefined && open.cpu <= 1.1 * parse.cpu ? '**met by CPU time only**' : '**missed**'}.`);
+    const analysis = oneMb.median.analysis;
+    verdicts.push(`Issue 24, at 1 MB: full analysis ≤ 1.1× remark-parse — ${ratios(analysis, parse)}; at 5 MB below 1× — ${ratios(fiveMb.median.analysis, fiveMb.median.remark)}.`);
   }
   if (oneMb.lsp) {
     const open = oneMb.lsp.open;
