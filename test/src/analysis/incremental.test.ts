@@ -26,7 +26,7 @@ import { moveBlock } from '../../../server/src/analysis/document/blockRanges';
 import { findFrontMatter, unclosedFrontMatter } from '../../../server/src/analysis/markdown/frontMatterBlock';
 import { Lines } from '../../../server/src/analysis/markdown/lines';
 import { runFrom } from '../../../server/src/analysis/document/blockReuse';
-import { createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
+import { createDocumentAnalyzers, createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
 import { plainParagraphScan } from '../../../server/src/analysis/markdown/plainParagraph';
 import { definitionsText, joinsRuns, scanBlockMarkdown, scanBlockRun, scanBlockTree, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
@@ -250,6 +250,28 @@ describe('incremental analysis', () => {
       }),
       params(RUNS),
     );
+  });
+
+  it('a closed document’s blocks serve the next document of the same context: reopened, renamed or edited, it equals a fresh analysis', () => {
+    fc.assert(
+      fc.property(document, fc.array(edit, { maxLength: 3 }), (start, edits) => {
+        const analyzers = createDocumentAnalyzers();
+        analyzers.analyze(start, OPTIONS, 'a');
+        analyzers.forget('a');
+        let text = start;
+        for (const e of edits) text = apply(text, e, [start]);
+        assertSameAnalysis(analyzers.analyze(text, OPTIONS, 'b'), analyzeDocument(text, OPTIONS), text, 'opened after a close');
+      }),
+      params(RUNS),
+    );
+    // Reopened as it was: every check is the closed document's own object, not analysed again.
+    const text = ['---', 'ruleset: storytelling', '---', '', '# Сцена', '', 'Бросок «Сила + Атлетика».', '', 'И «Ловкость 2 + Скрытность 1».'].join('\n');
+    const analyzers = createDocumentAnalyzers();
+    const before = [...analyzers.analyze(text, OPTIONS, 'a').checks];
+    analyzers.forget('a');
+    const again = analyzers.analyze(text, OPTIONS, 'b');
+    assert.equal(again.checks.length, 2);
+    assert.ok(again.checks.every((check, k) => check === before[k]));
   });
 
   it('splitting into blocks is invisible: the body parsed as one block gives the same results', () => {

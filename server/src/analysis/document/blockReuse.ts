@@ -3,7 +3,8 @@
  * blocks that dropped out kept for a while by their text, the unchanged runs before and after an
  * edit found in a few comparisons, and the runs of blocks one parse may take.
  */
-import type { BlockAnalysis, Definitions } from './blockAnalysis';
+import type { BlockAnalysis, BlockContext, Definitions } from './blockAnalysis';
+import type { CharacterSheet } from '../types';
 import { moveBlock } from './blockRanges';
 import { type BlockSpan, scanBlock } from '../markdown/blocks';
 import { Lines } from '../markdown/lines';
@@ -55,6 +56,39 @@ export class SpareBlocks {
   clear(): void {
     this.byText.clear();
     this.size = 0;
+  }
+
+  get isEmpty(): boolean {
+    return this.size === 0;
+  }
+}
+
+/** Characters of closed documents' blocks kept per context. */
+const CLOSED_BUDGET = 8 << 20;
+
+/**
+ * The blocks of documents closed in this session, by the context they were analysed in (its
+ * character sheets: one array per ruleset, dictionary and front matter, as lazyCheck.ts keys its
+ * specs), so that a document opened again, or under another name, takes them instead of parsing
+ * them again (issue 24). A block is taken by one analyzer only: it leaves the pool when taken.
+ */
+export class ClosedBlocks {
+  private readonly byContext = new WeakMap<readonly CharacterSheet[], SpareBlocks>();
+
+  put(context: BlockContext, blocks: readonly BlockAnalysis[]): void {
+    let spares = this.byContext.get(context.characters);
+    if (!spares) {
+      spares = new SpareBlocks();
+      this.byContext.set(context.characters, spares);
+    }
+    for (const block of blocks) spares.put(block);
+    spares.trim(CLOSED_BUDGET);
+  }
+
+  /** The pool of a context, when it holds anything. */
+  of(context: BlockContext): SpareBlocks | undefined {
+    const spares = this.byContext.get(context.characters);
+    return spares && !spares.isEmpty ? spares : undefined;
   }
 }
 

@@ -28,7 +28,7 @@ import { continuesInto, resumeAfter, scanBlock } from '../markdown/blocks';
 import { Lines } from '../markdown/lines';
 import { scanBlockRun } from '../markdown/markdownScan';
 import type { AnalysisOptions, DocumentAnalysis } from '../types';
-import { type Blocks, move, type Placed, type Resync, runFrom, sameSpans, SpareBlocks, unchangedBefore, unchangedFrom } from './blockReuse';
+import { type Blocks, ClosedBlocks, move, type Placed, type Resync, runFrom, sameSpans, SpareBlocks, unchangedBefore, unchangedFrom } from './blockReuse';
 import { contextFor, type DocumentContext, headOf, ownCopy, sameInputs } from './documentContext';
 import { type Assembled, assembleAfterEdit, assembleAll } from './documentItems';
 import { applySuppressions } from './suppressions';
@@ -72,8 +72,15 @@ interface Previous extends Assembled {
 }
 
 class BlockAnalyzer implements IncrementalAnalyzer {
-  /** `oneShot`: no edit will follow (analyzeDocument), so the ranges are not laid out for moving. */
-  constructor(private readonly oneShot = false) {}
+  /**
+   * `oneShot`: no edit will follow (analyzeDocument), so the ranges are not laid out for moving.
+   * `closed`: the blocks of closed documents, taken before parsing a block again, and given the
+   * analyzer's own when it is closed.
+   */
+  constructor(
+    private readonly oneShot = false,
+    private readonly closed?: ClosedBlocks,
+  ) {}
 
   private previous: Previous | undefined;
   private readonly spares = new SpareBlocks();
@@ -185,8 +192,9 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   private *splitInRuns(text: string, lines: Lines, start: number, ctx: DocumentContext): Generator<AnalysisProgress, Placed[], void> {
     const out: Placed[] = [];
     let pos = start;
-    // Blocks in a run are parsed without definitions (markdownScan `joinsRuns`).
-    const runs = ctx.block.definitions === NO_DEFINITIONS;
+    // Blocks in a run are parsed without definitions (markdownScan `joinsRuns`); a document with
+    // closed documents' blocks of its context takes them one by one (`blockFor`) rather than parse them.
+    const runs = ctx.block.definitions === NO_DEFINITIONS && this.closed?.of(ctx.block) === undefined;
     while (pos < text.length) {
       if (out.length > 0) yield { through: pos, analysis: () => analysisSoFar(ctx, out) };
       const run = runs ? runFrom(lines, pos) : [];
@@ -226,8 +234,15 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     }
   }
 
+  /** The document is closed: its blocks go to the closed documents' pool, for a document that has them again. */
+  close(): void {
+    if (this.previous) this.closed?.put(this.previous.ctx.block, this.previous.blocks.map((placed) => placed.block));
+    this.previous = undefined;
+    this.spares.clear();
+  }
+
   private blockFor(text: string, ctx: DocumentContext): BlockAnalysis {
-    return this.spares.take(text, ctx.block.definitions) ?? analyzeBlock(ownCopy(text), ctx.block);
+    return this.spares.take(text, ctx.block.definitions) ?? this.closed?.of(ctx.block)?.take(text, ctx.block.definitions) ?? analyzeBlock(ownCopy(text), ctx.block);
   }
 
   /** Keeps the definition counts up to date with the blocks that left and came; true when the union changed. */
@@ -288,16 +303,17 @@ export interface DocumentAnalyzers {
   analyze(text: string, options: AnalysisOptions, document: string): DocumentAnalysis;
   /** `analyze` in steps (IncrementalAnalyzer `analyzeInSteps`): nothing else may analyse the document until it is done. */
   analyzeInSteps(text: string, options: AnalysisOptions, document: string): Generator<AnalysisProgress, DocumentAnalysis, void>;
-  /** The document was closed: drop what was kept for it. */
+  /** The document was closed: drop what was kept for it (its blocks wait for a document that has them again). */
   forget(document: string): void;
 }
 
 export function createDocumentAnalyzers(): DocumentAnalyzers {
-  const analyzers = new Map<string, IncrementalAnalyzer>();
+  const analyzers = new Map<string, BlockAnalyzer>();
+  const closed = new ClosedBlocks();
   const analyzerOf = (document: string) => {
     let analyzer = analyzers.get(document);
     if (!analyzer) {
-      analyzer = createIncrementalAnalyzer();
+      analyzer = new BlockAnalyzer(false, closed);
       analyzers.set(document, analyzer);
     }
     return analyzer;
@@ -306,6 +322,7 @@ export function createDocumentAnalyzers(): DocumentAnalyzers {
     analyze: (text, options, document) => analyzerOf(document).analyze(text, options),
     analyzeInSteps: (text, options, document) => analyzerOf(document).analyzeInSteps(text, options),
     forget(document) {
+      analyzers.get(document)?.close();
       analyzers.delete(document);
     },
   };
