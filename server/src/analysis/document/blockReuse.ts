@@ -64,7 +64,7 @@ export class SpareBlocks {
 }
 
 /** Characters of closed documents' blocks kept per context. */
-const CLOSED_BUDGET = 8 << 20;
+const CLOSED_BUDGET = 4 << 20;
 
 /**
  * The blocks of documents closed in this session, by the context they were analysed in (its
