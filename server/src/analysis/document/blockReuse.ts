@@ -20,6 +20,11 @@ export interface Placed {
   block: BlockAnalysis;
 }
 
+/** Whether a block's result holds under these definitions: it does not depend on them, or was parsed with them. */
+function validUnder(block: BlockAnalysis, definitions: Definitions): boolean {
+  return block.definitionsKey === undefined || block.definitionsKey === definitions.key;
+}
+
 /** Results of blocks that dropped out of the document, by text, oldest first; bounded in size. */
 export class SpareBlocks {
   private readonly byText = new Map<string, BlockAnalysis[]>();
@@ -33,11 +38,16 @@ export class SpareBlocks {
     this.size += block.text.length;
   }
 
+  /** Whether the pool holds a result for this text valid under `definitions`. */
+  has(text: string, definitions: Definitions): boolean {
+    return this.byText.get(text)?.some((b) => validUnder(b, definitions)) ?? false;
+  }
+
   /** A result for this text valid under `definitions`, removed from the pool. */
   take(text: string, definitions: Definitions): BlockAnalysis | undefined {
     const list = this.byText.get(text);
     if (!list) return undefined;
-    const at = list.findIndex((b) => b.definitionsKey === undefined || b.definitionsKey === definitions.key);
+    const at = list.findIndex((b) => validUnder(b, definitions));
     if (at < 0) return undefined;
     const [block] = list.splice(at, 1);
     if (list.length === 0) this.byText.delete(text);

@@ -192,11 +192,21 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   private *splitInRuns(text: string, lines: Lines, start: number, ctx: DocumentContext): Generator<AnalysisProgress, Placed[], void> {
     const out: Placed[] = [];
     let pos = start;
-    // Blocks in a run are parsed without definitions (markdownScan `joinsRuns`); a document with
-    // closed documents' blocks of its context takes them one by one (`blockFor`) rather than parse them.
-    const runs = ctx.block.definitions === NO_DEFINITIONS && this.closed?.of(ctx.block) === undefined;
+    // Blocks in a run are parsed without definitions (markdownScan `joinsRuns`).
+    const runs = ctx.block.definitions === NO_DEFINITIONS;
+    const closed = this.closed?.of(ctx.block);
     while (pos < text.length) {
       if (out.length > 0) yield { through: pos, analysis: () => analysisSoFar(ctx, out) };
+      if (closed) {
+        // A block a closed document left is taken as it is (`blockFor`), not parsed again in a run.
+        const span = scanBlock(lines, pos);
+        if (!span.raw && closed.has(text.slice(pos, span.contentEnd), ctx.block.definitions)) {
+          const placed = this.place(text, lines, pos, ctx);
+          out.push(placed);
+          pos = placed.next;
+          continue;
+        }
+      }
       const run = runs ? runFrom(lines, pos) : [];
       const scans = run.length > 1 ? scanBlockRun(text, run.map(({ start: from, span }) => ({ start: from, end: span.contentEnd }))) : [];
       // The blocks before the first that the run's parse carried on past its end are as their own parse gives them.
