@@ -133,6 +133,13 @@ export interface RulesetData {
   /** Traits the text says are never rolled, only spent (storytelling «Воля», 000 l.89). */
   neverRolled?: string[];
   /**
+   * How a helper rolls without an ability of the pool, by the ability's group (storytelling 000
+   * l.89: −3 dice without a Mental Skill, −1 without a Physical or Social one; mage-revised 001 l.12:
+   * the Attribute alone without a Talent, difficulty +1 without a Skill, no roll without a
+   * Knowledge). A group left out, or no map: the helper's value is unknown.
+   */
+  unskilled?: Record<string, UnskilledRule>;
+  /**
    * Whether helpers (`помощь`) may join a check. Absent: the family's rule applies where it has one
    * (classic, storytelling, d20); pool-minus-difficulty has none.
    */
@@ -143,3 +150,6 @@ export interface RulesetData {
 }
 
 export type Ruleset = RulesetData & FamilyParams;
+
+/** A missing ability's effect on a helper's roll (`RulesetData.unskilled`). */
+export type UnskilledRule = { kind: 'dice'; penalty: number } | { kind: 'difficulty'; penalty: number } | { kind: 'attribute' } | { kind: 'cannot' };

@@ -15,6 +15,7 @@ import type {
   OutcomeName,
   Ruleset,
   TraitEntry,
+  UnskilledRule,
 } from './ruleset';
 import type * as RulesetSchema from './rulesetSchema';
 import type { Validators } from './rulesetSchema';
@@ -84,6 +85,7 @@ export interface UserRulesetData {
   initiativeTrait?: string;
   equipment?: string[];
   neverRolled?: string[];
+  unskilled?: Record<string, UnskilledRule>;
   teamwork?: boolean;
   outcomes?: Record<string, Partial<OutcomeName>>;
   traits?: UserTraitEntry[];

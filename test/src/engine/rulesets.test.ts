@@ -549,6 +549,22 @@ describe('User rulesets', () => {
     );
   });
 
+  it('how a helper rolls without a Skill is the ruleset’s (`unskilled`): inherited, replaced, checked', () => {
+    assert.deepEqual(getBuiltinRuleset('storytelling')?.unskilled?.['Ментальные'], { kind: 'dice', penalty: 3 });
+    assert.deepEqual(getBuiltinRuleset('mage-revised')?.unskilled?.['Знания'], { kind: 'cannot' });
+    assert.equal(getBuiltinRuleset('werewolf-revised')?.unskilled, undefined);
+    const inherited = parse('id: s5\nextends: mage-revised\n');
+    assert.deepEqual(inherited.ruleset?.unskilled, getBuiltinRuleset('mage-revised')?.unskilled);
+    const own = parse('id: s6\nextends: storytelling\nunskilled:\n  Ментальные: { kind: cannot }\n');
+    assert.deepEqual(own.errors, []);
+    assert.deepEqual(own.ruleset?.unskilled, { Ментальные: { kind: 'cannot' } });
+    const wrong = parse('id: s7\nextends: storytelling\nunskilled:\n  Ментальные: { kind: dice }\n');
+    assert.deepEqual(
+      wrong.errors.map((e) => e.path),
+      ['/unskilled/Ментальные/penalty'],
+    );
+  });
+
   it('rename a trait: the old name becomes a variant and composition follows', () => {
     const result = parse('id: v2\nextends: vampire-pack\ntraits:\n  - name: Решительность\n    renames: Упорство\n');
     assert.deepEqual(result.errors, []);
