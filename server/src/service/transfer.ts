@@ -7,7 +7,7 @@
  */
 import type { Heading } from '../analysis/markdown/markdownScan';
 import type { WorkspaceConfig } from '../analysis/project/workspaceConfig';
-import { lazyCheck, oddsFor } from '../analysis/resolve/lazyCheck';
+import { lazyCheck } from '../analysis/resolve/lazyCheck';
 import { traitIndex } from '../analysis/resolve/traitIndex';
 import { type AnalysisDiagnostic, type DictionaryEntry, type DocumentAnalysis, type FrontMatter, type ProseCheck, sheetsOf } from '../analysis/types';
 import { BUILTIN_RULESET_IDS } from '../engine/builtinRulesets';
@@ -20,21 +20,13 @@ export interface SentProject {
   dictionary: DictionaryEntry[];
 }
 
-/** A check's party as sent: each member's name, spec index in `specs` and chance; the rest as it is. */
-interface SentParty {
-  members: [string, number, number][];
-  lacking: string[];
-  helping: string[];
-  any: number;
-  all: number;
-}
-
 /**
  * A check as sent between threads, what `lazyCheck` is built from: range start and end, content
  * start and end, text, the spec's index in `specs` and the scene's in `headings` (−1: none), the
- * actor (null when there is none but a party), the party.
+ * actor (null when there is none but a party), 1 when the party is asked about it (its odds are
+ * computed when read, on the side that reads them).
  */
-type SentCheck = [number, number, number, number, string, number, number, (string | null)?, SentParty?];
+type SentCheck = [number, number, number, number, string, number, number, (string | null)?, 1?];
 
 /** The bulk of an analysis, sent as JSON: one string copies far faster than tens of thousands of small objects. */
 interface SentItems {
@@ -66,10 +58,12 @@ export function sendable(analysis: DocumentAnalysis): SentAnalysis {
     return index;
   };
   const checks = analysis.checks.map((c): SentCheck => {
-    const { spec, party } = c;
+    const { spec } = c;
+    // Asked without reading it: reading a lazy check's party computes it.
+    const party = 'party' in c;
     const sent: SentCheck = [c.range.start, c.range.end, c.contentRange.start, c.contentRange.end, c.text, spec ? indexOf(spec) : -1, c.scene ? (scenes.get(c.scene) ?? -1) : -1];
     if (c.actor !== undefined || party) sent.push(c.actor ?? null);
-    if (party) sent.push({ members: party.members.map((m) => [m.character, indexOf(m.spec), m.success]), lacking: party.lacking, helping: party.helping, any: party.any, all: party.all });
+    if (party) sent.push(1);
     return sent;
   });
   const items: SentItems = { checks, proseChecks, diagnostics, headings };
@@ -88,9 +82,7 @@ export function received(sent: SentAnalysis, config: WorkspaceConfig): DocumentA
     ...(sent.frontMatter ? { frontMatter: sent.frontMatter } : {}),
     ...(sent.party ? { party: sent.party } : {}),
     checks: checks.map(([start, end, contentStart, contentEnd, text, spec, scene, actor, party]) => {
-      const members = party?.members.map(([character, index, success]) => ({ character, spec: sent.specs[index], odds: oddsFor(ruleset, sent.specs[index]), success }));
-      const partyOdds = party && members ? { members, lacking: party.lacking, helping: party.helping, any: party.any, all: party.all } : undefined;
-      const check = lazyCheck({ start, end }, { start: contentStart, end: contentEnd }, text, context, spec < 0 ? undefined : sent.specs[spec], actor ?? undefined, partyOdds);
+      const check = lazyCheck({ start, end }, { start: contentStart, end: contentEnd }, text, context, spec < 0 ? undefined : sent.specs[spec], actor ?? undefined, party === 1);
       if (scene >= 0) check.scene = headings[scene];
       return check;
     }),

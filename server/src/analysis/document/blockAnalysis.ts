@@ -12,10 +12,10 @@ import { CLOSED } from '../markdown/blocks';
 import { type MovableResult, ownedRanges } from './blockRanges';
 import { type CheckSpan, checkSpans } from '../resolve/classifyCheck';
 import { DEFAULT_SEVERITY, sameMessage } from '../diagnosticCatalog';
-import { lazyCheck, oddsFor } from '../resolve/lazyCheck';
+import { lazyCheck } from '../resolve/lazyCheck';
 import { type BlockScan, definitionsText, scanBlockMarkdown } from '../markdown/markdownScan';
 import { exceedsParseLimits, scanPlainBlock } from '../markdown/plainTextScan';
-import { partyOdds } from '../resolve/party';
+import { hasParty } from '../resolve/party';
 import { findProseChecks } from '../prose/proseChecks';
 import { resolveCheck } from '../resolve/resolveCheck';
 import { type CleanCheck, knownCleanCheck, rememberCleanCheck } from '../resolve/cleanChecks';
@@ -116,10 +116,10 @@ export function analyzeBlock(text: string, ctx: BlockContext, scan?: BlockScan):
   return analyzeScan(text, plain ? scanPlainBlock(text) : scanBlockMarkdown(text, dependent ? ctx.definitions.text : ''), ctx, dependent);
 }
 
-/** Resolves a check and its party's odds, adds its diagnostics to `diagnostics`, and remembers it when it has none. */
+/** Resolves a check, adds its diagnostics to `diagnostics`, and remembers it when it has none. */
 function resolveAndReport(ast: CheckExpression, content: string, ctx: BlockContext, diagnostics: AnalysisDiagnostic[]): CleanCheck {
   const resolved = resolveCheck(ast, content, ctx);
-  const check: CleanCheck = { spec: resolved.spec, actor: resolved.actor, party: partyOdds(ast, content, resolved, ctx, oddsFor) };
+  const check: CleanCheck = { spec: resolved.spec, actor: resolved.actor, party: hasParty(ast, resolved, ctx.characters) };
   if (resolved.diagnostics.length === 0) rememberCleanCheck(ctx, content, check);
   else diagnostics.push(...resolved.diagnostics);
   return check;

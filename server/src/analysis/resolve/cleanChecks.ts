@@ -1,19 +1,19 @@
 /**
  * What a check without diagnostics resolved to, by its content, per context: a book writes the
  * same check many times (the bench's 1 MB scenario: 1,829 checks, half of them repeats), and
- * resolving one and its party's odds was a third of the analysis after the Markdown parse (issue
+ * resolving one was a large part of the analysis after the Markdown parse (issue
  * 24). Only checks without diagnostics are kept: their result holds no range, so it is the same at
  * every occurrence. Keyed, as lazyCheck.ts's shared specs, by the context's character sheets, one
  * array per ruleset, dictionary and front matter.
  */
 import type { CheckSpec } from '../../engine/checkSpec';
 import type { CheckContext } from './resolveContext';
-import type { PartyOdds } from '../types';
 
 export interface CleanCheck {
   spec: CheckSpec | undefined;
   actor: string | undefined;
-  party: PartyOdds | undefined;
+  /** Whether the party is asked about it (party.ts `hasParty`): its odds are read when needed (lazyCheck.ts). */
+  party: boolean;
 }
 
 const cleanByContent = new WeakMap<CheckContext['characters'], Map<string, CleanCheck>>();

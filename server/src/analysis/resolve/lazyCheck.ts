@@ -5,8 +5,8 @@
  * one under the cursor; kept for every check, they were most of the memory a long document held
  * (a 10 MB book with 57,000 checks: ~120 MB of trees, terms and their ranges).
  *
- * `ast`, `sides`, `spec` and `odds` are own enumerable accessors, so an `AnalyzedCheck` reads,
- * spreads, compares and serialises as the plain object it was. The tree and sides are computed
+ * `ast`, `sides`, `spec`, `odds` and (where the party is asked) `party` are own enumerable
+ * accessors, so an `AnalyzedCheck` reads, spreads, compares and serialises as the plain object it was. The tree and sides are computed
  * again on each read, at the check's current place (a check whose block moved reads its new
  * offsets), from its text and the context it was analysed in; equal inputs give equal results
  * (ARCHITECTURE.md, invariant 1). Equal specs are one shared object per ruleset, and their odds
@@ -17,6 +17,7 @@ import { computeOdds } from '../../engine/odds';
 import type { OddsReport } from '../../engine/oddsReport';
 import type { Ruleset } from '../../engine/ruleset';
 import { type CheckExpression, parseCheckExpression } from '../check/checkExpression';
+import { partyOdds } from './party';
 import { resolveCheck } from './resolveCheck';
 import type { CheckContext } from './resolveContext';
 import type { AnalyzedCheck, PartyOdds, ResolvedSide, TextRange } from '../types';
@@ -61,6 +62,8 @@ export function oddsFor(ruleset: Ruleset, spec: CheckSpec): OddsReport {
 /** The accessors of a check with a spec and of one without (set once the class is defined). */
 let WITH_SPEC: PropertyDescriptorMap;
 let WITHOUT_SPEC: PropertyDescriptorMap;
+/** The accessor of a check the party is asked about. */
+let PARTY: PropertyDescriptor;
 
 class LazyCheck {
   declare ast: CheckExpression;
@@ -81,14 +84,13 @@ class LazyCheck {
     context: CheckContext,
     spec: SharedSpec | undefined,
     actor: string | undefined,
-    party: PartyOdds | undefined,
+    party: boolean,
   ) {
     this.#context = context;
     this.#spec = spec;
     Object.defineProperties(this, spec ? WITH_SPEC : WITHOUT_SPEC);
     if (actor !== undefined) this.actor = actor;
-    // Few checks have a party, and it is a handful of numbers: kept, not computed again.
-    if (party !== undefined) this.party = party;
+    if (party) Object.defineProperty(this, 'party', PARTY);
   }
 
   static {
@@ -124,7 +126,35 @@ class LazyCheck {
     };
     WITHOUT_SPEC = parts;
     WITH_SPEC = { ...parts, ...spec };
+    PARTY = {
+      get(this: LazyCheck) {
+        return partyOf(content(this), this.#context);
+      },
+      enumerable: true,
+    };
   }
+}
+
+/**
+ * The party's odds by a check's content, per context: what every character would roll is a
+ * resolution and odds per character, so it is computed when a hover, lens or report reads it,
+ * not for every check of a book while the diagnostics wait (issue 24), and once for a check
+ * written many times. A party's odds hold no range: equal content, equal odds.
+ */
+const partiesByContent = new WeakMap<CheckContext['characters'], Map<string, PartyOdds | undefined>>();
+
+function partyOf(content: string, context: CheckContext): PartyOdds | undefined {
+  let table = partiesByContent.get(context.characters);
+  if (!table) {
+    table = new Map();
+    partiesByContent.set(context.characters, table);
+  }
+  if (table.has(content)) return table.get(content);
+  const ast = parseCheckExpression(content, 0);
+  const party = partyOdds(ast, content, resolveCheck(ast, content, context), context, oddsFor);
+  if (table.size >= SPEC_TABLE_LIMIT) table.clear();
+  table.set(` ${content}`.slice(1), party);
+  return party;
 }
 
 /**
@@ -136,9 +166,10 @@ const specsByText = new WeakMap<CheckContext['characters'], Map<string, SharedSp
 
 /**
  * A check found in a block: `text` from « to », both included; `spec` as `resolveCheck` gave it
- * in `context`, the context the check is read again in; `party`, the whole party's odds on it.
+ * in `context`, the context the check is read again in; `party`, whether the whole party is asked
+ * about it (party.ts `hasParty`): its odds are then read as `party`, undefined where no character can roll it.
  */
-export function lazyCheck(range: TextRange, contentRange: TextRange, text: string, context: CheckContext, spec: CheckSpec | undefined, actor: string | undefined, party?: PartyOdds): AnalyzedCheck {
+export function lazyCheck(range: TextRange, contentRange: TextRange, text: string, context: CheckContext, spec: CheckSpec | undefined, actor: string | undefined, party = false): AnalyzedCheck {
   let byText = specsByText.get(context.characters);
   if (!byText) {
     byText = new Map();
