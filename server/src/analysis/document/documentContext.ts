@@ -12,6 +12,7 @@ import { DEFAULT_RULESET_ID } from '../project/rulesetProvider';
 import { dictionaryKey, traitIndex } from '../resolve/traitIndex';
 import type { AnalysisDiagnostic, AnalysisOptions, CharacterSheet, DocumentAnalysis, FrontMatter, RulesetProvider, TextRange } from '../types';
 import { mergeSheets } from '../project/partyFile';
+import { ownCopy } from '../ownCopy';
 
 /** The byte-order mark and front matter: with the settings, what every block depends on. */
 export interface Head {
@@ -148,14 +149,4 @@ export function contextFor(text: string, head: Head, options: AnalysisOptions): 
   }
   // `block` is replaced when the document's definitions change (settleDefinitions): never in the shared one.
   return { ...shared, block: { ...shared.block } };
-}
-
-/**
- * A copy of a block's text that does not share memory with the document: results keep slices
- * of it (a check's text, heading titles), and a slice of the document would keep every old
- * version of a long document alive for as long as one of its blocks is reused.
- */
-export function ownCopy(text: string): string {
-  // Concatenation then slice makes V8 flatten into a new string of the block's size.
-  return ` ${text}`.slice(1);
 }

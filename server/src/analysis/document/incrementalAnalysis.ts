@@ -29,7 +29,8 @@ import { Lines } from '../markdown/lines';
 import { scanBlockRun } from '../markdown/markdownScan';
 import type { AnalysisOptions, DocumentAnalysis } from '../types';
 import { type Blocks, ClosedBlocks, move, type Placed, type Resync, runFrom, sameSpans, SpareBlocks, unchangedBefore, unchangedFrom } from './blockReuse';
-import { contextFor, type DocumentContext, headOf, ownCopy, sameInputs } from './documentContext';
+import { contextFor, type DocumentContext, headOf, sameInputs } from './documentContext';
+import { ownCopy } from '../ownCopy';
 import { type Assembled, assembleAfterEdit, assembleAll } from './documentItems';
 import { applySuppressions } from './suppressions';
 

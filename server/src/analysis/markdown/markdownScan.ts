@@ -12,6 +12,7 @@ import { type BlockTail, CLOSED, codeTail, htmlTail } from './blocks';
 import { frontMatterContent } from './frontMatterBlock';
 import { scanEvents, type TopNode } from './markdownEvents';
 import { plainParagraphScan } from './plainParagraph';
+import { ownCopy } from '../ownCopy';
 import type { TextRange } from '../types';
 
 export interface Heading {
@@ -315,10 +316,11 @@ function scanParsedRun(text: string, blocks: readonly { start: number; end: numb
     const headings: Heading[] = [];
     for (; at.headings < events.headings.length && events.headings[at.headings].start < runEnd; at.headings++) {
       const h = events.headings[at.headings];
-      headings.push({ title: h.title, range: { start: h.start + shift, end: h.end + shift }, depth: h.depth });
+      // The run is a slice of the whole document, which a title sliced from it would keep.
+      headings.push({ title: ownCopy(h.title), range: { start: h.start + shift, end: h.end + shift }, depth: h.depth });
     }
     const definitions: string[] = [];
-    for (; at.definitions < events.definitions.length && events.definitions[at.definitions].at < runEnd; at.definitions++) definitions.push(events.definitions[at.definitions].key);
+    for (; at.definitions < events.definitions.length && events.definitions[at.definitions].at < runEnd; at.definitions++) definitions.push(ownCopy(events.definitions[at.definitions].key));
     scans.push({ prose, headings, tail: tailOfTop(last, text.slice(start, end), shift), definitions });
   }
   return scans;

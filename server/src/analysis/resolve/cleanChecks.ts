@@ -7,6 +7,7 @@
  * array per ruleset, dictionary and front matter.
  */
 import type { CheckSpec } from '../../engine/checkSpec';
+import { ownCopy } from '../ownCopy';
 import type { CheckContext } from './resolveContext';
 
 export interface CleanCheck {
@@ -32,5 +33,5 @@ export function rememberCleanCheck(context: CheckContext, content: string, check
   }
   if (table.size >= CLEAN_TABLE_LIMIT) table.clear();
   // A copy of the content as the key: the content is a slice of its block's text, which the key would keep.
-  table.set(` ${content}`.slice(1), check);
+  table.set(ownCopy(content), check);
 }

@@ -17,6 +17,7 @@ import { computeOdds } from '../../engine/odds';
 import type { OddsReport } from '../../engine/oddsReport';
 import type { Ruleset } from '../../engine/ruleset';
 import { type CheckExpression, parseCheckExpression } from '../check/checkExpression';
+import { ownCopy } from '../ownCopy';
 import { partyOdds } from './party';
 import { resolveCheck } from './resolveCheck';
 import type { CheckContext } from './resolveContext';
@@ -153,7 +154,7 @@ function partyOf(content: string, context: CheckContext): PartyOdds | undefined 
   const ast = parseCheckExpression(content, 0);
   const party = partyOdds(ast, content, resolveCheck(ast, content, context), context, oddsFor);
   if (table.size >= SPEC_TABLE_LIMIT) table.clear();
-  table.set(` ${content}`.slice(1), party);
+  table.set(ownCopy(content), party);
   return party;
 }
 
@@ -180,7 +181,7 @@ export function lazyCheck(range: TextRange, contentRange: TextRange, text: strin
     if (byText.size >= SPEC_TABLE_LIMIT) byText.clear();
     shared = sharedSpec(context.ruleset, spec);
     // A copy of the text as the key: the check's own text is a slice of its block's, which the key would keep.
-    byText.set(` ${text}`.slice(1), shared);
+    byText.set(ownCopy(text), shared);
   }
   return new LazyCheck(range, contentRange, text, context, spec && shared, actor, party);
 }
