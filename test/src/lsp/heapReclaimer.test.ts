@@ -5,7 +5,7 @@ const MB = 1024 * 1024;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A heap whose size the test sets, and a collection that brings it back to `live`. */
-function fakeHeap(live: number, idle = 20) {
+function fakeHeap(live: number, idle = 20, rest = 10_000) {
   const heap = { used: live, live, collections: 0 };
   const reclaimer = new HeapReclaimer({
     collect: () => {
@@ -15,6 +15,7 @@ function fakeHeap(live: number, idle = 20) {
     heapUsed: () => heap.used,
     threshold: 32 * MB,
     idle,
+    rest,
   });
   return { heap, reclaimer };
 }
@@ -65,6 +66,37 @@ describe('HeapReclaimer', () => {
     assert.equal(heap.collections, 0);
     await wait(400);
     assert.equal(heap.collections, 1);
+  });
+
+  it('collects once more at rest after a collection, and not again until the next one', async () => {
+    const { heap, reclaimer } = fakeHeap(60 * MB, 10, 100);
+    heap.used = 200 * MB;
+    reclaimer.workDone();
+    await wait(60);
+    assert.equal(heap.collections, 1, 'the collection after the work');
+    await wait(150);
+    assert.equal(heap.collections, 2, 'the one at rest');
+    await wait(250);
+    assert.equal(heap.collections, 2, 'at rest once');
+    heap.used = 70 * MB;
+    reclaimer.workDone();
+    await wait(200);
+    assert.equal(heap.collections, 2, 'work that collected nothing leaves nothing to do at rest');
+  });
+
+  it('puts the collection at rest off while work goes on', async () => {
+    const { heap, reclaimer } = fakeHeap(60 * MB, 10, 150);
+    heap.used = 200 * MB;
+    reclaimer.workDone();
+    await wait(60);
+    assert.equal(heap.collections, 1);
+    for (let i = 0; i < 6; i++) {
+      reclaimer.workDone();
+      await wait(40);
+    }
+    assert.equal(heap.collections, 1, 'not while edits keep coming');
+    await wait(300);
+    assert.equal(heap.collections, 2);
   });
 
   it('collects nothing after dispose', async () => {
