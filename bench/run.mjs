@@ -695,13 +695,20 @@ async function vscodeBench() {
     ['VS Code, the scenario: open → first inlay hint shown', all.map((r) => r.scenario.hint)],
     [`VS Code, the scenario: open → all ${result.diagnostics} diagnostics in the status bar`, all.map((r) => r.scenario.diagnostics)],
   ];
+  // The server's main-thread CPU time over the same spans: what it worked, without waiting for a CPU.
+  if (all.every((r) => r.lsp.cpu !== undefined && r.scenario.serverCpu !== undefined)) {
+    rows.push(
+      ['server CPU, alone: open → complete diagnostics', all.map((r) => r.lsp.cpu)],
+      ['server CPU, in VS Code: open → the diagnostics on screen', all.map((r) => r.scenario.serverCpu)],
+    );
+  }
   print(`The scale section's 1 MB scenario (seed 20241, ${result.bytes.toLocaleString('en')} bytes) in code-server (VS Code 1.100) in headless Chromium, the extension loaded from this work tree ` +
     `(extensionDevelopmentPath, dist/), against the same text without its \`ruleset:\` line (Markdown Rollmark does not serve) and against bench/lspBench.mjs on the same dist/server.js. ` +
     `${rounds} rounds; each a fresh code-server and browser context (so a fresh language server: a file opened again in one session would be served from the server's blocks of closed documents), ` +
     `in which, after a warm-up file proves the server up, the control and the scenario are opened once each, first one then the other by turns, and closed 2 s before the next; ` +
     `the LSP run comes before or after the session by turns. Timed in the page from the pointerdown on the file's row in the Explorer to the first DOM mutation showing the file's first heading, ` +
     `an inlay hint, or the status bar's problems count at the LSP run's number of diagnostics (the bench workspace makes every Rollmark code a warning, so that the count shows them, ` +
-    `and keeps diagnostics to open files). Wall ms; the page's times include the browser, code-server and the extension host.`);
+    `and keeps diagnostics to open files). Wall ms (the page's include the browser, code-server and the extension host), and the language server's main-thread CPU ms where the OS tells it.`);
   print();
   const fmt = (values) => values.map(ms).join(', ');
   print(table(['figure', 'min ms', 'median ms', 'each round ms'], rows.map(([label, values]) => [label, ms(Math.min(...values)), ms(median(values)), fmt(values)])));

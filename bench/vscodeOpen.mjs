@@ -27,8 +27,8 @@
 //
 // bench/run.mjs runs it as its `vscode` section. Needs code-server and Chromium
 // (bash scripts/install-code-server.sh) and the bundles in dist/ (npm run build).
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +61,23 @@ async function lspOpen() {
   const args = [path.join(here, 'lspBench.mjs'), '--bytes', String(BYTES), '--edits', '0', '--hovers', '0', '--lenses', '0', '--idle', '0', '--server', path.join(ROOT, 'dist/server.js')];
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, timeout: TIMEOUT_MS, maxBuffer: 1 << 24 });
   const result = JSON.parse(stdout);
-  return { firstScreen: result.firstScreen.wall, diagnostics: result.open.wall, count: result.diagnostics };
+  return { firstScreen: result.firstScreen.wall, diagnostics: result.open.wall, cpu: result.open.cpu, count: result.diagnostics };
+}
+
+/**
+ * The session's language server: the process running this tree's dist/server.js over IPC (the
+ * LSP run uses stdio), and its main thread's CPU time in ms (Linux), or undefined elsewhere. On a
+ * shared machine the wall times include waiting for a CPU; this says how much the server worked.
+ */
+function serverCpu() {
+  try {
+    const bundle = path.join(ROOT, 'dist/server.js');
+    const line = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n').find((l) => l.includes(bundle) && l.includes('--node-ipc'));
+    const pid = line.trim().split(' ')[0];
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
 }
 
 /** User settings of the bench workspace (see the header: why warnings, why open files only). */
@@ -122,10 +138,12 @@ async function closeAll(page) {
 async function vscodeSession(browser, texts, settings, order, problems, shot) {
   const run = makeRunDir('bench-open', { userSettings: settings });
   for (const [file, text] of Object.entries(texts)) writeFileSync(path.join(run.workspace, file), text);
-  const server = await startCodeServer(run);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let server;
+  let context;
   let ok = false;
   try {
+    server = await startCodeServer(run);
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.setDefaultTimeout(60000);
     await page.goto(workbenchUrl(server, run.workspace, { extensionDevelopmentPath: ROOT }));
@@ -136,15 +154,18 @@ async function vscodeSession(browser, texts, settings, order, problems, shot) {
     const heading = texts[SCENARIO].match(/^# .+$/m)[0].slice(2);
     const times = {};
     for (const file of order) {
+      const cpu = serverCpu();
       times[file] = await openAndTime(page, file, file === SCENARIO ? { heading, problems, want: ['text', 'hint', 'diagnostics'] } : { heading, problems, want: ['text'] });
+      // Read as soon as the page has answered: what the server did until then, a few ms more at most.
+      if (file === SCENARIO && cpu !== undefined) times[file].serverCpu = serverCpu() - cpu;
       if (file === SCENARIO && shot) await page.screenshot({ path: shot });
       await closeAll(page);
     }
     ok = true;
     return times;
   } finally {
-    await context.close();
-    await server.stop();
+    await context?.close();
+    await server?.stop();
     if (ok) run.remove();
     else process.stderr.write(`vscode: the failed session's files (code-server.log) are in ${run.dir}\n`);
   }
