@@ -17,17 +17,23 @@
 //   3. Details (only with --details): where the analysis' time goes at 1 MB (parser
 //      configurations, GFM), remark-gfm on hard-wrapped long prose, and the incremental
 //      analysis in process (bench/incrementalBench.mjs: edits, hover feature, per-block parses).
+//   4. Real VS Code (bench/vscodeOpen.mjs; in the default run only where code-server and
+//      Chromium are installed, else a line says why it was skipped): the 1 MB scenario opened in
+//      code-server with the extension from this work tree, open → text, first inlay hint and all
+//      diagnostics on screen, against the same text as Markdown Rollmark does not serve and
+//      against the server alone over stdio, rounds alternating; the issue 24 verdict.
 //
 // Times are main-thread CPU time (Linux schedstat; for the server, its main thread's) with wall
 // time in parentheses, because the bench machine is often shared.
 //
 // Options (after `npm run bench --`):
 //   --details            add section 3;
-//   --only a,b           run only these sections: engine, scale, details;
+//   --only a,b           run only these sections: engine, scale, details, vscode;
 //   --quick              fewer repetitions and no wait for the server's RSS at rest (a smoke
-//                        test, not for RESULTS.md).
+//                        test, not for RESULTS.md); 3 rounds of the vscode section instead of 5.
 //
-// It imports the compiled CommonJS from server/out, so `tsc -b` must have run (npm run bench does).
+// It imports the compiled CommonJS from server/out, so `tsc -b` must have run, and the vscode
+// section loads the bundles in dist/ (npm run bench runs both builds).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,10 +57,10 @@ const out = (p) => require(path.join(root, 'server/out', p));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
-const only = new Set(onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',') : ['engine', 'scale', ...(args.includes('--details') ? ['details'] : [])]);
+const only = new Set(onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',') : ['engine', 'scale', ...(args.includes('--details') ? ['details'] : []), 'vscode']);
 for (const section of only) {
-  if (!['engine', 'scale', 'details'].includes(section)) {
-    process.stderr.write(`bench: unknown section «${section}» (engine, scale, details)\n`);
+  if (!['engine', 'scale', 'details', 'vscode'].includes(section)) {
+    process.stderr.write(`bench: unknown section «${section}» (engine, scale, details, vscode)\n`);
     process.exit(2);
   }
 }
@@ -665,6 +671,57 @@ function hardWrap(text) {
   return outLines.join('\n').replace(/\n(#{1,6} [^\n]*)\n/g, '\n\n$1\n\n').replace(/\n(\|[^\n]*\n(?:\|[^\n]*\n)*)/g, '\n\n$1\n').replace(/\n(```[\s\S]*?```)\n/g, '\n\n$1\n\n');
 }
 
+// ───────────────────────── 4. Real VS Code ───────────────────────────
+
+async function vscodeBench() {
+  // Loaded only here: the other sections need neither playwright-core nor code-server.
+  const { measureOpen, missingPrerequisite } = await import('./vscodeOpen.mjs');
+  print('## 4. Real VS Code: opening the 1 MB scenario');
+  print();
+  const missing = missingPrerequisite();
+  if (missing) {
+    print(`_Skipped: ${missing}._`);
+    print();
+    return;
+  }
+  const rounds = quick ? 3 : 5;
+  const result = await measureOpen({ rounds, log });
+  const all = result.rounds;
+  const rows = [
+    ['server alone over stdio (dist/server.js): open → first screen’s inlay hints', all.map((r) => r.lsp.firstScreen)],
+    ['server alone over stdio: open → complete diagnostics', all.map((r) => r.lsp.diagnostics)],
+    ['VS Code, the control (same text, no ruleset: plain Markdown): open → text shown', all.map((r) => r.control.text)],
+    ['VS Code, the scenario: open → text shown', all.map((r) => r.scenario.text)],
+    ['VS Code, the scenario: open → first inlay hint shown', all.map((r) => r.scenario.hint)],
+    [`VS Code, the scenario: open → all ${result.diagnostics} diagnostics in the status bar`, all.map((r) => r.scenario.diagnostics)],
+  ];
+  // The server's main-thread CPU time over the same spans: what it worked, without waiting for a CPU.
+  if (all.every((r) => r.lsp.cpu !== undefined && r.scenario.serverCpu !== undefined)) {
+    rows.push(
+      ['server CPU, alone: open → complete diagnostics', all.map((r) => r.lsp.cpu)],
+      ['server CPU, in VS Code: open → the diagnostics on screen', all.map((r) => r.scenario.serverCpu)],
+    );
+  }
+  print(`The scale section's 1 MB scenario (seed 20241, ${result.bytes.toLocaleString('en')} bytes) in code-server (VS Code 1.100) in headless Chromium, the extension loaded from this work tree ` +
+    `(extensionDevelopmentPath, dist/), against the same text without its \`ruleset:\` line (Markdown Rollmark does not serve) and against bench/lspBench.mjs on the same dist/server.js. ` +
+    `${rounds} rounds; each a fresh code-server and browser context (so a fresh language server: a file opened again in one session would be served from the server's blocks of closed documents), ` +
+    `in which, after a warm-up file proves the server up, the control and the scenario are opened once each, first one then the other by turns, and closed 2 s before the next; ` +
+    `the LSP run comes before or after the session by turns. Timed in the page from the pointerdown on the file's row in the Explorer to the first DOM mutation showing the file's first heading, ` +
+    `an inlay hint, or the status bar's problems count at the LSP run's number of diagnostics (the bench workspace makes every Rollmark code a warning, so that the count shows them, ` +
+    `and keeps diagnostics to open files). Wall ms (the page's include the browser, code-server and the extension host), and the language server's main-thread CPU ms where the OS tells it.`);
+  print();
+  const fmt = (values) => values.map(ms).join(', ');
+  print(table(['figure', 'min ms', 'median ms', 'each round ms'], rows.map(([label, values]) => [label, ms(Math.min(...values)), ms(median(values)), fmt(values)])));
+  print();
+  const lsp = all.map((r) => r.lsp.diagnostics);
+  const code = all.map((r) => r.scenario.diagnostics);
+  const [atMedian, atMin] = [median(code) / median(lsp), Math.min(...code) / Math.min(...lsp)];
+  const word = atMedian <= 1.5 && atMin <= 1.5 ? '**met**' : atMin <= 1.5 || atMedian <= 1.5 ? '**met on one measure only**' : '**missed**';
+  print(`- Issue 24: real VS Code open → diagnostics within 1.5× of the LSP figure — ${ratio(atMedian)} (median) / ${ratio(atMin)} (min): ${word}.`);
+  print(`- The anchor: the scenario's text on screen ${ratio(median(all.map((r) => r.scenario.text)) / median(all.map((r) => r.control.text)))} the control's (medians).`);
+  print();
+}
+
 // ─────────────────────────────── main ────────────────────────────────
 
 const started = Date.now();
@@ -675,4 +732,5 @@ print();
 if (only.has('engine')) engineBench();
 if (only.has('scale')) scaleBench();
 if (only.has('details')) await detailsBench();
+if (only.has('vscode')) await vscodeBench();
 print(`_Total bench time: ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}._`);
