@@ -116,6 +116,7 @@ export class Session {
         fs: options.fileSystem,
         settings: (folderUri) => settings.forResource(folderUri),
         isOpen: (uri) => this.documents.get(uri) !== undefined || this.documents.all().some((d) => sameFile(d.uri, uri)),
+        openDocuments: () => this.documents.all().map((d) => d.uri),
         diagnose: (uri, text, fileSettings) => this.closedFileDiagnostics(uri, text, fileSettings),
         unread: (refusal) => unreadFileDiagnostics(refusal, locale),
         publish: (uri, diagnostics) => this.editor.publishDiagnostics({ uri, diagnostics }),

@@ -5,6 +5,9 @@
  * pull `workspace/diagnostic`). Which files: `*.scenario.md` always, other Markdown per
  * `rollmark.markdown.enable`, by the same rule as open documents (servedDocuments.ts).
  *
+ * A folder's files are checked nearest the open documents first (`nearestFirst`): the chapters
+ * beside the one being written are the ones its author looks at next.
+ *
  * A folder is checked when the server starts, when settings or its project files change and on
  * `rollmark.reloadProject`; one file when it changes on disk or is closed. An open document's
  * diagnostics are the open-document pipeline's (server.ts), never these.
@@ -32,6 +35,8 @@ export interface WorkspaceCheckHost {
   /** A folder's settings: its files are checked with them. */
   settings(folderUri: string): Promise<RollmarkSettings>;
   isOpen(uri: string): boolean;
+  /** The open documents: the files nearest them are checked first. */
+  openDocuments(): readonly string[];
   /** The diagnostics of a file's text, analysed with its folder's settings and project files. */
   diagnose(uri: string, text: string, settings: RollmarkSettings): Promise<Diagnostic[]>;
   /** The one diagnostic of a file that could not be read (too large, not UTF-8, unreadable). */
@@ -48,6 +53,25 @@ const SLICE = 15;
 const DEFAULT_PROGRESS_AFTER = 300;
 /** Milliseconds to gather file changes (a branch switch changes many at once). */
 const FILE_DELAY = 300;
+
+/** Folder steps between two files' folders (`/`-separated relative paths): 0 for the same folder. */
+function folderDistance(a: readonly string[], b: readonly string[]): number {
+  let common = 0;
+  while (common < a.length - 1 && common < b.length - 1 && a[common] === b[common]) common++;
+  return a.length - 1 - common + (b.length - 1 - common);
+}
+
+/**
+ * The paths ordered by how near their folder is to the nearest open document's (the same folder,
+ * then one step away, …); equally near ones keep their order. Without open documents, as given.
+ */
+export function nearestFirst(paths: readonly string[], open: readonly string[]): string[] {
+  if (open.length === 0) return [...paths];
+  const openParts = open.map((p) => p.split('/'));
+  const distance = new Map(paths.map((p) => [p, Math.min(...openParts.map((o) => folderDistance(p.split('/'), o)))]));
+  // Array.prototype.sort is stable: equal distances keep the listing's order.
+  return [...paths].sort((a, b) => (distance.get(a) ?? 0) - (distance.get(b) ?? 0));
+}
 
 export class WorkspaceDiagnostics {
   /** Closed files whose diagnostics are published now (a file with none is not here). */
@@ -124,7 +148,8 @@ export class WorkspaceDiagnostics {
     if (!current()) return 0;
     const listing = settings.diagnostics.scope === 'workspace' && fs ? await fs.markdownFiles() : undefined;
     if (!current()) return 0;
-    const paths = listing?.kind === 'files' ? listing.paths : [];
+    const open = this.host.openDocuments().flatMap((uri) => relativePath(folderUri, uri) ?? []);
+    const paths = nearestFirst(listing?.kind === 'files' ? listing.paths : [], open);
     const seen = new Set<string>();
     const started = clock.now();
     let progress: Promise<Progress> | undefined;

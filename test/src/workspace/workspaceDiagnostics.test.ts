@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
 import { standardClock } from '../../../server/src/workspace/clock';
-import { type WorkspaceCheckHost, WorkspaceDiagnostics } from '../../../server/src/workspace/workspaceDiagnostics';
+import { nearestFirst, type WorkspaceCheckHost, WorkspaceDiagnostics } from '../../../server/src/workspace/workspaceDiagnostics';
 import { MemoryFs } from '../lsp/harness';
 
 const FOLDER = 'file:///book';
@@ -24,6 +24,7 @@ function slowHost(fs: MemoryFs) {
     fs: () => fs,
     settings: async () => DEFAULT_SETTINGS,
     isOpen: () => false,
+    openDocuments: () => [],
     diagnose: (_uri, text) => new Promise((resolve) => waiting.push(() => resolve(text.includes('«') ? [PROBLEM] : []))),
     unread: () => [],
     publish: (uri, diagnostics) => void published.push([uri, diagnostics.length]),
@@ -75,6 +76,36 @@ describe('workspace diagnostics: the newest check of a file decides', () => {
     waiting[0]();
     await older;
     assert.deepEqual(published, [[FILE, 1]]);
+    check.dispose();
+  });
+});
+
+describe('workspace diagnostics: nearest the open documents first', () => {
+  const paths = ['README.md', 'книга-1/глава-1.md', 'книга-1/глава-2.md', 'книга-2/глава-1.md', 'книга-2/сцены/бой.md', 'книга-3/глава-1.md'];
+
+  it('without open documents, in the listing order', () => {
+    assert.deepEqual(nearestFirst(paths, []), paths);
+  });
+
+  it('the open chapter’s folder first, then a step away, then further; ties in the listing order', () => {
+    assert.deepEqual(nearestFirst(paths, ['книга-2/глава-3.md']), ['книга-2/глава-1.md', 'README.md', 'книга-2/сцены/бой.md', 'книга-1/глава-1.md', 'книга-1/глава-2.md', 'книга-3/глава-1.md']);
+  });
+
+  it('near any of the open documents', () => {
+    assert.deepEqual(nearestFirst(paths, ['книга-3/глава-2.md', 'книга-2/сцены/погоня.md']), ['книга-2/сцены/бой.md', 'книга-3/глава-1.md', 'README.md', 'книга-2/глава-1.md', 'книга-1/глава-1.md', 'книга-1/глава-2.md']);
+  });
+
+  it('checks the files beside the open document before the others', async () => {
+    const fs = new MemoryFs({ 'а/первая.scenario.md': '«Сила»\n', 'б/вторая.scenario.md': '«Сила»\n', 'в/третья.scenario.md': '«Сила»\n' });
+    const { host, published, waiting } = slowHost(fs);
+    const check = new WorkspaceDiagnostics({ ...host, openDocuments: () => [`${FOLDER}/в/открытая.scenario.md`] });
+    const done = check.checkFolders();
+    for (let n = 0; n < 3; n++) {
+      while (waiting.length === 0) await settle();
+      waiting.shift()?.();
+    }
+    await done;
+    assert.deepEqual(published.map(([uri]) => decodeURIComponent(uri.slice(FOLDER.length + 1))), ['в/третья.scenario.md', 'а/первая.scenario.md', 'б/вторая.scenario.md']);
     check.dispose();
   });
 });
