@@ -12,9 +12,9 @@
 //   - hover: `--hovers` requests on checks spread over the document;
 //   - the server's RSS right after that, and at rest (what an editor's server holds while the
 //     author reads or thinks): the server runs a full collection once the edits pause
-//     (server/src/node/heapReclaimer.ts, 0.5 s), else V8's memory reducer shrinks the heap
-//     10–40 s later. Sampled every second until it has fallen (see below) or for `--idle`
-//     seconds at most.
+//     (server/src/node/heapReclaimer.ts, 0.5 s, and once more 5 s later), and V8's memory
+//     reducer shrinks the heap 10–40 s later. Sampled every second until it has fallen and stays
+//     (see below) or for `--idle` seconds at most.
 //   - code lenses (after that, so that the figures above are not touched): `--lenses` requests
 //     of `textDocument/codeLens` for the whole document, from the request until the answer is
 //     parsed, and the answer's size as JSON (UTF-8 bytes, without the JSON-RPC envelope); where the
@@ -178,12 +178,15 @@ for (const position of hoverAt) {
 }
 
 const rss = rssMb(server.pid);
-// At rest: sampled every second until the RSS has fallen by 5 % (V8's memory reducer ran; its
-// few GCs take about a second) and for 5 s after that, or for `--idle` seconds at most.
+// At rest: sampled every second until the RSS has fallen by 5 % and then stayed within 1 MB for
+// `STEADY` s (the server's own collections, 0.5 s and 5 s after the work, and V8's memory reducer,
+// 10–40 s after it, each shrink it), or for `--idle` seconds at most.
+const STEADY = 12;
 const idle = [];
 let droppedAfterS;
 if (idleSeconds > 0) log(`${bytes} bytes: idle until the heap shrinks (${idleSeconds} s at most)`);
-for (let s = 1; s <= idleSeconds && (droppedAfterS === undefined || s <= droppedAfterS + 5); s++) {
+const steady = () => idle.length > STEADY && idle.slice(-STEADY - 1).every((mb, k, last) => Math.abs(mb - last[0]) < 1);
+for (let s = 1; s <= idleSeconds && (droppedAfterS === undefined || !steady()); s++) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   idle.push(rssMb(server.pid));
   if (droppedAfterS === undefined && idle[idle.length - 1] < 0.95 * rss) droppedAfterS = s;
