@@ -142,6 +142,7 @@ function editorChannel(connection: Connection, capabilities: ClientCapabilities)
       if (refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
       if (refreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
     },
+    refreshesLenses: refreshLenses,
     log: (message) => connection.console.error(message),
   };
 }

@@ -53,6 +53,8 @@ export interface EditorChannel {
   showMessage(kind: 'info' | 'error', message: string): void;
   /** Lenses and inlay hints show odds, which settings and project files change: the editor asks for them again. */
   refreshViews(): void;
+  /** Whether the editor asks for lenses again when told (`refreshViews`): only then may it get a long document's first lenses before the rest. */
+  readonly refreshesLenses: boolean;
   log(message: string): void;
 }
 
@@ -63,5 +65,6 @@ export const NO_EDITOR: EditorChannel = {
   applyEdit: async () => ({ applied: false, failureReason: 'no editor' }),
   showMessage: () => undefined,
   refreshViews: () => undefined,
+  refreshesLenses: false,
   log: () => undefined,
 };

@@ -89,15 +89,23 @@ export function hover(s: Session, params: HoverParams, token?: Cancellation): Pr
   return onDocument(s, 'hover', params.textDocument.uri, null, token, (document, a) => provideHover(document, a.analysis, params.position, s.locale, a.project.config.dictionary));
 }
 
+/**
+ * The lines an editor shows of a document it opens. A lens request names no range: while a long
+ * document is first analysed, an editor that asks again when told gets the lenses of its top first
+ * (issue 24), the rest with the refresh once the whole is done.
+ */
+const TOP_OF_DOCUMENT: Position = { line: 80, character: 0 };
+
 export function codeLenses(s: Session, params: CodeLensParams, token?: Cancellation): Promise<CodeLens[]> {
-  return onDocument(s, 'codeLens', params.textDocument.uri, [], token, (document, a) => provideCodeLenses(document, a.analysis, a.settings.codeLens.show));
+  return onDocument(s, 'codeLens', params.textDocument.uri, [], token, (document, a) => provideCodeLenses(document, a.analysis, a.settings.codeLens.show), s.editor.refreshesLenses ? { through: TOP_OF_DOCUMENT } : 'exact');
 }
 
 /** A lens's title, for those the editor shows; a lens of a document gone comes back as it was. */
 export async function resolveLens(s: Session, lens: CodeLens, token?: Cancellation): Promise<CodeLens> {
   const document = s.documents.all().find((d) => lensKey(d.uri) === lensDocumentKey(lens.data));
   if (!document) return lens;
-  return onDocument(s, 'codeLens/resolve', document.uri, lens, token, (served, a) => resolveCodeLens(lens, served, a.analysis, a.settings.codeLens.show, s.locale));
+  // The lens's own check is in the part analysed first when the lens came from it.
+  return onDocument(s, 'codeLens/resolve', document.uri, lens, token, (served, a) => resolveCodeLens(lens, served, a.analysis, a.settings.codeLens.show, s.locale), { through: lens.range.end });
 }
 
 export function inlayHints(s: Session, params: InlayHintParams, token?: Cancellation): Promise<InlayHint[]> {

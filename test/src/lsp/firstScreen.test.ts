@@ -2,7 +2,8 @@
  * A long document's first screen before its end (issue 24): its first analysis runs in slices
  * (workspace/analyses.ts), and inlay hints for the lines on screen are answered from the part
  * already analysed, before the document's diagnostics are published; once the whole is done the
- * server asks the editor for its hints again (`workspace/inlayHint/refresh`). Between slices
+ * server asks the editor for its hints again (`workspace/inlayHint/refresh`); so for the code
+ * lenses of its top, which an editor that asks again when told gets first. Between slices
  * other requests are answered, and an edit made meanwhile gets its own analysis.
  * Order, not time: nothing here depends on how fast the machine is.
  */
@@ -11,6 +12,7 @@ import type { Range } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
+import { provideCodeLenses, resolveCodeLens } from '../../../server/out/features/codeLens';
 import { provideInlayHints } from '../../../server/out/features/inlayHints';
 import { docUri, LspTestClient } from './harness';
 
@@ -18,9 +20,9 @@ const FRONT = ['---', 'ruleset: storytelling', 'characters:', '  Вера: { С�
 /** About 220 KB: many slices of analysis on any machine. */
 const PARAGRAPHS = 1500;
 
-function book(): string {
+function book(paragraphs = PARAGRAPHS): string {
   const body: string[] = [];
-  for (let k = 0; k < PARAGRAPHS; k++) {
+  for (let k = 0; k < paragraphs; k++) {
     body.push(`## Сцена ${k + 1}`, '', `Вера лезет на стену ${k + 1}: «Вера: Сила + Атлетика − ${k % 3}», а потом прыгает: «Ловкость 2 + Атлетика ${1 + (k % 4)} (сложность 2)».`, '');
   }
   return [...FRONT, ...body].join('\n');
@@ -54,6 +56,34 @@ describe('a long document: the first screen first', () => {
     for (let wait = 0; wait < 100 && !client.serverRequests.includes('workspace/inlayHint/refresh'); wait++) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.ok(client.serverRequests.includes('workspace/inlayHint/refresh'), client.serverRequests.join(', '));
     assert.deepEqual(await client.inlayHints(uri, screen), hints);
+  });
+
+  it('answers the top’s code lenses, resolved, before the whole document is analysed, then all of them with the refresh', async () => {
+    // Four times as long: this test may run after others made the analysis warm, and still needs many slices.
+    const text = book(4 * PARAGRAPHS);
+    const uri = docUri('book.md');
+    const events: string[] = [];
+    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: () => events.push('analysis done') });
+    const published = client.nextDiagnostics(uri, 1, 60_000);
+    await client.openOnly(uri, text);
+    const top = (await client.codeLenses(uri)) ?? [];
+    const firstTitle = await client.resolveCodeLens(top[0]);
+    events.push('lenses');
+    await published;
+    events.push('diagnostics');
+
+    assert.deepEqual(events, ['lenses', 'analysis done', 'diagnostics']);
+    const document = TextDocument.create(uri, 'markdown', 1, text);
+    const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
+    const whole = asSent(provideCodeLenses(document, analysis, 'roll')) as typeof top;
+    // The top's lenses are the whole document's first ones, at least its first 80 lines', and fewer than all.
+    assert.deepEqual(top, whole.slice(0, top.length));
+    assert.ok(top.length < whole.length, `${top.length} of ${whole.length}`);
+    assert.ok(whole[top.length].range.start.line >= 80, JSON.stringify(whole[top.length].range));
+    assert.deepEqual(firstTitle, asSent(resolveCodeLens(top[0], document, analysis, 'roll', 'ru')));
+    for (let wait = 0; wait < 100 && !client.serverRequests.includes('workspace/codeLens/refresh'); wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(client.serverRequests.includes('workspace/codeLens/refresh'), client.serverRequests.join(', '));
+    assert.deepEqual(await client.codeLenses(uri), whole);
   });
 
   it('a hover asked while the document is analysed is answered, and an edit made meanwhile is analysed after it', async () => {
