@@ -21,7 +21,7 @@ const bundles = [
 
 /**
  * Modules loaded on first use, files of their own beside the bundles rather than inlined: Vega, when
- * report/charts.ts draws a report's charts, and Ajv with the ruleset schema, when
+ * report/charts.ts draws a report's charts, and the ruleset schema's validators, when
  * engine/rulesetValidation.ts first checks a user's ruleset.
  */
 const ON_FIRST_USE = new Map([

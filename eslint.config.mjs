@@ -139,7 +139,7 @@ const noLocale = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/out/**', 'dist/**', 'node_modules/**', '.code-server/**', 'test-results/**', 'bench/data/**'] },
+  { ignores: ['**/out/**', 'dist/**', 'node_modules/**', '.code-server/**', 'test-results/**', 'bench/data/**', '**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

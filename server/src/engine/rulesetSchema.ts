@@ -1,14 +1,13 @@
 /**
- * The ruleset schema compiled by Ajv, for rulesetValidation.ts, which loads this module the first
+ * The ruleset schema's validators, for rulesetValidation.ts, which loads this module the first
  * time it checks a user's ruleset: the bundles carry it as a file of its own (dist/rulesetSchema.js,
- * esbuild.mjs), since Ajv and the schema are a seventh of the server and compiling the schema took
- * most of a CLI start.
+ * esbuild.mjs). The validators are Ajv's code for the schema, generated at build time
+ * (scripts/rulesetValidators.mjs): compiling the schema here took most of a CLI start.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import schema from './ruleset.schema.json';
+import { full, user } from './rulesetValidators.generated';
 import type { FullRulesetInput, UserRulesetData } from './rulesetValidation';
-
-const SCHEMA_KEY = 'rollmark-ruleset';
 
 export interface Validators {
   full: ValidateFunction<FullRulesetInput>;
@@ -16,14 +15,12 @@ export interface Validators {
   patterns: Map<string, string>;
 }
 
-export function compileValidators(): Validators {
-  // strictTypes keeps the schema honest (every keyword has its type), so VS Code reads it as Ajv does.
-  const ajv = new Ajv({ allErrors: true, verbose: true, strictTypes: true });
-  ajv.addSchema(schema, SCHEMA_KEY);
+export function loadValidators(): Validators {
   const defs = schema.definitions;
   return {
-    full: ajv.compile<FullRulesetInput>({ $ref: `${SCHEMA_KEY}#/definitions/fullRuleset` }),
-    user: ajv.compile<FullRulesetInput | UserRulesetData>({ $ref: SCHEMA_KEY }),
+    // The generated module is not type-checked: these are the types Ajv's own compile gives.
+    full: full as unknown as ValidateFunction<FullRulesetInput>,
+    user: user as unknown as ValidateFunction<FullRulesetInput | UserRulesetData>,
     // Ajv reports a failed pattern by its regex; these say what the regex means.
     patterns: new Map([
       [defs.traitName.pattern, 'a trait name: words of letters (inner hyphens allowed) separated by single spaces'],

@@ -96,11 +96,11 @@ export type FullRulesetInput = Ruleset & { $schema?: string };
 let validators: Validators | undefined;
 
 function getValidators(): Validators {
-  // Required when first needed, not imported: Ajv and the schema are a file of their own in the
+  // Required when first needed, not imported: the schema's validators are a file of their own in the
   // bundles (esbuild.mjs), which a process that reads no user ruleset never loads. `require` is the
   // bundler's here, not Node's: the browser bundle inlines the module (npm run test:web reads a user ruleset).
   // eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-globals
-  validators ??= (require('./rulesetSchema.js') as typeof RulesetSchema).compileValidators();
+  validators ??= (require('./rulesetSchema.js') as typeof RulesetSchema).loadValidators();
   return validators;
 }
 

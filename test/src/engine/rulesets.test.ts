@@ -3,12 +3,14 @@
  * the contract of RULESETS.md and the vocabularies of ../shared/rules/NNN-notes.md.
  */
 import * as assert from 'node:assert/strict';
+import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_RULESET_IDS, getBuiltinRuleset, listBuiltinRulesets } from '../../../server/out/engine/builtinRulesets';
 import type { Ruleset, TraitEntry } from '../../../server/out/engine/ruleset';
 import { parseUserRuleset } from '../../../server/out/engine/rulesetLoader';
 import { validateRuleset } from '../../../server/out/engine/rulesetValidation';
+import { loadValidators } from '../../../server/out/engine/rulesetSchema';
 import type { ResolveBase, RulesetError, SourceRange, UserRulesetResult } from '../../../server/out/engine/rulesetLoader';
 import { LineIndex } from '../../../server/out/analysis/markdown/lineIndex';
 import { markedRange } from '../markers';
@@ -351,6 +353,36 @@ describe('Built-in rulesets', () => {
 });
 
 describe('Ruleset schema', () => {
+  it('its validators, generated at build time, answer as Ajv compiling the schema now does, errors and all', () => {
+    const schema: object = JSON.parse(readFileSync(path.join(SOURCE_DIR, 'ruleset.schema.json'), 'utf8'));
+    const ajv = new Ajv({ allErrors: true, verbose: true, strictTypes: true });
+    ajv.addSchema(schema, 'rollmark-ruleset');
+    const compiled = { full: ajv.compile({ $ref: 'rollmark-ruleset#/definitions/fullRuleset' }), user: ajv.compile({ $ref: 'rollmark-ruleset' }) };
+    const generated = loadValidators();
+    const inputs: unknown[] = [
+      ...listBuiltinRulesets(),
+      broken((r) => (r.family = 'clasic')),
+      broken((_r, traits) => delete traits[2].name),
+      broken((r, traits) => {
+        r.colour = 'red';
+        traits[0].catgory = 'attribute';
+        traits[1].name = 'сила  воли';
+      }),
+      { extends: 'storytelling', id: 'дом', traits: [{ name: 'Вера', category: 'power' }] },
+      { extends: 'storytelling', id: 'house', params: { target: 'восемь' } },
+      null,
+      [],
+      'storytelling',
+    ];
+    for (const [k, input] of inputs.entries()) {
+      for (const kind of ['full', 'user'] as const) {
+        assert.equal(generated[kind](input), compiled[kind](input), `input ${k}, ${kind}`);
+        // The schema objects in the errors are equal but not the same objects: compare them as JSON.
+        assert.deepEqual(JSON.parse(JSON.stringify(generated[kind].errors ?? null)), JSON.parse(JSON.stringify(compiled[kind].errors ?? null)), `input ${k}, ${kind}: errors`);
+      }
+    }
+  });
+
   it('is draft-07 and describes every property', () => {
     const schema: unknown = JSON.parse(readFileSync(path.join(SOURCE_DIR, 'ruleset.schema.json'), 'utf8'));
     assert.ok(typeof schema === 'object' && schema !== null);
