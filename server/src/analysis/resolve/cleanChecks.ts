@@ -1,10 +1,10 @@
 /**
  * What a check without diagnostics resolved to, by its content, per context: a book writes the
  * same check many times (the bench's 1 MB scenario: 1,829 checks, half of them repeats), and
- * resolving one was a large part of the analysis after the Markdown parse (issue
- * 24). Only checks without diagnostics are kept: their result holds no range, so it is the same at
- * every occurrence. Keyed, as lazyCheck.ts's shared specs, by the context's character sheets, one
- * array per ruleset, dictionary and front matter.
+ * resolving one was a large part of the analysis after the Markdown parse (issue 24). Only checks
+ * without diagnostics are kept: their result holds no range, so it is the same at every
+ * occurrence. Keyed, as lazyCheck.ts's shared specs, by the context's character sheets, one array
+ * per ruleset, dictionary and front matter.
  */
 import type { CheckSpec } from '../../engine/checkSpec';
 import { ownCopy } from '../ownCopy';
