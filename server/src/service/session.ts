@@ -219,7 +219,6 @@ export class Session {
     return this.workspace.checkFolders([folderUri]);
   }
 
-  /** The analysis of a document the editor has open and Rollmark serves; undefined for any other. */
   /**
    * An open document Rollmark serves, with its analysis: `exact`, of its text now; `recent`, the
    * newest finished; `{ through }`, of its text now, or while a long document is first analysed,
