@@ -19,9 +19,9 @@ export function supportsNoBotch(ruleset: Ruleset): boolean {
   return ruleset.family === 'classic';
 }
 
-/** `маневр N`: the rulesets whose text caps a driver's pool by the vehicle's Maneuver (001 l.32), and those extending them. */
+/** `маневр N`: where the ruleset says a vehicle's Maneuver caps a driver's pool (mage-revised 001 l.32). */
 export function supportsManeuver(ruleset: Ruleset): boolean {
-  return ruleset.family === 'classic' && [ruleset.id, ruleset.extends].includes('mage-revised');
+  return ruleset.maneuver === true;
 }
 
 /** A target of successes in a contest (a race); a d20 contest has no difficulty to count successes by. */

@@ -144,6 +144,8 @@ export interface RulesetData {
    * (classic, storytelling, d20); pool-minus-difficulty has none.
    */
   teamwork?: boolean;
+  /** Whether `маневр N` caps a driver's pool by a vehicle's Maneuver (mage-revised 001 l.32). Absent: no vehicles in the text. */
+  maneuver?: boolean;
   /** Outcome key (docs/rulesets.en.md, the outcome tables) → its name in the text's words. */
   outcomes: Record<string, OutcomeName>;
   traits: TraitEntry[];

@@ -1,7 +1,7 @@
 /**
  * Merging a user file that `extends` a base ruleset onto that base:
  * - scalar fields (title, summary, vocabulary, typicalPool, modifierLimit, initiativeTrait, teamwork,
- *   …) and the lists `equipment`, `neverRolled` and the map `unskilled` replace the base's;
+ *   …) and the lists `equipment`, `neverRolled` and the map `unskilled` replace the base's (so do the flags `teamwork` and `maneuver`);
  * - `family` may be repeated but not changed (a new family needs a complete ruleset);
  * - `params`, `composition`: each field given replaces the base's (`params.difficulty` field by field);
  * - `outcomes`: merged per key and per language;
@@ -80,7 +80,7 @@ export function mergeOntoBase(base: Ruleset, user: UserRulesetData): Merged {
   const out: Record<string, unknown> = { ...structuredClone(base) };
   out.id = user.id;
   out.extends = user.extends;
-  const replaced = ['title', 'titleEn', 'summary', 'summaryEn', 'vocabulary', 'typicalPool', 'modifierLimit', 'initiativeTrait', 'equipment', 'neverRolled', 'unskilled', 'teamwork'] as const;
+  const replaced = ['title', 'titleEn', 'summary', 'summaryEn', 'vocabulary', 'typicalPool', 'modifierLimit', 'initiativeTrait', 'equipment', 'neverRolled', 'unskilled', 'teamwork', 'maneuver'] as const;
   for (const key of replaced) {
     if (user[key] !== undefined) out[key] = structuredClone(user[key]);
   }

@@ -87,6 +87,7 @@ export interface UserRulesetData {
   neverRolled?: string[];
   unskilled?: Record<string, UnskilledRule>;
   teamwork?: boolean;
+  maneuver?: boolean;
   outcomes?: Record<string, Partial<OutcomeName>>;
   traits?: UserTraitEntry[];
 }

@@ -597,6 +597,18 @@ describe('User rulesets', () => {
     );
   });
 
+  it('whether Maneuver caps a driver’s pool is the ruleset’s (`maneuver`): mage-revised’s, inherited at any depth, replaced', () => {
+    assert.equal(getBuiltinRuleset('mage-revised')?.maneuver, true);
+    assert.equal(getBuiltinRuleset('werewolf-revised')?.maneuver, undefined);
+    const inherited = parse('id: m1\nextends: mage-revised\n');
+    assert.equal(inherited.ruleset?.maneuver, true);
+    const deeper = parse('id: m2\nextends: m1\n', (id) => (id === 'm1' ? inherited.ruleset : undefined));
+    assert.equal(deeper.ruleset?.maneuver, true);
+    assert.equal(parse('id: m3\nextends: mage-revised\nmaneuver: false\n').ruleset?.maneuver, false);
+    assert.equal(parse('id: m4\nextends: storytelling\nmaneuver: true\n').ruleset?.maneuver, true);
+    assert.deepEqual(parse('id: m5\nextends: storytelling\nmaneuver: 5\n').errors.map((e) => e.path), ['/maneuver']);
+  });
+
   it('rename a trait: the old name becomes a variant and composition follows', () => {
     const result = parse('id: v2\nextends: vampire-pack\ntraits:\n  - name: Решительность\n    renames: Упорство\n');
     assert.deepEqual(result.errors, []);
