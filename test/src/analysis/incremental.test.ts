@@ -394,6 +394,24 @@ describe('incremental analysis', () => {
       assert.equal(after.checks[edited + 1].range.start, beforeStarts[edited + 1] + 'Ночью '.length);
     });
 
+    it('a first analysis in steps stopped halfway leaves the blocks it did to the next analysis of the document', () => {
+      const book = scenes.repeat(8);
+      const analyzers = createDocumentAnalyzers();
+      const steps = analyzers.analyzeInSteps(book, OPTIONS, 'a');
+      let step = steps.next();
+      while (!step.done && step.value.through < book.length / 2) step = steps.next();
+      assert.ok(!step.done, 'the analysis yields before its end');
+      const done = [...step.value.analysis().checks];
+      assert.ok(done.length >= 0.4 * 8 * 80 && done.length < 8 * 80, `${done.length} checks done`);
+      const stop = new Error('no longer wanted');
+      assert.throws(() => steps.throw(stop), (error) => error === stop);
+      // The document edited meanwhile, at its end: the next analysis takes the blocks done as they are.
+      const edited = `${book}\nЕщё «Сила + Атлетика».\n`;
+      const after = analyzers.analyze(edited, OPTIONS, 'a');
+      assertSameAnalysis(after, analyzeDocument(edited, OPTIONS), edited, 'after the stop');
+      done.forEach((check, k) => assert.equal(after.checks[k], check, `check ${k} is the one analysed before the stop`));
+    });
+
     it('opening a fence makes the rest code, closing it brings the blocks back', () => {
       const analyzer = createIncrementalAnalyzer();
       const first = analyzer.analyze(scenes, OPTIONS);

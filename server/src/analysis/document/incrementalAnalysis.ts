@@ -44,7 +44,9 @@ export interface IncrementalAnalyzer {
    * `analyze` in steps: where it analyses a document afresh (a first analysis, a new front
    * matter), it yields how far it has got after each run of blocks, so that a caller can answer
    * for the top of a long document, and let other work run, before its end is analysed. The
-   * result is `analyze`'s. Until the generator is done, nothing else may call the analyzer.
+   * result is `analyze`'s. Until the generator is done, nothing else may call the analyzer. A
+   * caller may stop it halfway (`return()` or `throw()` on the generator): the next call analyses
+   * afresh, taking the blocks done from the closed documents' pool where the analyzer has one.
    */
   analyzeInSteps(text: string, options: AnalysisOptions): Generator<AnalysisProgress, DocumentAnalysis, void>;
 }
@@ -132,8 +134,17 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   }
 
   private *fresh(text: string, lines: Lines, firstStart: number, ctx: DocumentContext): Generator<AnalysisProgress, Blocks, void> {
-    const list = yield* this.splitInRuns(text, lines, firstStart, ctx);
-    if (!this.oneShot) relocateRanges(list.map((placed) => placed.block));
+    const list: Placed[] = [];
+    let finished = false;
+    try {
+      yield* this.splitInRuns(text, lines, firstStart, ctx, list);
+      finished = true;
+    } finally {
+      if (!this.oneShot) relocateRanges(list.map((placed) => placed.block));
+      // Stopped halfway (the caller closed the generator: the document was closed or edited meanwhile):
+      // the blocks done wait in the closed documents' pool for the next analysis, which takes them.
+      if (!finished) this.closed?.put(ctx.block, list.map((placed) => placed.block));
+    }
     return { list, keep: 0, suffix: list.length, oldSuffix: 0 };
   }
 
@@ -187,11 +198,10 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   }
 
   /**
-   * Splits and analyses a whole body, parsing runs of consecutive plain blocks in one call
+   * Splits and analyses a whole body into `out`, parsing runs of consecutive plain blocks in one call
    * (markdownScan `scanBlockRun`): the same blocks and results as `split`, for less parser set-up.
    */
-  private *splitInRuns(text: string, lines: Lines, start: number, ctx: DocumentContext): Generator<AnalysisProgress, Placed[], void> {
-    const out: Placed[] = [];
+  private *splitInRuns(text: string, lines: Lines, start: number, ctx: DocumentContext, out: Placed[]): Generator<AnalysisProgress, void, void> {
     let pos = start;
     // Blocks in a run are parsed without definitions (markdownScan `joinsRuns`).
     const runs = ctx.block.definitions === NO_DEFINITIONS;
@@ -225,7 +235,6 @@ class BlockAnalyzer implements IncrementalAnalyzer {
       out.push(placed);
       pos = placed.next;
     }
-    return out;
   }
 
   /** The block starting at `pos`, merged with what follows while its parse says it goes on. */
