@@ -30,7 +30,7 @@ export function editorScenarios(s: Session, uri: string): ScenarioSource {
     const open = s.documents.all().find((d) => sameFile(d.uri, target));
     if (open) {
       if (await s.isServed(open)) {
-        const analyzed = await s.analyses.get(open);
+        const analyzed = await s.analyzed(open);
         // Read together with the analysis, after the await: the text it is of.
         return { text: open.getText(), analysis: analyzed.analysis };
       }

@@ -58,7 +58,7 @@ export function rollCheck(s: Session, args: RollCheckArgs): Promise<RollCheckRes
   return command(s, Commands.rollCheck, async () => {
     const document = s.documents.get(args.uri);
     if (!document || !(await s.isServed(document))) throw new ServiceError('invalidParams', `${Commands.rollCheck}: the document is not open`);
-    const analyzed = await s.analyses.get(document);
+    const analyzed = await s.analyzed(document);
     const result = provideRoll(document, analyzed.analysis, args, s.locale, s.random);
     // A message every editor shows, not one that waits for the user.
     if (s.rollMessages) s.editor.showMessage('info', result.message);
@@ -116,7 +116,7 @@ export function reloadProject(s: Session, args: ReloadProjectArgs | undefined): 
     const reloaded = uri === undefined ? s.folders.all().map((f) => f.uri) : folder ? [folder] : [];
     const checks = reloaded.map((folderUri) => s.projectChanged(folderUri));
     const inFolders = s.documents.all().filter((d) => reloaded.includes(s.folders.folderFor(d.uri) ?? ''));
-    await Promise.all(inFolders.map(async (d) => ((await s.isServed(d)) ? s.analyses.get(d) : undefined)));
+    await Promise.all(inFolders.map(async (d) => ((await s.isServed(d)) ? s.analyzed(d) : undefined)));
     const files = (await Promise.all(checks)).reduce((sum, n) => sum + n, 0);
     return { folders: reloaded, files };
   });
@@ -138,7 +138,7 @@ export function keepRoll(s: Session, args: KeepRollArgs): Promise<KeepRollResult
   return command(s, Commands.keepRoll, async () => {
     const document = s.documents.get(args.uri);
     if (!document || !(await s.isServed(document))) throw new ServiceError('invalidParams', `${Commands.keepRoll}: the document is not open`);
-    const kept = keptRoll(document, (await s.analyses.get(document)).analysis, args, s.locale, s.random);
+    const kept = keptRoll(document, (await s.analyzed(document)).analysis, args, s.locale, s.random);
     const v = voice(s.locale);
     if (args.where === 'line') {
       const { edit, line } = keptLineEdit(document, kept, args.date);
@@ -203,7 +203,7 @@ export function writeLtexDictionary(s: Session, args: WriteLtexDictionaryArgs): 
     const v = voice(s.locale);
     if (!folderUri || !fs) return { written: false, reason: v.w.ltexDictionaryNoFolder };
     const settings = await s.settings.forResource(folderUri);
-    const open: OpenDocuments = { get: (u) => s.documents.get(u), all: () => s.documents.all(), isServed: (d) => s.isServed(d), analysis: async (d) => (await s.analyses.get(d)).analysis };
+    const open: OpenDocuments = { get: (u) => s.documents.get(u), all: () => s.documents.all(), isServed: (d) => s.isServed(d), analysis: async (d) => (await s.analyzed(d)).analysis };
     try {
       const words = await writeFolderLtexDictionary(folderUri, fs, settings, await s.projects.get(folderUri, settings), open);
       return { written: true, file: fileUri(folderUri, LTEX_DICTIONARY_PATH), words };

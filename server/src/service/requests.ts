@@ -72,7 +72,8 @@ async function onDocument<R>(
   try {
     found = await session.servedDocument(uri, fresh);
   } catch (error) {
-    session.log(name, error);
+    // Closed before its analysis was done: the empty answer, as for a document not open.
+    if (!(error instanceof ServiceError && error.kind === 'cancelled')) session.log(name, error);
     return empty;
   }
   if (!found) return empty;
@@ -148,7 +149,7 @@ export function checkChips(s: Session, params: CheckChipsParams, token?: Cancell
 export async function report(s: Session, params: ReportParams): Promise<ReportResult> {
   const name = 'rollmark/report';
   const { uri } = params;
-  const open: OpenDocuments = { get: (u) => s.documents.get(u), all: () => s.documents.all(), isServed: (d) => s.isServed(d), analysis: async (d) => (await s.analyses.get(d)).analysis };
+  const open: OpenDocuments = { get: (u) => s.documents.get(u), all: () => s.documents.all(), isServed: (d) => s.isServed(d), analysis: async (d) => (await s.analyzed(d)).analysis };
   const folder = s.folderOf(uri);
   try {
     const settings = await s.settings.forResource(folder ?? uri);
@@ -176,10 +177,11 @@ export async function unservedDocument(s: Session, params: TextDocumentParams): 
   if (!document || document.languageId !== MARKDOWN_LANGUAGE_ID || (await s.isServed(document))) return null;
   try {
     // A text without guillemets holds no check: no analysis needed to say so.
-    const analysis = document.getText().includes('«') ? (await s.analyses.get(document)).analysis : undefined;
+    const analysis = document.getText().includes('«') ? (await s.analyzed(document)).analysis : undefined;
     return provideUnservedInfo(document.uri, analysis);
   } catch (error) {
-    s.log('rollmark/unservedDocument', error);
+    // Closed while it was analysed: nobody waits for the answer.
+    if (!(error instanceof ServiceError)) s.log('rollmark/unservedDocument', error);
     return null;
   }
 }

@@ -16,7 +16,7 @@ import { fileProblemDiagnostics, folderProblemDiagnostics } from '../features/pr
 import { ReportParts } from '../features/report';
 import { voice } from '../present/voice';
 import { DEFAULT_SETTINGS, MARKDOWN_LANGUAGE_ID, type RollmarkSettings } from '../protocol';
-import { type AnalyzedDocument, DocumentAnalyses } from '../workspace/analyses';
+import { AnalysisAbandoned, type AnalyzedDocument, DocumentAnalyses } from '../workspace/analyses';
 import type { Clock } from '../workspace/clock';
 import { DiagnosticsScheduler } from '../workspace/diagnosticsScheduler';
 import { fileUri, relativePath, sameFile, type WorkspaceFolder, WorkspaceFolders } from '../workspace/folders';
@@ -26,6 +26,7 @@ import { ServedDocuments } from '../workspace/servedDocuments';
 import { type ConfigurationSource, SettingsStore } from '../workspace/settings';
 import { type Progress, WorkspaceDiagnostics } from '../workspace/workspaceDiagnostics';
 import { analysisOptions } from '../workspace/workspaceScenarios';
+import { ServiceError } from './errors';
 import { type EditorChannel, NO_EDITOR, type OpenDocumentStore } from './host';
 
 const DEFAULT_DIAGNOSTICS_DELAY = 200;
@@ -228,11 +229,16 @@ export class Session {
   async servedDocument(uri: string, fresh: 'exact' | 'recent' | { through: Position } = 'exact'): Promise<{ document: TextDocument; analyzed: AnalyzedDocument } | undefined> {
     const document = this.documents.get(uri);
     if (!document || !(await this.isServed(document))) return undefined;
-    if (fresh === 'exact') return { document, analyzed: await this.analyses.get(document) };
-    if (fresh === 'recent') return { document, analyzed: await this.analyses.recent(document) };
-    const analyzed = await this.analyses.through(document, document.offsetAt(fresh.through));
+    if (fresh === 'exact') return { document, analyzed: await this.analyzed(document) };
+    if (fresh === 'recent') return { document, analyzed: await cancelledIfClosed(document, this.analyses.recent(document)) };
+    const analyzed = await cancelledIfClosed(document, this.analyses.through(document, document.offsetAt(fresh.through)));
     if (analyzed.partial) this.refreshWhenWhole(document);
     return { document, analyzed };
+  }
+
+  /** The analysis of an open document as it is now; a request about it is cancelled if it is closed meanwhile. */
+  analyzed(document: TextDocument): Promise<AnalyzedDocument> {
+    return cancelledIfClosed(document, this.analyses.get(document));
   }
 
   /** Documents answered in part, whose views are asked for again once their whole analysis is done. */
@@ -281,7 +287,13 @@ export class Session {
       this.clearDiagnostics(uri);
       return false;
     }
-    const analyzed = await this.analyses.get(document);
+    let analyzed: AnalyzedDocument;
+    try {
+      analyzed = await this.analyses.get(document);
+    } catch (error) {
+      if (error instanceof AnalysisAbandoned) return false;
+      throw error;
+    }
     // Closed or edited while analysed: the next timer publishes the newer version.
     if (this.documents.get(uri) !== document || !this.analyses.isCurrent(document, analyzed)) return false;
     const folder = analyzed.project.folderUri;
@@ -318,5 +330,15 @@ export class Session {
       },
       done: () => bar.done(),
     };
+  }
+}
+
+/** What `work` gives, or, when its document was closed before its analysis was done, the request cancelled. */
+async function cancelledIfClosed<T>(document: TextDocument, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AnalysisAbandoned) throw new ServiceError('cancelled', `${document.uri} was closed before its analysis was done`);
+    throw error;
   }
 }

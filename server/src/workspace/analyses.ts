@@ -38,6 +38,18 @@ const SLICED_FROM = 64 * 1024;
 /** Milliseconds of analysis between two turns of other work: under a frame, so typing never waits longer. */
 const SLICE_MS = 12;
 
+/**
+ * The analysis was stopped because nobody needs it any more: its document was closed, edited, or
+ * its settings or project files changed while it ran in slices. `get` and `through` wait for the
+ * newer analysis instead, and throw this only for a document that was closed.
+ */
+export class AnalysisAbandoned extends Error {
+  constructor() {
+    super('the document was closed or changed while it was analysed');
+    this.name = 'AnalysisAbandoned';
+  }
+}
+
 /** A request for the document as far as `offset`, answered once the analysis has got there. */
 interface Waiter {
   offset: number;
@@ -73,6 +85,8 @@ export class DocumentAnalyses {
   private readonly epochs = new Map<string, number>();
   /** A document's analysis in slices, until it is done: the next one of the same document waits for it. */
   private readonly analysing = new Map<string, Promise<unknown>>();
+  /** Documents closed (`forget`): nothing more is analysed for them. */
+  private readonly closed = new WeakSet<TextDocument>();
 
   constructor(
     /**
@@ -91,8 +105,8 @@ export class DocumentAnalyses {
    */
   async get(document: TextDocument): Promise<AnalyzedDocument> {
     for (;;) {
-      const result = await this.entryFor(document).result;
-      if (this.isCurrent(document, result)) return result;
+      const result = await this.unlessAbandoned(document, this.entryFor(document).result);
+      if (result && this.isCurrent(document, result)) return result;
     }
   }
 
@@ -105,12 +119,23 @@ export class DocumentAnalyses {
     for (;;) {
       const entry = this.entryFor(document);
       const { progress, waiting } = entry.slices;
-      const result = await new Promise<AnalyzedDocument>((resolve, reject) => {
+      const part = new Promise<AnalyzedDocument>((resolve, reject) => {
         if (progress && offset < progress.step.through) return resolve(partOf(progress));
         waiting.push({ offset, answer: resolve });
         entry.result.then(resolve, reject);
       });
-      if (this.isCurrent(document, result)) return result;
+      const result = await this.unlessAbandoned(document, part);
+      if (result && this.isCurrent(document, result)) return result;
+    }
+  }
+
+  /** `result`, or undefined when its analysis was abandoned for a newer one; for a closed document, AnalysisAbandoned. */
+  private async unlessAbandoned(document: TextDocument, result: Promise<AnalyzedDocument>): Promise<AnalyzedDocument | undefined> {
+    try {
+      return await result;
+    } catch (error) {
+      if (error instanceof AnalysisAbandoned && !this.closed.has(document)) return undefined;
+      throw error;
     }
   }
 
@@ -145,7 +170,10 @@ export class DocumentAnalyses {
     }
   }
 
+  /** The document was closed: an analysis of it still running stops, and it is not analysed again. */
   forget(uri: string): void {
+    const entry = this.entries.get(uri);
+    if (entry) this.closed.add(entry.document);
     this.entries.delete(uri);
     this.latest.delete(uri);
     this.epochs.delete(uri);
@@ -157,6 +185,7 @@ export class DocumentAnalyses {
   }
 
   private entryFor(document: TextDocument): Entry {
+    if (this.closed.has(document)) throw new AnalysisAbandoned();
     const cached = this.entries.get(document.uri);
     const generation = this.generationOf(document.uri);
     if (cached && cached.document === document && cached.revision === revisionOf(document) && cached.generation === generation) return cached;
@@ -174,6 +203,7 @@ export class DocumentAnalyses {
     const settings = await this.inputs.settings(document.uri);
     const project = await this.inputs.project(document.uri, settings);
     for (let busy = this.analysing.get(document.uri); busy; busy = this.analysing.get(document.uri)) await busy;
+    if (this.closed.has(document)) throw new AnalysisAbandoned();
     // Text, version and revision are read together, after the awaits, so that they always agree.
     const version = document.version;
     const revision = revisionOf(document);
@@ -196,7 +226,8 @@ export class DocumentAnalyses {
       }
     } catch (error) {
       // An analyzer that failed halfway may hold half-updated blocks: the next attempt starts afresh.
-      this.analyzers.forget(document.uri);
+      // One stopped (AnalysisAbandoned) is whole, and may already be analysing the newer version.
+      if (!(error instanceof AnalysisAbandoned)) this.analyzers.forget(document.uri);
       throw error;
     }
     const result: AnalyzedDocument = { version, revision, analysis, settings, project, ...(tooLarge ? { tooLarge } : {}) };
@@ -211,8 +242,9 @@ export class DocumentAnalyses {
 
   /**
    * A fresh analysis of a long text in slices of `SLICE_MS`, other work let in between; each step
-   * answers those waiting for the part done. Once a newer version waits, it finishes at once. No
-   * other analysis of the document starts before it ends (`analysing`).
+   * answers those waiting for the part done. Once it is no longer the document's current entry
+   * (closed, edited, settings or project files changed) it stops (AnalysisAbandoned), leaving the
+   * blocks done to the next analysis. No other analysis of the document starts before it ends (`analysing`).
    */
   private async inSlices(uri: string, text: string, options: AnalysisOptions, slices: Slices, base: Omit<AnalyzedDocument, 'analysis'>): Promise<DocumentAnalysis> {
     const steps = this.analyzers.analyzeInSteps(text, options, uri);
@@ -221,6 +253,7 @@ export class DocumentAnalyses {
     try {
       let sliceStart = this.clock.now();
       for (;;) {
+        if (this.entries.get(uri)?.slices !== slices) abandon(steps);
         const step = steps.next();
         if (step.done) return step.value;
         const progress = { step: step.value, base };
@@ -230,7 +263,7 @@ export class DocumentAnalyses {
           waiter.answer(partOf(progress));
           return false;
         });
-        if (this.entries.get(uri)?.slices !== slices || this.clock.now() - sliceStart < SLICE_MS) continue;
+        if (this.clock.now() - sliceStart < SLICE_MS) continue;
         await this.clock.yield();
         sliceStart = this.clock.now();
       }
@@ -241,6 +274,14 @@ export class DocumentAnalyses {
       done();
     }
   }
+}
+
+/** Stops an analysis in steps halfway: the generator's `finally` runs (the blocks done are kept for the next analysis). */
+function abandon(steps: Generator<AnalysisProgress, DocumentAnalysis, void>): never {
+  const abandoned = new AnalysisAbandoned();
+  steps.throw(abandoned);
+  // The analyzer does not catch it; should one ever, the analysis still ends here.
+  throw abandoned;
 }
 
 function partOf(progress: NonNullable<Slices['progress']>): AnalyzedDocument {

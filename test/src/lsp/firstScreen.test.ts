@@ -4,7 +4,7 @@
  * already analysed, before the document's diagnostics are published; once the whole is done the
  * server asks the editor for its hints again (`workspace/inlayHint/refresh`); so for the code
  * lenses of its top, which an editor that asks again when told gets first. Between slices
- * other requests are answered, and an edit made meanwhile gets its own analysis.
+ * other requests are answered; an edit made meanwhile, or closing the document, stops the analysis.
  * Order, not time: nothing here depends on how fast the machine is.
  */
 import * as assert from 'node:assert/strict';
@@ -86,11 +86,14 @@ describe('a long document: the first screen first', () => {
     assert.deepEqual(await client.codeLenses(uri), whole);
   });
 
-  it('a hover asked while the document is analysed is answered, and an edit made meanwhile is analysed after it', async () => {
-    const text = book();
+  it('a hover asked while the document is analysed is answered, and an edit made meanwhile stops that analysis for its own', async () => {
+    const text = book(4 * PARAGRAPHS);
     const uri = docUri('book.md');
-    client = await LspTestClient.start({ locale: 'ru' });
+    const analysed: number[] = [];
+    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: (t) => analysed.push(t.length) });
     await client.openOnly(uri, text);
+    // Its top is answered: the analysis of version 1 is under way.
+    await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } });
     const second = client.nextDiagnostics(uri, 2, 60_000);
     // The first check's «Атлетика» loses a letter: RM001 in version 2.
     const line = FRONT.length + 2;
@@ -104,6 +107,31 @@ describe('a long document: the first screen first', () => {
       published.diagnostics.filter((d) => d.code === 'RM001').map((d) => d.range.start),
       [{ line, character: at }],
     );
+    // Only version 2 was analysed to its end.
+    assert.deepEqual(analysed, [text.length - 1]);
+  });
+
+  it('a document closed while it is first analysed: the analysis stops, a request waiting for it gets the empty answer, and the server goes on', async () => {
+    const text = book(4 * PARAGRAPHS);
+    const uri = docUri('book.md');
+    const analysed: number[] = [];
+    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: (t) => analysed.push(t.length) });
+    await client.openOnly(uri, text);
+    // Its top is answered: the analysis is under way.
+    assert.equal((await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } }))?.length, 16);
+    const lines = text.split('\n');
+    const last = lines.length - 2;
+    const hover = client.hover(uri, { line: last, character: lines[last].indexOf('Ловкость') + 2 });
+    await client.close(uri);
+    assert.equal(await hover, null);
+
+    const small = docUri('small.md');
+    const smallText = [...FRONT, 'Вера: «Сила + Атлетикка».', ''].join('\n');
+    const published = await client.open(small, smallText);
+    assert.deepEqual(published.diagnostics.map((d) => d.code), ['RM001']);
+    // The book's analysis never reached its end; nothing was logged as a failure.
+    assert.deepEqual(analysed, [smallText.length]);
+    assert.deepEqual(client.logs.map((l) => l.message), []);
   });
 });
 
