@@ -51,7 +51,7 @@ import {
 import type { AnalyzedDocument } from '../workspace/analyses';
 import { analysisOptions, type OpenDocuments, openReportDocument, reportParties, reportPath, workspaceReportDocuments } from '../workspace/workspaceScenarios';
 import { ServiceError } from './errors';
-import type { Session } from './session';
+import { type Session, TOP_OF_DOCUMENT } from './session';
 
 /** Whether the editor still wants the answer (LSP: a CancellationToken). */
 export interface Cancellation {
@@ -91,12 +91,10 @@ export function hover(s: Session, params: HoverParams, token?: Cancellation): Pr
 }
 
 /**
- * The lines an editor shows of a document it opens. A lens request names no range: while a long
- * document is first analysed, an editor that asks again when told gets the lenses of its top first
- * (issue 24), the rest with the refresh once the whole is done.
+ * A lens request names no range: while a long document is first analysed, an editor that asks again
+ * when told gets the lenses of its top (TOP_OF_DOCUMENT) first (issue 24), the rest with the
+ * refresh once the whole is done.
  */
-const TOP_OF_DOCUMENT: Position = { line: 80, character: 0 };
-
 export function codeLenses(s: Session, params: CodeLensParams, token?: Cancellation): Promise<CodeLens[]> {
   return onDocument(s, 'codeLens', params.textDocument.uri, [], token, (document, a) => provideCodeLenses(document, a.analysis, a.settings.codeLens.show), s.editor.refreshesLenses ? { through: TOP_OF_DOCUMENT } : 'exact');
 }

@@ -37,6 +37,12 @@ const PROGRESS_INTERVAL = 100;
 /** Files the workspace check reads (projectFiles.ts `markdownFiles`). */
 const MARKDOWN_FILE = /\.(md|markdown)$/i;
 
+/**
+ * The lines an editor shows of a document it opens: while a long document is first analysed, their
+ * diagnostics are published, and their lenses answered, before the rest is done (issue 24).
+ */
+export const TOP_OF_DOCUMENT: Position = { line: 80, character: 0 };
+
 const NO_DOCUMENTS: OpenDocumentStore = { get: () => undefined, all: () => [] };
 
 /** What a session is made of: the host's collaborators and the editor's choices (createRollmarkService's options). */
@@ -287,15 +293,22 @@ export class Session {
       this.clearDiagnostics(uri);
       return false;
     }
-    let analyzed: AnalyzedDocument;
     try {
-      analyzed = await this.analyses.get(document);
+      // A long document's first analysis: the diagnostics of its top as soon as that part is done, then all of them.
+      const top = await this.analyses.through(document, document.offsetAt(TOP_OF_DOCUMENT));
+      if (top.partial && this.analyses.analysingInSlices(document)) this.sendDiagnostics(document, top);
+      if (!this.sendDiagnostics(document, top.partial ? await this.analyses.get(document) : top)) return false;
     } catch (error) {
       if (error instanceof AnalysisAbandoned) return false;
       throw error;
     }
-    // Closed or edited while analysed: the next timer publishes the newer version.
-    if (this.documents.get(uri) !== document || !this.analyses.isCurrent(document, analyzed)) return false;
+    this.afterWork();
+    return true;
+  }
+
+  /** Publishes an analysis' diagnostics; false when the document was closed or edited meanwhile (the next timer publishes the newer version). */
+  private sendDiagnostics(document: TextDocument, analyzed: AnalyzedDocument): boolean {
+    if (this.documents.get(document.uri) !== document || !this.analyses.isCurrent(document, analyzed)) return false;
     const folder = analyzed.project.folderUri;
     const diagnostics: Diagnostic[] = analyzed.tooLarge
       ? unreadFileDiagnostics(analyzed.tooLarge, this.locale)
@@ -303,9 +316,8 @@ export class Session {
           ...folderProblemDiagnostics(document, analyzed.project.config.folderProblems, analyzed.settings, this.locale),
           ...provideDiagnostics(document, analyzed.analysis, analyzed.settings, this.fileUriIn(folder), this.locale),
         ];
-    this.published.add(uri);
-    this.editor.publishDiagnostics({ uri, version: analyzed.version, diagnostics });
-    this.afterWork();
+    this.published.add(document.uri);
+    this.editor.publishDiagnostics({ uri: document.uri, version: analyzed.version, diagnostics });
     return true;
   }
 

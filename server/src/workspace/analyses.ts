@@ -39,8 +39,8 @@ const SLICED_FROM = 64 * 1024;
 const SLICE_MS = 12;
 
 /**
- * The analysis was stopped because nobody needs it any more: its document was closed, edited, or
- * its settings or project files changed while it ran in slices. `get` and `through` wait for the
+ * The analysis was stopped because nobody needs it any more: its document was closed, or its
+ * settings or project files changed, while it ran in slices. `get` and `through` wait for the
  * newer analysis instead, and throw this only for a document that was closed.
  */
 export class AnalysisAbandoned extends Error {
@@ -139,6 +139,11 @@ export class DocumentAnalyses {
     }
   }
 
+  /** Whether a first analysis of the document is under way in slices (`through` may answer for its top). */
+  analysingInSlices(document: TextDocument): boolean {
+    return this.entries.get(document.uri)?.slices.progress !== undefined;
+  }
+
   /** Whether the analysis is of the document's text as it is now. */
   isCurrent(document: TextDocument, analyzed: AnalyzedDocument): boolean {
     return analyzed.revision === revisionOf(document) && analyzed.version === document.version;
@@ -220,7 +225,7 @@ export class DocumentAnalyses {
         const blocks =
           text.length < SLICED_FROM
             ? this.analyzers.analyze(text, options, document.uri)
-            : await this.inSlices(document.uri, text, options, slices, { version, revision, settings, project });
+            : await this.inSlices(document.uri, generation, text, options, slices, { version, revision, settings, project });
         // The paths read the whole text (linear, and only when it has links): the blocks alone do not know them.
         analysis = withPathDiagnostics(text, blocks);
       }
@@ -242,18 +247,20 @@ export class DocumentAnalyses {
 
   /**
    * A fresh analysis of a long text in slices of `SLICE_MS`, other work let in between; each step
-   * answers those waiting for the part done. Once it is no longer the document's current entry
-   * (closed, edited, settings or project files changed) it stops (AnalysisAbandoned), leaving the
-   * blocks done to the next analysis. No other analysis of the document starts before it ends (`analysing`).
+   * answers those waiting for the part done. When the document is closed, or its settings or project
+   * files change, it stops (AnalysisAbandoned), leaving the blocks done to the next analysis; a newer
+   * version of the text waits for it and goes on from it, so that an author typing while a book opens
+   * does not restart its analysis at every key. No other analysis of the document starts before it
+   * ends (`analysing`).
    */
-  private async inSlices(uri: string, text: string, options: AnalysisOptions, slices: Slices, base: Omit<AnalyzedDocument, 'analysis'>): Promise<DocumentAnalysis> {
+  private async inSlices(uri: string, generation: string, text: string, options: AnalysisOptions, slices: Slices, base: Omit<AnalyzedDocument, 'analysis'>): Promise<DocumentAnalysis> {
     const steps = this.analyzers.analyzeInSteps(text, options, uri);
     let done!: () => void;
     this.analysing.set(uri, new Promise<void>((resolve) => (done = resolve)));
     try {
       let sliceStart = this.clock.now();
       for (;;) {
-        if (this.entries.get(uri)?.slices !== slices) abandon(steps);
+        if (this.entries.get(uri)?.generation !== generation) abandon(steps);
         const step = steps.next();
         if (step.done) return step.value;
         const progress = { step: step.value, base };

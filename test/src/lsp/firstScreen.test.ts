@@ -8,12 +8,14 @@
  * Order, not time: nothing here depends on how fast the machine is.
  */
 import * as assert from 'node:assert/strict';
-import type { Range } from 'vscode-languageserver/node';
+import type { Diagnostic, Range } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
 import { provideCodeLenses, resolveCodeLens } from '../../../server/out/features/codeLens';
+import { provideDiagnostics } from '../../../server/out/features/diagnostics';
 import { provideInlayHints } from '../../../server/out/features/inlayHints';
+import { DEFAULT_SETTINGS } from '../../../server/out/protocol';
 import { docUri, LspTestClient } from './harness';
 
 const FRONT = ['---', 'ruleset: storytelling', 'characters:', '  Вера: { Сила: 3, Ловкость: 2, Атлетика: 2 }', '---', ''];
@@ -40,14 +42,12 @@ describe('a long document: the first screen first', () => {
     const events: string[] = [];
     client = await LspTestClient.start({ locale: 'ru', afterAnalysis: () => events.push('analysis done') });
     const screen: Range = { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } };
-    const published = client.nextDiagnostics(uri, 1, 60_000);
     await client.openOnly(uri, text);
     const hints = await client.inlayHints(uri, screen);
     events.push('hints');
-    await published;
-    events.push('diagnostics');
+    await client.hover(uri, { line: 0, character: 0 });
 
-    assert.deepEqual(events, ['hints', 'analysis done', 'diagnostics']);
+    assert.deepEqual(events, ['hints', 'analysis done']);
     // The hints of the part are those of the whole document.
     const whole = provideInlayHints(TextDocument.create(uri, 'markdown', 1, text), analyzeDocument(text, { rulesets: builtinRulesets() }), screen, 'ru');
     assert.deepEqual(hints, asSent(whole));
@@ -64,15 +64,13 @@ describe('a long document: the first screen first', () => {
     const uri = docUri('book.md');
     const events: string[] = [];
     client = await LspTestClient.start({ locale: 'ru', afterAnalysis: () => events.push('analysis done') });
-    const published = client.nextDiagnostics(uri, 1, 60_000);
     await client.openOnly(uri, text);
     const top = (await client.codeLenses(uri)) ?? [];
     const firstTitle = await client.resolveCodeLens(top[0]);
     events.push('lenses');
-    await published;
-    events.push('diagnostics');
+    await client.hover(uri, { line: 0, character: 0 });
 
-    assert.deepEqual(events, ['lenses', 'analysis done', 'diagnostics']);
+    assert.deepEqual(events, ['lenses', 'analysis done']);
     const document = TextDocument.create(uri, 'markdown', 1, text);
     const analysis = analyzeDocument(text, { rulesets: builtinRulesets() });
     const whole = asSent(provideCodeLenses(document, analysis, 'roll')) as typeof top;
@@ -86,7 +84,7 @@ describe('a long document: the first screen first', () => {
     assert.deepEqual(await client.codeLenses(uri), whole);
   });
 
-  it('a hover asked while the document is analysed is answered, and an edit made meanwhile stops that analysis for its own', async () => {
+  it('a hover asked while the document is analysed is answered, and an edit made meanwhile is analysed after it, from it', async () => {
     const text = book(4 * PARAGRAPHS);
     const uri = docUri('book.md');
     const analysed: number[] = [];
@@ -107,8 +105,48 @@ describe('a long document: the first screen first', () => {
       published.diagnostics.filter((d) => d.code === 'RM001').map((d) => d.range.start),
       [{ line, character: at }],
     );
-    // Only version 2 was analysed to its end.
-    assert.deepEqual(analysed, [text.length - 1]);
+    // Version 1's analysis went on in slices (the hover was answered meanwhile), and version 2's started from it.
+    assert.deepEqual(analysed, [text.length, text.length - 1]);
+  });
+
+  it('publishes the diagnostics of the top before the whole document is analysed, then all of them', async () => {
+    // An unknown trait in every tenth scene (RM001), no difficulty (RM005): fewer diagnostics than the 1,000 published at most.
+    const text = book(4 * PARAGRAPHS)
+      .replaceAll(' (сложность 2)', '')
+      .replace(/(стену \d*0): «Вера: Сила \+ Атлетика/gu, '$1: «Вера: Сила + Атлетикка');
+    const uri = docUri('book.md');
+    const events: string[] = [];
+    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: () => events.push('analysis done') });
+    const whole = asSent(provideDiagnostics(TextDocument.create(uri, 'markdown', 1, text), analyzeDocument(text, { rulesets: builtinRulesets() }), DEFAULT_SETTINGS, (path) => path, 'ru')) as Diagnostic[];
+    const top = client.nextDiagnostics(uri, 1, 60_000).then((published) => (events.push('top'), published));
+    await client.openOnly(uri, text);
+    const first = await top;
+    await client.hover(uri, { line: 0, character: 0 });
+    const published = client.diagnostics.filter((p) => p.uri === uri);
+
+    assert.deepEqual(events, ['top', 'analysis done']);
+    assert.equal(published.length, 2);
+    // The first are the whole document's first ones in the text: at least those of its first 80 lines, and fewer than all.
+    const inTextOrder = (list: Diagnostic[]) => [...list].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    const wholeInOrder = inTextOrder(whole);
+    const count = first.diagnostics.length;
+    assert.deepEqual(inTextOrder(first.diagnostics), wholeInOrder.slice(0, count));
+    assert.ok(wholeInOrder[count].range.start.line >= 80, JSON.stringify(wholeInOrder[count].range));
+    assert.ok(count >= 2 && count < whole.length, `${count} of ${whole.length}`);
+    assert.equal(whole.length, 600);
+    assert.deepEqual(published[1], { uri, version: 1, diagnostics: whole });
+  });
+
+  it('settings changed while a document is first analysed: that analysis stops, and the document is analysed with the new ones', async () => {
+    const text = book(4 * PARAGRAPHS);
+    const uri = docUri('book.md');
+    const analysed: number[] = [];
+    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: (t) => analysed.push(t.length) });
+    await client.openOnly(uri, text);
+    await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } });
+    await client.changeSettings({ severity: { RM010: 'hint' } });
+    await client.hover(uri, { line: 0, character: 0 });
+    assert.deepEqual(analysed, [text.length]);
   });
 
   it('a document closed while it is first analysed: the analysis stops, a request waiting for it gets the empty answer, and the server goes on', async () => {

@@ -438,6 +438,21 @@ export class LspTestClient {
     return published;
   }
 
+  /**
+   * Opens a document and resolves with its diagnostics once its whole analysis is published: while a
+   * long document is first analysed, the diagnostics of its top come first (issue 24). A request
+   * about the document is answered only after the whole analysis, so after the diagnostics
+   * published with it.
+   */
+  async openWhole(uri: string, text: string, timeout = 5000): Promise<PublishDiagnosticsParams> {
+    const first = this.nextDiagnostics(uri, 1, timeout);
+    await this.openOnly(uri, text);
+    await first;
+    await this.hover(uri, { line: 0, character: 0 });
+    const published = this.diagnostics.filter((p) => p.uri === uri && p.version === 1);
+    return published[published.length - 1];
+  }
+
   /** Opens a document without waiting for anything (for languages the server ignores). */
   async openOnly(uri: string, text: string, languageId = 'markdown', version = 1): Promise<void> {
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });

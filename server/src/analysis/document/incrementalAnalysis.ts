@@ -56,9 +56,9 @@ export interface AnalysisProgress {
   /** The blocks that start before this offset are analysed. */
   through: number;
   /**
-   * The document as far as analysed: its checks, with their odds, are final (but for a reference
-   * to a link defined further down, which the whole analysis may read again); its diagnostics,
-   * prose checks and headings are not there yet.
+   * The document as far as analysed: its checks, diagnostics, prose checks and headings are those
+   * of the whole analysis before `through`, but for a reference to a link defined further down
+   * (which the whole analysis may read again) and the adventure's paths, which need the whole text.
    */
   analysis(): DocumentAnalysis;
 }
@@ -207,7 +207,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
     const runs = ctx.block.definitions === NO_DEFINITIONS;
     const closed = this.closed?.of(ctx.block);
     while (pos < text.length) {
-      if (out.length > 0) yield { through: pos, analysis: () => analysisSoFar(ctx, out) };
+      if (out.length > 0) yield { through: pos, analysis: () => analysisSoFar(text, ctx, out) };
       if (closed) {
         // A block a closed document left is taken as it is (`blockFor`), not parsed again in a run.
         const span = scanBlock(lines, pos);
@@ -299,17 +299,18 @@ class BlockAnalyzer implements IncrementalAnalyzer {
   }
 }
 
-/** The document as far as `placed` goes (AnalysisProgress): the checks, with the context's ruleset and sheets. */
-function analysisSoFar(ctx: DocumentContext, placed: readonly Placed[]): DocumentAnalysis {
+/** The document as far as `placed` goes (AnalysisProgress). */
+function analysisSoFar(text: string, ctx: DocumentContext, placed: readonly Placed[]): DocumentAnalysis {
+  const { items } = assembleAll(ctx, placed);
   return {
     ruleset: ctx.ruleset,
     rulesetSource: ctx.rulesetSource,
     ...(ctx.frontMatter ? { frontMatter: ctx.frontMatter } : {}),
     ...(ctx.party ? { party: ctx.party } : {}),
-    checks: placed.flatMap((p) => p.block.checks),
-    proseChecks: [],
-    diagnostics: [],
-    headings: [],
+    checks: items.checks,
+    proseChecks: items.proseChecks,
+    diagnostics: applySuppressions(text, ctx.bodyStart, items.diagnostics),
+    headings: items.headings,
   };
 }
 
