@@ -343,6 +343,27 @@ describe('incremental analysis', () => {
     assert.deepStrictEqual(plainParagraphScan(wrapped)?.prose, [{ start: 0, end: wrapped.length - 2 }]);
   });
 
+  it('a paragraph with emphasis by asterisks, read without a parser, is what remark’s tree reads', () => {
+    const piece = fc.constantFrom('Сила', 'а', 'x', ' ', '  ', '\t', '\n', '\r\n', '\r', '*', '*', '**', '***', '****', '«', '»', '.', ',', '—', '(', ')', '!', '1', '«Сила + Атлетика»', '\u00a0', '🎲');
+    const text = fc.array(piece, { maxLength: 24 }).map((parts) => parts.join(''));
+    let read = 0;
+    let emphasis = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const plain = plainParagraphScan(t);
+        if (!plain) return;
+        read++;
+        if (plain.prose.length > 1) emphasis++;
+        assert.deepStrictEqual(plain, scanBlockTree(t), JSON.stringify(t));
+      }),
+      params(RUNS * 25),
+    );
+    assert.ok(read >= RUNS * 5 && emphasis >= RUNS, `${read} of ${RUNS * 25} read without the parser, ${emphasis} with emphasis`);
+    const text1 = '**Вера** лезет *быстро* и ловко: «Вера: *Сила* + Атлетика».\nА потом ***прыгает*** * вниз**.';
+    const nodes = plainParagraphScan(text1)?.prose.map((range) => text1.slice(range.start, range.end));
+    assert.deepStrictEqual(nodes, ['Вера', ' лезет ', 'быстро', ' и ловко: «Вера: ', 'Сила', ' + Атлетика».\nА потом ', 'прыгает', ' * вниз**.']);
+  });
+
   it('finds the front matter exactly where remark-frontmatter does, and also closed by «...»', () => {
     const line = fc.constantFrom('---', '--- ', '---\t', '----', ' ---', 'a: 1', '', '--- x', '...', '```', '- a');
     const text = fc.record({ bom: fc.boolean(), lines: fc.array(line, { maxLength: 8 }), eol: fc.constantFrom('\n', '\r\n', '\r'), end: fc.boolean() }).map(({ bom, lines, eol, end }) => `${bom ? '\ufeff' : ''}---${eol}${lines.join(eol)}${end ? eol : ''}`);

@@ -1,25 +1,33 @@
 /**
  * A block that is one paragraph of plain words, read without a parser: most of a book's text
  * (issue 24: parsing was half of a 1 MB scenario's analysis, and its paragraphs most of that).
- * Such a block is one text node to CommonMark and to remark-gfm: its prose is one range, from
- * its first character that is not whitespace to its last, and it has no heading, no definition
- * and leaves nothing open. The test is conservative: any character that could start markup, and
- * any line start that could open a block, leaves the block to the parser.
+ * Without asterisks such a block is one text node to CommonMark and to remark-gfm: its prose is one
+ * range, from its first character that is not whitespace to its last. Asterisks are emphasis or
+ * plain characters by CommonMark's delimiter rules, which `emphasisBoundaries` follows as
+ * micromark's attention construct does: the matched ones split the prose into the text nodes
+ * between them. Such a block has no heading, no definition and leaves nothing open. The test is
+ * conservative: any other character that could start markup, and any line start that could open a
+ * block, leaves the block to the parser.
  */
+import { classifyCharacter } from 'micromark-util-classify-character';
 import { CLOSED } from './blocks';
 import type { BlockScan } from './markdownScan';
+import type { TextRange } from '../types';
 
 const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 
+const ASTERISK = 0x2a;
+
 /**
- * Characters that may be inline markup anywhere in a line (emphasis, code, links, HTML,
- * entities, escapes, GFM's tables, strikethrough and e-mail autolinks), the starts of
- * autolink literals, and what the parser replaces or drops (NUL, a byte-order mark).
+ * Characters that may be inline markup anywhere in a line (emphasis by underscores, code, links,
+ * HTML, entities, escapes, GFM's tables, strikethrough and e-mail autolinks), the starts of
+ * autolink literals, and what the parser replaces or drops (NUL, a byte-order mark). Asterisks
+ * are read here.
  */
-const INLINE_MARKUP = /[*_`[\]<>&\\|~@\0\ufeff]|[wW]{3}|[hH][tT][tT][pP]/;
+const INLINE_MARKUP = /[_`[\]<>&\\|~@\0\ufeff]|[wW]{3}|[hH][tT][tT][pP]/;
 
 /**
  * Characters that may open or end a block at a line's start, after its indentation: list
@@ -38,6 +46,20 @@ function mayOpenBlock(code: number): boolean {
 }
 
 const isBlank = (code: number) => code === SPACE || code === TAB;
+const isLineEnd = (code: number) => code === LF || code === CR;
+
+/**
+ * Whether a line starting with `*` at `content` may be a list item (`*` then whitespace or the
+ * line's end) or a thematic break (asterisks and blanks only): else its asterisks are inline.
+ */
+function asteriskOpensBlock(text: string, content: number, lineEnd: number): boolean {
+  if (content + 1 === lineEnd || isBlank(text.charCodeAt(content + 1))) return true;
+  for (let at = content; at < lineEnd; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== ASTERISK && !isBlank(code)) return false;
+  }
+  return true;
+}
 
 /** The scan of `text` if it is one plain paragraph (offsets relative to it), else undefined. */
 export function plainParagraphScan(text: string): BlockScan | undefined {
@@ -54,6 +76,7 @@ export function plainParagraphScan(text: string): BlockScan | undefined {
     if (content === lineEnd) return undefined;
     if (first < 0 && (content - lineStart > 3 || text.slice(lineStart, content).includes('\t'))) return undefined;
     if (mayOpenBlock(text.charCodeAt(content))) return undefined;
+    if (text.charCodeAt(content) === ASTERISK && asteriskOpensBlock(text, content, lineEnd)) return undefined;
     let contentEnd = lineEnd;
     while (contentEnd > content && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
     const next = lineEnd < length && text.charCodeAt(lineEnd) === CR && text.charCodeAt(lineEnd + 1) === LF ? lineEnd + 2 : lineEnd + 1;
@@ -64,5 +87,90 @@ export function plainParagraphScan(text: string): BlockScan | undefined {
     lineStart = next;
   }
   if (first < 0) return undefined;
-  return { prose: [{ start: first, end: last }], headings: [], tail: CLOSED, definitions: [] };
+  const prose = text.includes('*') ? textNodes(text, first, last, emphasisBoundaries(text, first, last)) : [{ start: first, end: last }];
+  return { prose, headings: [], tail: CLOSED, definitions: [] };
+}
+
+/** A run of asterisks, as far as it is not yet used by emphasis, and whether it may open or close it. */
+interface DelimiterRun {
+  start: number;
+  end: number;
+  open: boolean;
+  close: boolean;
+  /** False once emphasis around it took it out: its asterisks are plain characters. */
+  active: boolean;
+}
+
+/**
+ * The asterisks of `text[first, last)` that open or close emphasis, as [start, end) spans in
+ * order: CommonMark's delimiter runs (left- and right-flanking by the characters around them, as
+ * micromark-util-classify-character tells whitespace and punctuation) matched as micromark's
+ * `resolveAllAttention` matches them: each closer, in order, with the nearest opener before it,
+ * but for the rule of three; two asterisks from each when both have two, else one; the runs
+ * between them become plain characters; a closer with asterisks left closes again.
+ */
+function emphasisBoundaries(text: string, first: number, last: number): TextRange[] {
+  const runs: DelimiterRun[] = [];
+  for (let at = text.indexOf('*', first); at >= 0 && at < last; at = text.indexOf('*', at)) {
+    let end = at;
+    while (end < last && text.charCodeAt(end) === ASTERISK) end++;
+    const before = classifyCharacter(at > 0 ? text.charCodeAt(at - 1) : null);
+    const after = classifyCharacter(end < text.length ? text.charCodeAt(end) : null);
+    runs.push({ start: at, end, open: !after || (after === 2 && Boolean(before)), close: !before || (before === 2 && Boolean(after)), active: true });
+    at = end;
+  }
+  const boundaries: TextRange[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const closer = runs[i];
+    if (!closer.close) continue;
+    for (let j = i - 1; j >= 0 && closer.end > closer.start; j--) {
+      const opener = runs[j];
+      if (!opener.active || !opener.open || opener.end === opener.start) continue;
+      const [openLength, closeLength] = [opener.end - opener.start, closer.end - closer.start];
+      if ((opener.close || closer.open) && closeLength % 3 !== 0 && (openLength + closeLength) % 3 === 0) continue;
+      const use = openLength > 1 && closeLength > 1 ? 2 : 1;
+      opener.end -= use;
+      boundaries.push({ start: opener.end, end: opener.end + use }, { start: closer.start, end: closer.start + use });
+      closer.start += use;
+      for (let k = j + 1; k < i; k++) runs[k].active = false;
+      // The search starts again before the closer: its asterisks left close an earlier opener.
+      j = i;
+    }
+  }
+  return boundaries.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The text nodes of `text[first, last)` between the emphasis `boundaries`: each from its first
+ * character that is text to micromark (not the blanks that start a line or end one) to its last.
+ */
+function textNodes(text: string, first: number, last: number, boundaries: readonly TextRange[]): TextRange[] {
+  const nodes: TextRange[] = [];
+  let from = first;
+  for (const boundary of [...boundaries, { start: last, end: last }]) {
+    const node = textNode(text, from, boundary.start);
+    if (node) nodes.push(node);
+    from = boundary.end;
+  }
+  return nodes;
+}
+
+function textNode(text: string, from: number, to: number): TextRange | undefined {
+  let start = from;
+  while (start < to && !isText(text, start)) start++;
+  if (start === to) return undefined;
+  let end = to;
+  while (!isText(text, end - 1)) end--;
+  return { start, end };
+}
+
+/** Whether the character at `at` is in a text node: a line end is; blanks are not at a line's start nor before its end. */
+function isText(text: string, at: number): boolean {
+  if (!isBlank(text.charCodeAt(at))) return true;
+  let before = at;
+  while (before > 0 && isBlank(text.charCodeAt(before - 1))) before--;
+  if (before === 0 || isLineEnd(text.charCodeAt(before - 1))) return false;
+  let after = at;
+  while (after < text.length && isBlank(text.charCodeAt(after))) after++;
+  return after < text.length && !isLineEnd(text.charCodeAt(after));
 }
