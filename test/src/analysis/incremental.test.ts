@@ -24,10 +24,11 @@ import { analyzeDocument } from '../../../server/src/analysis/analyzeDocument';
 import { analyzeBlock, NO_DEFINITIONS } from '../../../server/src/analysis/document/blockAnalysis';
 import { moveBlock } from '../../../server/src/analysis/document/blockRanges';
 import { findFrontMatter, unclosedFrontMatter } from '../../../server/src/analysis/markdown/frontMatterBlock';
+import { CLOSED } from '../../../server/src/analysis/markdown/blocks';
 import { Lines } from '../../../server/src/analysis/markdown/lines';
 import { runFrom } from '../../../server/src/analysis/document/blockReuse';
 import { createDocumentAnalyzers, createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
-import { plainParagraphScan } from '../../../server/src/analysis/markdown/plainParagraph';
+import { plainHeadingScan, plainParagraphScan } from '../../../server/src/analysis/markdown/plainParagraph';
 import { definitionsText, joinsRuns, scanBlockMarkdown, scanBlockRun, scanBlockTree, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
@@ -362,6 +363,50 @@ describe('incremental analysis', () => {
     const text1 = '**Вера** лезет *быстро* и ловко: «Вера: *Сила* + Атлетика».\nА потом ***прыгает*** * вниз**.';
     const nodes = plainParagraphScan(text1)?.prose.map((range) => text1.slice(range.start, range.end));
     assert.deepStrictEqual(nodes, ['Вера', ' лезет ', 'быстро', ' и ловко: «Вера: ', 'Сила', ' + Атлетика».\nА потом ', 'прыгает', ' * вниз**.']);
+  });
+
+  it('a paragraph with brackets that make no link, read without a parser when the document has no definitions, is what remark’s tree reads', () => {
+    const piece = fc.constantFrom('Сила', 'Погони', ' ', '\n', '\r\n', '  ', '[', ']', '[', ']', '](', '![', '[^', '(x)', ')', '(', '*', '**', '!', ':', '«Сила + Атлетика [Погони]»', 'http', '\t');
+    const text = fc.array(piece, { maxLength: 20 }).map((parts) => parts.join(''));
+    let read = 0;
+    let bracketed = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const plain = plainParagraphScan(t);
+        assert.equal(plainParagraphScan(t, true) !== undefined && /[[\]]/u.test(t), false, 'with definitions, brackets go to the parser');
+        if (!plain) return;
+        read++;
+        if (/[[\]]/u.test(t)) bracketed++;
+        assert.deepStrictEqual(plain, scanBlockTree(t), JSON.stringify(t));
+      }),
+      params(RUNS * 25),
+    );
+    assert.ok(bracketed >= RUNS * 2, `${read} of ${RUNS * 25} read without the parser, ${bracketed} with brackets`);
+  });
+
+  it('an ATX heading of plain words, read without a parser, is what remark’s tree reads', () => {
+    const heading = fc
+      .record({
+        indent: fc.constantFrom('', ' ', '   ', '    ', '\t'),
+        hashes: fc.integer({ min: 0, max: 8 }),
+        gap: fc.constantFrom('', ' ', '  ', '\t'),
+        words: fc.array(fc.constantFrom('Сцена', '3', ' ', '  ', '#', '##', '—', 'x#', '\t', '«Сила»', '.'), { maxLength: 6 }),
+        closing: fc.constantFrom('', ' #', ' ##', '#', ' # ', '\t###\t', ' \\#'),
+        trailing: fc.constantFrom('', ' ', '\t', '  '),
+      })
+      .map(({ indent, hashes, gap, words, closing, trailing }) => `${indent}${'#'.repeat(hashes)}${gap}${words.join('')}${closing}${trailing}`);
+    let read = 0;
+    fc.assert(
+      fc.property(heading, (t) => {
+        const plain = plainHeadingScan(t);
+        if (!plain) return;
+        read++;
+        assert.deepStrictEqual(plain, scanBlockTree(t), JSON.stringify(t));
+      }),
+      params(RUNS * 25),
+    );
+    assert.ok(read >= RUNS * 5, `${read} of ${RUNS * 25} read without the parser`);
+    assert.deepStrictEqual(plainHeadingScan('## Сцена 3: таверна ##'), { prose: [{ start: 3, end: 19 }], headings: [{ title: 'Сцена 3: таверна', range: { start: 0, end: 22 }, depth: 2 }], tail: CLOSED, definitions: [] });
   });
 
   it('finds the front matter exactly where remark-frontmatter does, and also closed by «...»', () => {

@@ -22,12 +22,25 @@ const CR = 0x0d;
 const ASTERISK = 0x2a;
 
 /**
- * Characters that may be inline markup anywhere in a line (emphasis by underscores, code, links,
- * HTML, entities, escapes, GFM's tables, strikethrough and e-mail autolinks), the starts of
- * autolink literals, and what the parser replaces or drops (NUL, a byte-order mark). Asterisks
- * are read here.
+ * Characters that may be inline markup anywhere in a line (emphasis by underscores, code, HTML,
+ * entities, escapes, GFM's tables, strikethrough and e-mail autolinks), the starts of autolink
+ * literals, and what the parser replaces or drops (NUL, a byte-order mark). Asterisks are read
+ * here, and so are brackets where they make no link (`bracketsArePlain`).
  */
-const INLINE_MARKUP = /[_`[\]<>&\\|~@\0\ufeff]|[wW]{3}|[hH][tT][tT][pP]/;
+const INLINE_MARKUP = /[_`<>&\\|~@\0\ufeff]|[wW]{3}|[hH][tT][tT][pP]/;
+/** Brackets that make a link, an image or a footnote without a definition: `[a](b)`, `![a]`, `[^a]`; or a definition, at a line's start. */
+const LINK_SYNTAX = /\]\(|!\[|\[\^|(?:^|[\n\r])[ \t]*\[/;
+
+/**
+ * Whether the brackets of a block are plain characters: with no definition in the document, only a
+ * resource (`](`), an image, a footnote or a definition makes a link of them (CommonMark: a
+ * reference link's label must match a definition). A block read with definitions is left to the
+ * parser when it has any bracket.
+ */
+function bracketsArePlain(text: string, withDefinitions: boolean): boolean {
+  if (!text.includes('[') && !text.includes(']')) return true;
+  return !withDefinitions && !LINK_SYNTAX.test(text);
+}
 
 /**
  * Characters that may open or end a block at a line's start, after its indentation: list
@@ -61,9 +74,12 @@ function asteriskOpensBlock(text: string, content: number, lineEnd: number): boo
   return true;
 }
 
-/** The scan of `text` if it is one plain paragraph (offsets relative to it), else undefined. */
-export function plainParagraphScan(text: string): BlockScan | undefined {
-  if (INLINE_MARKUP.test(text)) return undefined;
+/**
+ * The scan of `text` if it is one plain paragraph (offsets relative to it), else undefined.
+ * `withDefinitions`: the document's link definitions are parsed with it (markdownScan `definitionsText`).
+ */
+export function plainParagraphScan(text: string, withDefinitions = false): BlockScan | undefined {
+  if (INLINE_MARKUP.test(text) || !bracketsArePlain(text, withDefinitions)) return undefined;
   const length = text.length;
   let first = -1;
   let last = -1;
@@ -173,4 +189,39 @@ function isText(text: string, at: number): boolean {
   let after = at;
   while (after < text.length && isBlank(text.charCodeAt(after))) after++;
   return after < text.length && !isLineEnd(text.charCodeAt(after));
+}
+
+const HASH = 0x23;
+
+/**
+ * The scan of `text` if it is one ATX heading of plain words (`## Сцена 3`, no asterisk, no
+ * bracket), else undefined: a scenario's scenes are hundreds of one-line blocks, each a parse's
+ * set-up for a few characters. Its prose is its text, its title the same; the closing `#`s and the
+ * blanks around the text are neither.
+ */
+export function plainHeadingScan(text: string): BlockScan | undefined {
+  if (INLINE_MARKUP.test(text) || /[*[\]\n\r]/.test(text)) return undefined;
+  let at = 0;
+  while (at < text.length && text.charCodeAt(at) === SPACE) at++;
+  if (at > 3) return undefined;
+  const start = at;
+  while (at < text.length && text.charCodeAt(at) === HASH) at++;
+  const depth = at - start;
+  if (depth < 1 || depth > 6 || (at < text.length && !isBlank(text.charCodeAt(at)))) return undefined;
+  let end = text.length;
+  while (end > at && isBlank(text.charCodeAt(end - 1))) end--;
+  // A closing sequence: `#`s at the end, after a blank (or nothing else).
+  let closing = end;
+  while (closing > at && text.charCodeAt(closing - 1) === HASH) closing--;
+  if (closing === at || isBlank(text.charCodeAt(closing - 1))) end = closing;
+  while (end > at && isBlank(text.charCodeAt(end - 1))) end--;
+  let from = at;
+  while (from < end && isBlank(text.charCodeAt(from))) from++;
+  const title = text.slice(from, end);
+  return {
+    prose: from < end ? [{ start: from, end }] : [],
+    headings: [{ title, range: { start, end: text.length }, depth }],
+    tail: CLOSED,
+    definitions: [],
+  };
 }
