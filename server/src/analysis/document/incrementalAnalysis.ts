@@ -141,7 +141,7 @@ class BlockAnalyzer implements IncrementalAnalyzer {
       finished = true;
     } finally {
       if (!this.oneShot) relocateRanges(list.map((placed) => placed.block));
-      // Stopped halfway (the caller closed the generator: the document was closed or edited meanwhile):
+      // Stopped halfway (the caller closed the generator: the document was closed, or its settings changed):
       // the blocks done wait in the closed documents' pool for the next analysis, which takes them.
       if (!finished) this.closed?.put(ctx.block, list.map((placed) => placed.block));
     }
