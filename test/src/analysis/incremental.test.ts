@@ -28,7 +28,7 @@ import { CLOSED } from '../../../server/src/analysis/markdown/blocks';
 import { Lines } from '../../../server/src/analysis/markdown/lines';
 import { runFrom } from '../../../server/src/analysis/document/blockReuse';
 import { createDocumentAnalyzers, createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
-import { plainHeadingScan, plainParagraphScan } from '../../../server/src/analysis/markdown/plainParagraph';
+import { plainHeadingScan, plainListScan, plainParagraphScan } from '../../../server/src/analysis/markdown/plainParagraph';
 import { definitionsText, joinsRuns, scanBlockMarkdown, scanBlockRun, scanBlockTree, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
@@ -407,6 +407,43 @@ describe('incremental analysis', () => {
     );
     assert.ok(read >= RUNS * 5, `${read} of ${RUNS * 25} read without the parser`);
     assert.deepStrictEqual(plainHeadingScan('## Сцена 3: таверна ##'), { prose: [{ start: 3, end: 19 }], headings: [{ title: 'Сцена 3: таверна', range: { start: 0, end: 22 }, depth: 2 }], tail: CLOSED, definitions: [] });
+  });
+
+  it('a list of plain items, read without a parser, is what remark’s tree reads', () => {
+    // Mostly lists of one kind, now and then a line that makes the text something else.
+    const marker = (kind: string, n: number) => (kind === '.' || kind === ')' ? `${n}${kind}` : kind);
+    const words = fc.array(
+      fc.oneof(
+        { arbitrary: fc.constantFrom('Вера', ' ', '  ', '*', '**', 'x', '«Сила + Атлетика [Погони]»', '[', ']', '.', '—', '1'), weight: 8 },
+        { arbitrary: fc.constantFrom('](', '#', '2.', '- ', '>', '=', '\t', '***'), weight: 1 },
+      ),
+      { maxLength: 6 },
+    );
+    const line = fc.record({
+      item: fc.boolean(),
+      number: fc.constantFrom(1, 2, 10, 1234567890),
+      gap: fc.oneof({ arbitrary: fc.constantFrom(' ', '  '), weight: 8 }, { arbitrary: fc.constantFrom('', '     ', ' - ', '\t'), weight: 1 }),
+      indent: fc.constantFrom('', '  ', '   ', '    ', ' '),
+      words,
+    });
+    const text = fc
+      .record({ kind: fc.constantFrom('-', '*', '+', '.', ')'), other: fc.constantFrom('-', '*', '.'), lines: fc.array(line, { minLength: 1, maxLength: 6 }), eol: fc.constantFrom('\n', '\r\n', '\r'), mixed: fc.integer({ min: 0, max: 9 }) })
+      .map(({ kind, other, lines, eol, mixed }) =>
+        lines.map((l, k) => (k === 0 || l.item ? `${marker(k === mixed ? other : kind, l.number)}${l.gap}` : l.indent) + l.words.join('')).join(eol),
+      );
+    let read = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const plain = plainListScan(t);
+        if (!plain) return;
+        read++;
+        assert.deepStrictEqual(plain, scanBlockTree(t), JSON.stringify(t));
+      }),
+      params(RUNS * 25),
+    );
+    assert.ok(read >= RUNS * 2, `${read} of ${RUNS * 25} read without the parser`);
+    const list = '- Вера лезет: «Сила + Атлетика».\n  Потом *прыгает*.\n- Или «Ловкость + Скрытность [Тени]».';
+    assert.deepStrictEqual(plainListScan(list)?.prose.map((range) => list.slice(range.start, range.end)), ['Вера лезет: «Сила + Атлетика».\n  Потом ', 'прыгает', '.', 'Или «Ловкость + Скрытность [Тени]».']);
   });
 
   it('finds the front matter exactly where remark-frontmatter does, and also closed by «...»', () => {

@@ -225,3 +225,54 @@ export function plainHeadingScan(text: string): BlockScan | undefined {
     definitions: [],
   };
 }
+
+/** A list item's first line: its marker at the line's start (`-`, `+`, `*`, or up to nine digits and `.` or `)`), 1–4 spaces, then its text. */
+const LIST_ITEM = /^([-+*]|\d{1,9}[.)])( {1,4})(?=\S)/;
+
+/** Whether the line's text from `content` may open a block of its own (a list, a quote, a heading, a break, code, HTML). */
+function opensBlock(text: string, content: number, lineEnd: number): boolean {
+  const code = text.charCodeAt(content);
+  return mayOpenBlock(code) || (code === ASTERISK && asteriskOpensBlock(text, content, lineEnd));
+}
+
+/**
+ * The scan of `text` if it is one list of plain items (offsets relative to it), else undefined:
+ * items at the line's start, all of one kind (the same bullet, or numbers with the same
+ * delimiter), each one paragraph of plain words over its line and the lines after it that open
+ * nothing (indented or lazy). Each item's paragraph is read as `plainParagraphScan` reads one; the
+ * list leaves its last item open for an indented block after a blank line (`container`).
+ */
+export function plainListScan(text: string, withDefinitions = false): BlockScan | undefined {
+  if (INLINE_MARKUP.test(text) || !bracketsArePlain(text, withDefinitions) || text.includes('\t')) return undefined;
+  const items: { first: number; last: number }[] = [];
+  let kind: string | undefined;
+  for (let lineStart = 0; lineStart < text.length; ) {
+    let lineEnd = lineStart;
+    while (lineEnd < text.length && !isLineEnd(text.charCodeAt(lineEnd))) lineEnd++;
+    const item = LIST_ITEM.exec(text.slice(lineStart, lineEnd));
+    let content = lineStart;
+    if (item) {
+      const itemKind = item[1].slice(-1);
+      if (kind !== undefined && itemKind !== kind) return undefined;
+      kind = itemKind;
+      content += item[0].length;
+    } else {
+      while (content < lineEnd && text.charCodeAt(content) === SPACE) content++;
+      if (items.length === 0 || content === lineEnd) return undefined;
+    }
+    // An item's text starting with a bracket may be GFM's task list item (`[ ]`, `[x]`).
+    if (opensBlock(text, content, lineEnd) || (item && text.charCodeAt(content) === 0x5b)) return undefined;
+    let contentEnd = lineEnd;
+    while (contentEnd > content && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
+    const next = lineEnd < text.length && text.charCodeAt(lineEnd) === CR && text.charCodeAt(lineEnd + 1) === LF ? lineEnd + 2 : lineEnd + 1;
+    // Two spaces before a line end are a hard break, which splits the text: left to the parser.
+    if (next < text.length && lineEnd - contentEnd >= 2) return undefined;
+    if (item) items.push({ first: content, last: contentEnd });
+    else items[items.length - 1].last = contentEnd;
+    lineStart = next;
+  }
+  if (items.length === 0) return undefined;
+  const asterisks = text.includes('*');
+  const prose = items.flatMap(({ first, last }) => (asterisks ? textNodes(text, first, last, emphasisBoundaries(text, first, last)) : [{ start: first, end: last }]));
+  return { prose, headings: [], tail: { kind: 'container' }, definitions: [] };
+}
