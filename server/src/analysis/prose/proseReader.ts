@@ -45,7 +45,9 @@ export class ProseReader {
     if (i < 0 || i >= this.t.count || this.t.kind[i] !== TokenKind.word) return '';
     let key = this.keys[i];
     if (key === undefined) {
-      key = this.slice(i).toLowerCase().replace(/ё/g, 'е');
+      key = this.slice(i).toLowerCase();
+      // Most words have no ё: a search is cheaper than a replacement that finds nothing.
+      if (key.includes('ё')) key = key.replaceAll('ё', 'е');
       this.keys[i] = key;
     }
     return key;
