@@ -28,7 +28,7 @@ import { CLOSED } from '../../../server/src/analysis/markdown/blocks';
 import { Lines } from '../../../server/src/analysis/markdown/lines';
 import { runFrom } from '../../../server/src/analysis/document/blockReuse';
 import { createDocumentAnalyzers, createIncrementalAnalyzer } from '../../../server/src/analysis/document/incrementalAnalysis';
-import { plainHeadingScan, plainListScan, plainParagraphScan } from '../../../server/src/analysis/markdown/plainParagraph';
+import { plainHeadingScan, plainListScan, plainParagraphScan, plainQuoteScan } from '../../../server/src/analysis/markdown/plainParagraph';
 import { definitionsText, joinsRuns, scanBlockMarkdown, scanBlockRun, scanBlockTree, scanMarkdown } from '../../../server/src/analysis/markdown/markdownScan';
 import { builtinRulesets } from '../../../server/src/analysis/project/rulesetProvider';
 import { traitIndex } from '../../../server/src/analysis/resolve/traitIndex';
@@ -444,6 +444,36 @@ describe('incremental analysis', () => {
     assert.ok(read >= RUNS * 2, `${read} of ${RUNS * 25} read without the parser`);
     const list = '- Вера лезет: «Сила + Атлетика».\n  Потом *прыгает*.\n- Или «Ловкость + Скрытность [Тени]».';
     assert.deepStrictEqual(plainListScan(list)?.prose.map((range) => list.slice(range.start, range.end)), ['Вера лезет: «Сила + Атлетика».\n  Потом ', 'прыгает', '.', 'Или «Ловкость + Скрытность [Тени]».']);
+  });
+
+  it('a block quote of one plain paragraph, read without a parser, is what remark’s tree reads', () => {
+    const words = fc.array(
+      fc.oneof(
+        { arbitrary: fc.constantFrom('Вера', ' ', '  ', '*', '**', 'x', '«Сила + Атлетика [Погони]»', '.', '—', '!'), weight: 8 },
+        { arbitrary: fc.constantFrom('](', '#', '2.', '- ', '>', '=', '[', '\t', '***', '    '), weight: 1 },
+      ),
+      { maxLength: 6 },
+    );
+    const line = fc.record({
+      marker: fc.oneof({ arbitrary: fc.constantFrom('> ', '>', '  > ', '>  '), weight: 6 }, { arbitrary: fc.constantFrom('', '   ', '    > ', '>     ', '> > '), weight: 2 }),
+      words,
+    });
+    const text = fc
+      .record({ lines: fc.array(line, { minLength: 1, maxLength: 5 }), eol: fc.constantFrom('\n', '\r\n', '\r') })
+      .map(({ lines, eol }) => lines.map((l) => l.marker + l.words.join('')).join(eol));
+    let read = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const plain = plainQuoteScan(t);
+        if (!plain) return;
+        read++;
+        assert.deepStrictEqual(plain, scanBlockTree(t), JSON.stringify(t));
+      }),
+      params(RUNS * 25),
+    );
+    assert.ok(read >= RUNS * 2, `${read} of ${RUNS * 25} read without the parser`);
+    const quote = '> Вера говорит: *тихо*.\n>«Сила + Атлетика»\nи уходит.';
+    assert.deepStrictEqual(plainQuoteScan(quote)?.prose.map((range) => quote.slice(range.start, range.end)), ['Вера говорит: ', 'тихо', '.\n>«Сила + Атлетика»\nи уходит.']);
   });
 
   it('finds the front matter exactly where remark-frontmatter does, and also closed by «...»', () => {

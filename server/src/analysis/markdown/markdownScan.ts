@@ -11,7 +11,7 @@ import { unified } from 'unified';
 import { type BlockTail, CLOSED, codeTail, htmlTail } from './blocks';
 import { frontMatterContent } from './frontMatterBlock';
 import { scanEvents, type TopNode } from './markdownEvents';
-import { plainHeadingScan, plainListScan, plainParagraphScan } from './plainParagraph';
+import { plainHeadingScan, plainListScan, plainParagraphScan, plainQuoteScan } from './plainParagraph';
 import { ownCopy } from '../ownCopy';
 import type { TextRange } from '../types';
 
@@ -210,7 +210,8 @@ function blockPrefix(text: string, definitions: string): { prefix: string; count
  * (issue 24).
  */
 export function scanBlockMarkdown(text: string, definitions = ''): BlockScan {
-  const plain = plainParagraphScan(text, definitions !== '') ?? plainHeadingScan(text) ?? plainListScan(text, definitions !== '');
+  const withDefinitions = definitions !== '';
+  const plain = plainParagraphScan(text, withDefinitions) ?? plainHeadingScan(text) ?? plainListScan(text, withDefinitions) ?? plainQuoteScan(text, withDefinitions);
   if (plain) return plain;
   const { prefix, counted } = blockPrefix(text, definitions);
   // After a dropped byte-order mark micromark's offsets are one short of the text's: the tree counts it.
@@ -277,7 +278,7 @@ export function scanBlockRun(text: string, blocks: readonly { start: number; end
   // A plain paragraph or heading needs no parse (plainParagraph.ts); the blocks between such are parsed together.
   const plain = blocks.map(({ start, end }) => {
     const block = text.slice(start, end);
-    return plainParagraphScan(block) ?? plainHeadingScan(block) ?? plainListScan(block);
+    return plainParagraphScan(block) ?? plainHeadingScan(block) ?? plainListScan(block) ?? plainQuoteScan(block);
   });
   const scans: BlockScan[] = [];
   for (let i = 0; i < blocks.length; ) {

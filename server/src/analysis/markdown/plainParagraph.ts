@@ -103,8 +103,28 @@ export function plainParagraphScan(text: string, withDefinitions = false): Block
     lineStart = next;
   }
   if (first < 0) return undefined;
-  const prose = text.includes('*') ? textNodes(text, first, last, emphasisBoundaries(text, first, last)) : [{ start: first, end: last }];
-  return { prose, headings: [], tail: CLOSED, definitions: [] };
+  return { prose: paragraphText(text, first, last, leadingBlank(text)), headings: [], tail: CLOSED, definitions: [] };
+}
+
+/**
+ * Whether the character at an offset is part of its line's prefix: what the containers around a
+ * paragraph take (a quote's `>`) and the blanks before its text. To micromark it is neither text
+ * nor anything an asterisk sees: the line's start is whitespace.
+ */
+type InPrefix = (at: number) => boolean;
+
+/** The prefix of a line outside any container: its leading blanks. */
+function leadingBlank(text: string): InPrefix {
+  return (at) => {
+    if (!isBlank(text.charCodeAt(at))) return false;
+    while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
+    return at === 0 || isLineEnd(text.charCodeAt(at - 1));
+  };
+}
+
+/** The text nodes of the paragraph `text[first, last)`: one, or those between its emphasis. */
+function paragraphText(text: string, first: number, last: number, inPrefix: InPrefix): TextRange[] {
+  return text.includes('*', first) ? textNodes(text, first, last, emphasisBoundaries(text, first, last, inPrefix), inPrefix) : [{ start: first, end: last }];
 }
 
 /** A run of asterisks, as far as it is not yet used by emphasis, and whether it may open or close it. */
@@ -125,12 +145,12 @@ interface DelimiterRun {
  * but for the rule of three; two asterisks from each when both have two, else one; the runs
  * between them become plain characters; a closer with asterisks left closes again.
  */
-function emphasisBoundaries(text: string, first: number, last: number): TextRange[] {
+function emphasisBoundaries(text: string, first: number, last: number, inPrefix: InPrefix): TextRange[] {
   const runs: DelimiterRun[] = [];
   for (let at = text.indexOf('*', first); at >= 0 && at < last; at = text.indexOf('*', at)) {
     let end = at;
     while (end < last && text.charCodeAt(end) === ASTERISK) end++;
-    const before = classifyCharacter(at > 0 ? text.charCodeAt(at - 1) : null);
+    const before = classifyCharacter(at > first && !inPrefix(at - 1) ? text.charCodeAt(at - 1) : null);
     const after = classifyCharacter(end < text.length ? text.charCodeAt(end) : null);
     runs.push({ start: at, end, open: !after || (after === 2 && Boolean(before)), close: !before || (before === 2 && Boolean(after)), active: true });
     at = end;
@@ -160,32 +180,30 @@ function emphasisBoundaries(text: string, first: number, last: number): TextRang
  * The text nodes of `text[first, last)` between the emphasis `boundaries`: each from its first
  * character that is text to micromark (not the blanks that start a line or end one) to its last.
  */
-function textNodes(text: string, first: number, last: number, boundaries: readonly TextRange[]): TextRange[] {
+function textNodes(text: string, first: number, last: number, boundaries: readonly TextRange[], inPrefix: InPrefix): TextRange[] {
   const nodes: TextRange[] = [];
   let from = first;
   for (const boundary of [...boundaries, { start: last, end: last }]) {
-    const node = textNode(text, from, boundary.start);
+    const node = textNode(text, from, boundary.start, inPrefix);
     if (node) nodes.push(node);
     from = boundary.end;
   }
   return nodes;
 }
 
-function textNode(text: string, from: number, to: number): TextRange | undefined {
+function textNode(text: string, from: number, to: number, inPrefix: InPrefix): TextRange | undefined {
   let start = from;
-  while (start < to && !isText(text, start)) start++;
+  while (start < to && !isText(text, start, inPrefix)) start++;
   if (start === to) return undefined;
   let end = to;
-  while (!isText(text, end - 1)) end--;
+  while (!isText(text, end - 1, inPrefix)) end--;
   return { start, end };
 }
 
-/** Whether the character at `at` is in a text node: a line end is; blanks are not at a line's start nor before its end. */
-function isText(text: string, at: number): boolean {
+/** Whether the character at `at` is in a text node: a line end is; a line's prefix is not, nor are the blanks before its end. */
+function isText(text: string, at: number, inPrefix: InPrefix): boolean {
+  if (inPrefix(at)) return false;
   if (!isBlank(text.charCodeAt(at))) return true;
-  let before = at;
-  while (before > 0 && isBlank(text.charCodeAt(before - 1))) before--;
-  if (before === 0 || isLineEnd(text.charCodeAt(before - 1))) return false;
   let after = at;
   while (after < text.length && isBlank(text.charCodeAt(after))) after++;
   return after < text.length && !isLineEnd(text.charCodeAt(after));
@@ -272,7 +290,45 @@ export function plainListScan(text: string, withDefinitions = false): BlockScan 
     lineStart = next;
   }
   if (items.length === 0) return undefined;
-  const asterisks = text.includes('*');
-  const prose = items.flatMap(({ first, last }) => (asterisks ? textNodes(text, first, last, emphasisBoundaries(text, first, last)) : [{ start: first, end: last }]));
-  return { prose, headings: [], tail: { kind: 'container' }, definitions: [] };
+  const inPrefix = leadingBlank(text);
+  return { prose: items.flatMap(({ first, last }) => paragraphText(text, first, last, inPrefix)), headings: [], tail: { kind: 'container' }, definitions: [] };
+}
+
+/** A block quote's marker at a line's start: up to three spaces, `>`, and the one space after it that is the marker's. */
+const QUOTE_MARKER = /^ {0,3}> ?/;
+
+/**
+ * The scan of `text` if it is one block quote holding one paragraph of plain words (offsets
+ * relative to it), else undefined: each line `>` and its text, or a lazy line that opens nothing.
+ * The `>`s and the blanks after them are the lines' prefixes, inside the paragraph's text node.
+ */
+export function plainQuoteScan(text: string, withDefinitions = false): BlockScan | undefined {
+  if (text.includes('\t') || text.includes('\0') || text.includes('\ufeff')) return undefined;
+  const prefix = new Uint8Array(text.length);
+  let first = -1;
+  let last = -1;
+  for (let lineStart = 0; lineStart < text.length; ) {
+    let lineEnd = lineStart;
+    while (lineEnd < text.length && !isLineEnd(text.charCodeAt(lineEnd))) lineEnd++;
+    const marker = QUOTE_MARKER.exec(text.slice(lineStart, lineEnd));
+    if (!marker && first < 0) return undefined;
+    let content = lineStart + (marker?.[0].length ?? 0);
+    const markerEnd = content;
+    while (content < lineEnd && text.charCodeAt(content) === SPACE) content++;
+    // A blank line ends the paragraph; its first line indented four more columns is code.
+    if (content === lineEnd || (first < 0 && content - markerEnd >= 4)) return undefined;
+    const line = text.slice(content, lineEnd);
+    if (opensBlock(text, content, lineEnd) || INLINE_MARKUP.test(line) || !bracketsArePlain(line, withDefinitions) || /^\[/.test(line)) return undefined;
+    let contentEnd = lineEnd;
+    while (contentEnd > content && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
+    const next = lineEnd < text.length && text.charCodeAt(lineEnd) === CR && text.charCodeAt(lineEnd + 1) === LF ? lineEnd + 2 : lineEnd + 1;
+    // Two spaces before a line end are a hard break, which splits the text: left to the parser.
+    if (next < text.length && lineEnd - contentEnd >= 2) return undefined;
+    prefix.fill(1, lineStart, content);
+    if (first < 0) first = content;
+    last = contentEnd;
+    lineStart = next;
+  }
+  if (first < 0) return undefined;
+  return { prose: paragraphText(text, first, last, (at) => prefix[at] === 1), headings: [], tail: CLOSED, definitions: [] };
 }
