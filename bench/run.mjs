@@ -508,7 +508,7 @@ function scaleBench() {
   print(`Campaign: ${campaign.files.toLocaleString('en')} chapter files in 20 folders, ${(campaign.bytes / 1024 / 1024).toFixed(1)} MB, with a project .rollmark/ (bench/generateCampaign.mjs). ` +
     `Each tool a fresh process as a user runs it, output to /dev/null, order rotated, median of ${campaign.rounds}. ` +
     `CPU: user + system time of the whole process, all its threads (rollmark's workers, V8's helpers); wall in parentheses. ` +
-    `\`rollmark check\` (as a user runs it) uses one worker thread per idle core (the cores less the load average at its start) for more than 1 MB of text; ` +
+    `\`rollmark check\` (as a user runs it) uses one worker thread per idle core (the cores less the load average at its start) for more than 24 M characters of text, so here its own thread; ` +
     `\`--jobs 1\` analyses in its main thread, \`--jobs ${cores}\` on ${cores} worker threads whatever the load. Load average before the campaign: ${campaign.load.map((l) => l.toFixed(2)).join(' ')}.`);
   print();
   const cpuWall = (m) => (m.cpu === undefined ? ms(m.wall) : `${ms(m.cpu)} (${ms(m.wall)})`);

@@ -45,8 +45,13 @@ export interface AnalysisRequest {
 
 export type AnalysisReply = { id: number; analyses: SentAnalysis[] } | { id: number; error: string };
 
-/** Below this much text the threads' start (loading the analysis, ~0.2 s of CPU each) costs more than it saves. */
-const PARALLEL_MIN_CHARS = 1 << 20;
+/**
+ * Below this much text a thread's start (loading and warming the analysis) and the results sent back
+ * cost more than the second core gives: with the analysis at about 0.2 s a megabyte (issue 24), on the
+ * bench's 2-core machine one thread checked 2,000 files (11 M characters) in 3.8 s and two worker
+ * threads in 4.8 s; at 4,000 files (22 M characters) both took 6.7–7.1 s.
+ */
+const PARALLEL_MIN_CHARS = 24 << 20;
 
 /**
  * How many worker threads `files` are worth: none for a small amount of text; else one per idle
