@@ -12,6 +12,7 @@
 import { classifyCharacter } from 'micromark-util-classify-character';
 import { CLOSED } from './blocks';
 import type { BlockScan } from './markdownScan';
+import { ownCopy } from '../ownCopy';
 import type { TextRange } from '../types';
 
 const SPACE = 0x20;
@@ -235,7 +236,8 @@ export function plainHeadingScan(text: string): BlockScan | undefined {
   while (end > at && isBlank(text.charCodeAt(end - 1))) end--;
   let from = at;
   while (from < end && isBlank(text.charCodeAt(from))) from++;
-  const title = text.slice(from, end);
+  // A copy: the block may be a slice of the whole document (a run's), which the title would keep alive.
+  const title = ownCopy(text.slice(from, end));
   return {
     prose: from < end ? [{ start: from, end }] : [],
     headings: [{ title, range: { start, end: text.length }, depth }],
