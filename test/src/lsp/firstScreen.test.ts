@@ -8,7 +8,7 @@
  * Order, not time: nothing here depends on how fast the machine is.
  */
 import * as assert from 'node:assert/strict';
-import type { Diagnostic, Range } from 'vscode-languageserver/node';
+import type { Diagnostic, InlayHint, Range } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument } from '../../../server/out/analysis/analyzeDocument';
 import { builtinRulesets } from '../../../server/out/analysis/project/rulesetProvider';
@@ -36,26 +36,39 @@ describe('a long document: the first screen first', () => {
   let client: LspTestClient | undefined;
   afterEach(async () => client?.stop());
 
+  const TOP: Range = { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } };
+
+  /** A fresh server with the book open, its first analysis under way (the top's hints answered); `analysed`: each text analysed to its end. */
+  async function bookUnderAnalysis(): Promise<{ server: LspTestClient; text: string; uri: string; analysed: number[]; topHints: InlayHint[] | null }> {
+    const text = book();
+    const uri = docUri('book.md');
+    const analysed: number[] = [];
+    const server = await LspTestClient.start({ locale: 'ru', afterAnalysis: (t) => analysed.push(t.length) });
+    client = server;
+    await server.openOnly(uri, text);
+    const topHints = await server.inlayHints(uri, TOP);
+    return { server, text, uri, analysed, topHints };
+  }
+
   it('answers the visible lines’ inlay hints before the whole document is analysed, then asks for them again', async () => {
     const text = book();
     const uri = docUri('book.md');
     const events: string[] = [];
     client = await LspTestClient.start({ locale: 'ru', afterAnalysis: () => events.push('analysis done') });
-    const screen: Range = { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } };
     await client.openOnly(uri, text);
-    const hints = await client.inlayHints(uri, screen);
+    const hints = await client.inlayHints(uri, TOP);
     events.push('hints');
     await client.hover(uri, { line: 0, character: 0 });
 
     assert.deepEqual(events, ['hints', 'analysis done']);
     // The hints of the part are those of the whole document.
-    const whole = provideInlayHints(TextDocument.create(uri, 'markdown', 1, text), analyzeDocument(text, { rulesets: builtinRulesets() }), screen, 'ru');
+    const whole = provideInlayHints(TextDocument.create(uri, 'markdown', 1, text), analyzeDocument(text, { rulesets: builtinRulesets() }), TOP, 'ru');
     assert.deepEqual(hints, asSent(whole));
     assert.equal(hints?.length, 16);
     // The refresh is asked for once the whole analysis is done; it may come after the diagnostics.
     for (let wait = 0; wait < 100 && !client.serverRequests.includes('workspace/inlayHint/refresh'); wait++) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.ok(client.serverRequests.includes('workspace/inlayHint/refresh'), client.serverRequests.join(', '));
-    assert.deepEqual(await client.inlayHints(uri, screen), hints);
+    assert.deepEqual(await client.inlayHints(uri, TOP), hints);
   });
 
   it('answers the top’s code lenses, resolved, before the whole document is analysed, then all of them with the refresh', async () => {
@@ -84,20 +97,14 @@ describe('a long document: the first screen first', () => {
   });
 
   it('a hover asked while the document is analysed is answered, and an edit made meanwhile is analysed after it, from it', async () => {
-    const text = book();
-    const uri = docUri('book.md');
-    const analysed: number[] = [];
-    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: (t) => analysed.push(t.length) });
-    await client.openOnly(uri, text);
-    // Its top is answered: the analysis of version 1 is under way.
-    await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } });
-    const second = client.nextDiagnostics(uri, 2, 60_000);
+    const { server, text, uri, analysed } = await bookUnderAnalysis();
+    const second = server.nextDiagnostics(uri, 2, 60_000);
     // The first check's «Атлетика» loses a letter: RM001 in version 2.
     const line = FRONT.length + 2;
     const at = text.split('\n')[line].indexOf('Атлетика');
-    await client.change(uri, 2, [{ range: { start: { line, character: at + 4 }, end: { line, character: at + 5 } }, text: '' }]);
+    await server.change(uri, 2, [{ range: { start: { line, character: at + 4 }, end: { line, character: at + 5 } }, text: '' }]);
     const onSecondCheck = { line, character: text.split('\n')[line].lastIndexOf('Ловкость') + 2 };
-    const hover = await client.hover(uri, onSecondCheck);
+    const hover = await server.hover(uri, onSecondCheck);
     assert.match(JSON.stringify(hover), /Успех/u);
     const published = await second;
     assert.deepEqual(
@@ -137,38 +144,28 @@ describe('a long document: the first screen first', () => {
   });
 
   it('settings changed while a document is first analysed: that analysis stops, and the document is analysed with the new ones', async () => {
-    const text = book();
-    const uri = docUri('book.md');
-    const analysed: number[] = [];
-    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: (t) => analysed.push(t.length) });
-    await client.openOnly(uri, text);
-    await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } });
-    await client.changeSettings({ severity: { RM010: 'hint' } });
-    await client.hover(uri, { line: 0, character: 0 });
+    const { server, text, uri, analysed } = await bookUnderAnalysis();
+    await server.changeSettings({ severity: { RM010: 'hint' } });
+    await server.hover(uri, { line: 0, character: 0 });
     assert.deepEqual(analysed, [text.length]);
   });
 
   it('a document closed while it is first analysed: the analysis stops, a request waiting for it gets the empty answer, and the server goes on', async () => {
-    const text = book();
-    const uri = docUri('book.md');
-    const analysed: number[] = [];
-    client = await LspTestClient.start({ locale: 'ru', afterAnalysis: (t) => analysed.push(t.length) });
-    await client.openOnly(uri, text);
-    // Its top is answered: the analysis is under way.
-    assert.equal((await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } }))?.length, 16);
+    const { server, text, uri, analysed, topHints } = await bookUnderAnalysis();
+    assert.equal(topHints?.length, 16);
     const lines = text.split('\n');
     const last = lines.length - 2;
-    const hover = client.hover(uri, { line: last, character: lines[last].indexOf('Ловкость') + 2 });
-    await client.close(uri);
+    const hover = server.hover(uri, { line: last, character: lines[last].indexOf('Ловкость') + 2 });
+    await server.close(uri);
     assert.equal(await hover, null);
 
     const small = docUri('small.md');
     const smallText = [...FRONT, 'Вера: «Сила + Атлетикка».', ''].join('\n');
-    const published = await client.open(small, smallText);
+    const published = await server.open(small, smallText);
     assert.deepEqual(published.diagnostics.map((d) => d.code), ['RM001']);
     // The book's analysis never reached its end; nothing was logged as a failure.
     assert.deepEqual(analysed, [smallText.length]);
-    assert.deepEqual(client.logs.map((l) => l.message), []);
+    assert.deepEqual(server.logs.map((l) => l.message), []);
   });
 });
 
