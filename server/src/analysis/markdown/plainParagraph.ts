@@ -1,13 +1,14 @@
 /**
- * A block that is one paragraph of plain words, read without a parser: most of a book's text
- * (issue 24: parsing was half of a 1 MB scenario's analysis, and its paragraphs most of that).
- * Without asterisks such a block is one text node to CommonMark and to remark-gfm: its prose is one
- * range, from its first character that is not whitespace to its last. Asterisks are emphasis or
- * plain characters by CommonMark's delimiter rules, which `emphasisBoundaries` follows as
- * micromark's attention construct does: the matched ones split the prose into the text nodes
- * between them. Such a block has no heading, no definition and leaves nothing open. The test is
+ * The blocks most of a book is made of, read without a parser (issue 24: parsing was half of a 1 MB
+ * scenario's analysis): a paragraph of plain words, an ATX heading, a list of plain items, a quote of
+ * one paragraph. Without asterisks a paragraph is one text node to CommonMark and to remark-gfm: its
+ * prose is one range, from its first character that is not whitespace to its last. Asterisks are
+ * emphasis or plain characters by CommonMark's delimiter rules, which `emphasisBoundaries` follows as
+ * micromark's attention construct does: the matched ones split the prose into the text nodes between
+ * them. Brackets are plain characters where no link can form (`bracketsArePlain`). The tests are
  * conservative: any other character that could start markup, and any line start that could open a
- * block, leaves the block to the parser.
+ * block, leaves the block to the parser. Property tests hold each scan to remark's tree
+ * (test/src/analysis/incremental.test.ts).
  */
 import { classifyCharacter } from 'micromark-util-classify-character';
 import { CLOSED } from './blocks';
@@ -45,8 +46,8 @@ function bracketsArePlain(text: string, withDefinitions: boolean): boolean {
 
 /**
  * Characters that may open or end a block at a line's start, after its indentation: list
- * markers and thematic breaks (`-`, `+`, `*`, digits), block quotes, headings, setext
- * underlines, fences and HTML.
+ * markers and thematic breaks (`-`, `+`, digits; `*` is `asteriskOpensBlock`'s), block quotes,
+ * headings and setext underlines (fences and HTML start with characters INLINE_MARKUP refuses).
  */
 function mayOpenBlock(code: number): boolean {
   return (
