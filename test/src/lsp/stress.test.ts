@@ -16,8 +16,8 @@
  *   for them again (`workspace/codeLens/refresh`);
  * - diagnostics never go back to an older version, each equals the diagnostics of its version
  *   (but while a version is analysed afresh in slices, its top's may come first: those of its
- *   first 80 lines, at least, then all of them unless a newer version came), and the last is for the last version and equals
- *   what a fresh server publishes for the final text;
+ *   first 80 lines, at least, then all of them unless a newer version came), and the last is for
+ *   the last version and equals what a fresh server publishes for the final text;
  * - the server still answers a hover with the exact expected content, and logs no error but the
  *   malformed notification's;
  * - with the document closed, the heap returns near where it was; a second storm adds nothing.
@@ -372,7 +372,6 @@ const toFileUri = (file: string) => fileUri(WORKSPACE, file);
 /** The lines of a long document whose lenses come first while it is analysed afresh (service/requests.ts). */
 const TOP_LINES = 80;
 
-/** Whether `outcome` is the lenses of `wanted`'s top: its first lenses, every one on the top lines among them, not all. */
 /** Diagnostics in the order of the text. */
 function inTextOrder(list: readonly Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.range.end.line - b.range.end.line || a.range.end.character - b.range.end.character);
@@ -384,6 +383,7 @@ function isTopOfDiagnostics(part: readonly Diagnostic[], whole: readonly Diagnos
   return ordered.length < all.length && isDeepStrictEqual(ordered, all.slice(0, ordered.length)) && all[ordered.length].range.start.line >= TOP_LINES;
 }
 
+/** Whether `outcome` is the lenses of `wanted`'s top: its first lenses, every one on the top lines among them, not all. */
 function isTopOf(outcome: Outcome, wanted: Outcome): boolean {
   if (!outcome.ok || !wanted.ok || !Array.isArray(outcome.value) || !Array.isArray(wanted.value)) return false;
   const [part, whole] = [outcome.value as CodeLens[], wanted.value as CodeLens[]];
@@ -555,13 +555,13 @@ function checkStorm(script: Script, storm: Storm): { finalText: string; later: n
     });
     const diagnostics = (): Diagnostic[] => provideDiagnostics(replayed, analysis, DEFAULT_SETTINGS, toFileUri, 'ru');
     const publishes = byVersion.get(step.version) ?? [];
-    publishes.forEach((publish) => {
-      const wanted = asSent(diagnostics()) as Diagnostic[];
-      // A top's alone when the next version came before the whole was done.
+    const wanted = publishes.length > 0 ? (asSent(diagnostics()) as Diagnostic[]) : [];
+    for (const publish of publishes) {
+      // A long document's top, before its whole (or alone, when a newer version came first).
       if (isTopOfDiagnostics(publish.diagnostics, wanted)) topDiagnosticsFirst++;
       else assert.deepEqual(publish.diagnostics, wanted, `diagnostics of version ${step.version}`);
       checkedPublishes++;
-    });
+    }
     if (scratchAt.has(count)) {
       const scratch = provideDiagnostics(replayed, analyzeDocument(replayed.getText(), OPTIONS), DEFAULT_SETTINGS, toFileUri, 'ru');
       assert.deepEqual(diagnostics(), scratch, `the replayed analysis of version ${step.version} differs from a fresh one`);
