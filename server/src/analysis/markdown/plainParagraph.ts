@@ -12,14 +12,10 @@
  */
 import { classifyCharacter } from 'micromark-util-classify-character';
 import { CLOSED } from './blocks';
+import { CR, LF, Lines, SPACE, TAB } from './lines';
 import type { BlockScan } from './markdownScan';
 import { ownCopy } from '../ownCopy';
 import type { TextRange } from '../types';
-
-const SPACE = 0x20;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
 
 const ASTERISK = 0x2a;
 
@@ -76,32 +72,44 @@ function asteriskOpensBlock(text: string, content: number, lineEnd: number): boo
   return true;
 }
 
+/** Whether the line's text from `content` may open a block of its own (a list, a quote, a heading, a break, code, HTML). */
+function opensBlock(text: string, content: number, lineEnd: number): boolean {
+  const code = text.charCodeAt(content);
+  return mayOpenBlock(code) || (code === ASTERISK && asteriskOpensBlock(text, content, lineEnd));
+}
+
+/**
+ * Where the text of a line ends, its trailing blanks left out; undefined where they are a hard
+ * break (two or more before a line end), which splits the text: left to the parser.
+ */
+function textEnd(text: string, content: number, lineEnd: number, next: number): number | undefined {
+  let end = lineEnd;
+  while (end > content && isBlank(text.charCodeAt(end - 1))) end--;
+  return next < text.length && lineEnd - end >= 2 ? undefined : end;
+}
+
 /**
  * The scan of `text` if it is one plain paragraph (offsets relative to it), else undefined.
  * `withDefinitions`: the document's link definitions are parsed with it (markdownScan `definitionsText`).
  */
 export function plainParagraphScan(text: string, withDefinitions = false): BlockScan | undefined {
   if (INLINE_MARKUP.test(text) || !bracketsArePlain(text, withDefinitions)) return undefined;
-  const length = text.length;
+  const lines = new Lines(text);
   let first = -1;
   let last = -1;
-  for (let lineStart = 0; lineStart < length; ) {
-    let lineEnd = lineStart;
-    while (lineEnd < length && text.charCodeAt(lineEnd) !== LF && text.charCodeAt(lineEnd) !== CR) lineEnd++;
+  for (let lineStart = 0; lineStart < text.length; ) {
+    const lineEnd = lines.end(lineStart);
+    const next = lines.next(lineEnd);
     let content = lineStart;
     while (content < lineEnd && isBlank(text.charCodeAt(content))) content++;
     // A blank line ends the paragraph; a first line indented four columns (or by a tab) is code.
     if (content === lineEnd) return undefined;
     if (first < 0 && (content - lineStart > 3 || text.slice(lineStart, content).includes('\t'))) return undefined;
-    if (mayOpenBlock(text.charCodeAt(content))) return undefined;
-    if (text.charCodeAt(content) === ASTERISK && asteriskOpensBlock(text, content, lineEnd)) return undefined;
-    let contentEnd = lineEnd;
-    while (contentEnd > content && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
-    const next = lineEnd < length && text.charCodeAt(lineEnd) === CR && text.charCodeAt(lineEnd + 1) === LF ? lineEnd + 2 : lineEnd + 1;
-    // Two spaces before a line end are a hard break, which splits the text: left to the parser.
-    if (next < length && lineEnd - contentEnd >= 2) return undefined;
+    if (opensBlock(text, content, lineEnd)) return undefined;
+    const end = textEnd(text, content, lineEnd, next);
+    if (end === undefined) return undefined;
     if (first < 0) first = content;
-    last = contentEnd;
+    last = end;
     lineStart = next;
   }
   if (first < 0) return undefined;
@@ -250,12 +258,6 @@ export function plainHeadingScan(text: string): BlockScan | undefined {
 /** A list item's first line: its marker at the line's start (`-`, `+`, `*`, or up to nine digits and `.` or `)`), 1–4 spaces, then its text. */
 const LIST_ITEM = /^([-+*]|\d{1,9}[.)])( {1,4})(?=\S)/;
 
-/** Whether the line's text from `content` may open a block of its own (a list, a quote, a heading, a break, code, HTML). */
-function opensBlock(text: string, content: number, lineEnd: number): boolean {
-  const code = text.charCodeAt(content);
-  return mayOpenBlock(code) || (code === ASTERISK && asteriskOpensBlock(text, content, lineEnd));
-}
-
 /**
  * The scan of `text` if it is one list of plain items (offsets relative to it), else undefined:
  * items at the line's start, all of one kind (the same bullet, or numbers with the same
@@ -265,11 +267,12 @@ function opensBlock(text: string, content: number, lineEnd: number): boolean {
  */
 export function plainListScan(text: string, withDefinitions = false): BlockScan | undefined {
   if (INLINE_MARKUP.test(text) || !bracketsArePlain(text, withDefinitions) || text.includes('\t')) return undefined;
+  const lines = new Lines(text);
   const items: { first: number; last: number }[] = [];
   let kind: string | undefined;
   for (let lineStart = 0; lineStart < text.length; ) {
-    let lineEnd = lineStart;
-    while (lineEnd < text.length && !isLineEnd(text.charCodeAt(lineEnd))) lineEnd++;
+    const lineEnd = lines.end(lineStart);
+    const next = lines.next(lineEnd);
     const item = LIST_ITEM.exec(text.slice(lineStart, lineEnd));
     let content = lineStart;
     if (item) {
@@ -283,13 +286,10 @@ export function plainListScan(text: string, withDefinitions = false): BlockScan 
     }
     // An item's text starting with a bracket may be GFM's task list item (`[ ]`, `[x]`).
     if (opensBlock(text, content, lineEnd) || (item && text.charCodeAt(content) === 0x5b)) return undefined;
-    let contentEnd = lineEnd;
-    while (contentEnd > content && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
-    const next = lineEnd < text.length && text.charCodeAt(lineEnd) === CR && text.charCodeAt(lineEnd + 1) === LF ? lineEnd + 2 : lineEnd + 1;
-    // Two spaces before a line end are a hard break, which splits the text: left to the parser.
-    if (next < text.length && lineEnd - contentEnd >= 2) return undefined;
-    if (item) items.push({ first: content, last: contentEnd });
-    else items[items.length - 1].last = contentEnd;
+    const end = textEnd(text, content, lineEnd, next);
+    if (end === undefined) return undefined;
+    if (item) items.push({ first: content, last: end });
+    else items[items.length - 1].last = end;
     lineStart = next;
   }
   if (items.length === 0) return undefined;
@@ -307,12 +307,13 @@ const QUOTE_MARKER = /^ {0,3}> ?/;
  */
 export function plainQuoteScan(text: string, withDefinitions = false): BlockScan | undefined {
   if (text.includes('\t') || text.includes('\0') || text.includes('\ufeff')) return undefined;
+  const lines = new Lines(text);
   const prefix = new Uint8Array(text.length);
   let first = -1;
   let last = -1;
   for (let lineStart = 0; lineStart < text.length; ) {
-    let lineEnd = lineStart;
-    while (lineEnd < text.length && !isLineEnd(text.charCodeAt(lineEnd))) lineEnd++;
+    const lineEnd = lines.end(lineStart);
+    const next = lines.next(lineEnd);
     const marker = QUOTE_MARKER.exec(text.slice(lineStart, lineEnd));
     if (!marker && first < 0) return undefined;
     let content = lineStart + (marker?.[0].length ?? 0);
@@ -322,14 +323,11 @@ export function plainQuoteScan(text: string, withDefinitions = false): BlockScan
     if (content === lineEnd || (first < 0 && content - markerEnd >= 4)) return undefined;
     const line = text.slice(content, lineEnd);
     if (opensBlock(text, content, lineEnd) || INLINE_MARKUP.test(line) || !bracketsArePlain(line, withDefinitions) || /^\[/.test(line)) return undefined;
-    let contentEnd = lineEnd;
-    while (contentEnd > content && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
-    const next = lineEnd < text.length && text.charCodeAt(lineEnd) === CR && text.charCodeAt(lineEnd + 1) === LF ? lineEnd + 2 : lineEnd + 1;
-    // Two spaces before a line end are a hard break, which splits the text: left to the parser.
-    if (next < text.length && lineEnd - contentEnd >= 2) return undefined;
+    const end = textEnd(text, content, lineEnd, next);
+    if (end === undefined) return undefined;
     prefix.fill(1, lineStart, content);
     if (first < 0) first = content;
-    last = contentEnd;
+    last = end;
     lineStart = next;
   }
   if (first < 0) return undefined;
