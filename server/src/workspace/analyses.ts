@@ -45,7 +45,7 @@ const SLICE_MS = 12;
  */
 export class AnalysisAbandoned extends Error {
   constructor() {
-    super('the document was closed or changed while it was analysed');
+    super('the document was closed, or its settings changed, while it was analysed');
     this.name = 'AnalysisAbandoned';
   }
 }
@@ -225,7 +225,7 @@ export class DocumentAnalyses {
         const blocks =
           text.length < SLICED_FROM
             ? this.analyzers.analyze(text, options, document.uri)
-            : await this.inSlices(document.uri, generation, text, options, slices, { version, revision, settings, project });
+            : await this.inSlices(document, generation, text, options, slices, { version, revision, settings, project });
         // The paths read the whole text (linear, and only when it has links): the blocks alone do not know them.
         analysis = withPathDiagnostics(text, blocks);
       }
@@ -253,14 +253,17 @@ export class DocumentAnalyses {
    * does not restart its analysis at every key. No other analysis of the document starts before it
    * ends (`analysing`).
    */
-  private async inSlices(uri: string, generation: string, text: string, options: AnalysisOptions, slices: Slices, base: Omit<AnalyzedDocument, 'analysis'>): Promise<DocumentAnalysis> {
+  private async inSlices(document: TextDocument, generation: string, text: string, options: AnalysisOptions, slices: Slices, base: Omit<AnalyzedDocument, 'analysis'>): Promise<DocumentAnalysis> {
+    const { uri } = document;
     const steps = this.analyzers.analyzeInSteps(text, options, uri);
     let done!: () => void;
     this.analysing.set(uri, new Promise<void>((resolve) => (done = resolve)));
     try {
       let sliceStart = this.clock.now();
       for (;;) {
-        if (this.entries.get(uri)?.generation !== generation) abandon(steps);
+        // Closed (a document opened again under its name is another object), or new settings or project files.
+        const current = this.entries.get(uri);
+        if (current?.document !== document || current.generation !== generation) abandon(steps);
         const step = steps.next();
         if (step.done) return step.value;
         const progress = { step: step.value, base };

@@ -150,6 +150,15 @@ describe('a long document: the first screen first', () => {
     assert.deepEqual(analysed, [text.length]);
   });
 
+  it('a document closed and opened again while it is first analysed: the first analysis stops, the second takes what it did', async () => {
+    const { server, text, uri, analysed } = await bookUnderAnalysis();
+    await server.close(uri);
+    const published = await server.openWhole(uri, text, 60_000);
+    const fresh = provideDiagnostics(TextDocument.create(uri, 'markdown', 1, text), analyzeDocument(text, { rulesets: builtinRulesets() }), DEFAULT_SETTINGS, (path) => path, 'ru');
+    assert.deepEqual(published.diagnostics, asSent(fresh));
+    assert.deepEqual(analysed, [text.length]);
+  });
+
   it('a document closed while it is first analysed: the analysis stops, a request waiting for it gets the empty answer, and the server goes on', async () => {
     const { server, text, uri, analysed, topHints } = await bookUnderAnalysis();
     assert.equal(topHints?.length, 16);
