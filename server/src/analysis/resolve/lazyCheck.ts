@@ -9,8 +9,9 @@
  * accessors, so an `AnalyzedCheck` reads, spreads, compares and serialises as the plain object it
  * was. The tree and sides are computed again on each read, at the check's current place (a check
  * whose block moved reads its new offsets), from its text and the context it was analysed in;
- * equal inputs give equal results (ARCHITECTURE.md, invariant 1). Equal specs are one shared object per ruleset, and their odds
- * are computed once, on first read, for all the checks that share them.
+ * equal inputs give equal results (ARCHITECTURE.md, invariant 1). Equal specs are one shared
+ * object per ruleset, and their odds are computed once, on first read, for all the checks that
+ * share them.
  */
 import type { CheckSpec } from '../../engine/checkSpec';
 import { computeOdds } from '../../engine/odds';
